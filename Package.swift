@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Flagstaff",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flagstaff", targets: ["FlagstaffCLI"]),
+        .library(name: "Flagstaff", targets: ["Flagstaff"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
+    targets: [
+        // cmark from the system (Debian: libcmark-dev), for CommonMark parsing and safe HTML.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // The pure core: model, resolution, validation, lifecycle. No I/O, no clock.
+        .target(name: "FlagstaffCore"),
+        // Readers: turn source files into the model, keeping positions for diagnostics.
+        .target(
+            name: "FlagstaffReaders",
+            dependencies: [
+                "FlagstaffCore",
+                "CCmark",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // Renderers: turn the resolved model into Markdown, JSON, CSV and HTML.
+        .target(
+            name: "FlagstaffRenderers",
+            dependencies: [
+                "FlagstaffCore",
+                "CCmark",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTheme"]
+        ),
+        // The commands: load a workspace, render, write files atomically.
+        .target(
+            name: "Flagstaff",
+            dependencies: ["FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers"]
+        ),
+        // The thin command line.
+        .executableTarget(
+            name: "FlagstaffCLI",
+            dependencies: [
+                "Flagstaff",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Build-time tool that embeds templates/ into the binary, so an installed
+        // `flagstaff` carries its default theme with it.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .testTarget(
+            name: "FlagstaffTests",
+            dependencies: ["Flagstaff", "FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers"],
+            exclude: ["Fixtures", "Golden"]
+        ),
+    ]
+)

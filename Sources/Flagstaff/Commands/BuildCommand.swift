@@ -1,0 +1,52 @@
+import FlagstaffCore
+import Foundation
+
+/// `flagstaff build`: validate, then write the site and reports, or check that
+/// the output folder is fresh.
+public struct BuildCommand: Sendable {
+    /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
+    public var configurationPath: String?
+    /// The output folder, overriding the configuration's `output`.
+    public var output: String?
+    /// Compare instead of writing.
+    public var check = false
+    /// Treat warnings as errors.
+    public var strict = false
+
+    /// Creates a build request.
+    public init(configurationPath: String? = nil, output: String? = nil, check: Bool = false, strict: Bool = false) {
+        self.configurationPath = configurationPath
+        self.output = output
+        self.check = check
+        self.strict = strict
+    }
+
+    /// Runs the build and returns the exit status.
+    public func run(console: Console) throws(FlagstaffError) -> Int32 {
+        let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
+        DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
+        guard workspace.isValid else { return ExitStatus.failure }
+        let files = try OutputBuilder.files(for: workspace)
+        let outputPath = output ?? workspace.configuration.output
+        let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
+        let writer = OutputWriter(directory: directory)
+        if check {
+            let difference = writer.difference(from: files)
+            guard difference.isEmpty else {
+                var text = ""
+                for path in difference.missing { text += "\(outputPath)/\(path): missing\n" }
+                for path in difference.changed { text += "\(outputPath)/\(path): differs from what the build makes\n" }
+                for path in difference.stale { text += "\(outputPath)/\(path): no longer produced by the build\n" }
+                text += "\(outputPath) is stale; run `flagstaff build` and commit the result\n"
+                console.error(text)
+                return ExitStatus.failure
+            }
+            console.output("\(outputPath) is up to date (\(files.count) files)\n")
+            return ExitStatus.success
+        }
+        let result = try writer.write(files)
+        console.output("Wrote \(result.written) of \(files.count + 1) files to \(outputPath)"
+            + (result.removed > 0 ? ", removed \(result.removed)" : "") + "\n")
+        return ExitStatus.success
+    }
+}

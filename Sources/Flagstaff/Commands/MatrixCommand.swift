@@ -1,0 +1,53 @@
+import FlagstaffCore
+import FlagstaffRenderers
+
+/// `flagstaff matrix`: the resolved matrix, or a slice of it, on standard output.
+public struct MatrixCommand: Sendable {
+    /// The output formats.
+    public enum Format: String, CaseIterable, Sendable { case md, json, csv }
+
+    /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
+    public var configurationPath: String?
+    /// Only these environments; all when empty.
+    public var environments: [String] = []
+    /// Only these tenants; all when empty.
+    public var tenants: [String] = []
+    /// The output format.
+    public var format: Format = .md
+
+    /// Creates a matrix request.
+    public init(configurationPath: String? = nil, environments: [String] = [], tenants: [String] = [], format: Format = .md) {
+        self.configurationPath = configurationPath
+        self.environments = environments
+        self.tenants = tenants
+        self.format = format
+    }
+
+    /// Prints the matrix and returns the exit status.
+    public func run(console: Console) throws(FlagstaffError) -> Int32 {
+        let workspace = try Workspace.load(configurationPath: configurationPath)
+        DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
+        guard workspace.isValid, let matrix = workspace.matrix else { return ExitStatus.failure }
+        let model = matrix.model
+        for environment in environments where !model.environments.contains(environment) {
+            throw .usage(
+                "unknown environment '\(environment)'; "
+                    + (Suggestion.didYouMean(environment, in: model.environments)
+                        ?? "choose from \(model.environments.joined(separator: ", "))"))
+        }
+        let ids = model.tenants.map(\.id)
+        for tenant in tenants where !ids.contains(tenant) {
+            throw .usage("unknown tenant '\(tenant)'; " + (Suggestion.didYouMean(tenant, in: ids) ?? "choose from \(ids.joined(separator: ", "))"))
+        }
+        let slice = MatrixSlice(
+            matrix,
+            environments: environments.isEmpty ? model.environments : model.environments.filter(environments.contains),
+            tenants: tenants.isEmpty ? model.tenants : model.tenants.filter { tenants.contains($0.id) })
+        switch format {
+        case .md: console.output(MatrixMarkdownRenderer.render(slice))
+        case .json: console.output(FlagsJSONRenderer.render(slice))
+        case .csv: console.output(MatrixCSVRenderer.render(slice))
+        }
+        return ExitStatus.success
+    }
+}

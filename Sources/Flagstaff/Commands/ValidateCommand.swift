@@ -1,0 +1,26 @@
+import FlagstaffCore
+
+/// `flagstaff validate`: print diagnostics only.
+public struct ValidateCommand: Sendable {
+    /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
+    public var configurationPath: String?
+    /// Treat warnings as errors.
+    public var strict = false
+
+    /// Creates a validation request.
+    public init(configurationPath: String? = nil, strict: Bool = false) {
+        self.configurationPath = configurationPath
+        self.strict = strict
+    }
+
+    /// Validates and returns the exit status.
+    public func run(console: Console) throws(FlagstaffError) -> Int32 {
+        let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
+        DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
+        guard workspace.isValid else { return ExitStatus.failure }
+        if let model = workspace.model {
+            console.output("\(model.flags.count) flags, \(model.tenants.count) tenants, \(model.environments.count) environments: valid\n")
+        }
+        return ExitStatus.success
+    }
+}

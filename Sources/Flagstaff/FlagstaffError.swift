@@ -1,0 +1,31 @@
+import FlagstaffCore
+
+/// A failure that stops a command before or instead of validation, with its exit code.
+public enum FlagstaffError: Error, Equatable, CustomStringConvertible {
+    /// The command line asks for something impossible (exit code 2).
+    case usage(String)
+    /// A file could not be read or written (exit code 2).
+    case io(String)
+    /// Input files named by the configuration could not be read (exit code 2).
+    case unreadableInputs([Diagnostic])
+
+    /// The process exit code for the failure.
+    public var exitCode: Int32 { 2 }
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .io(let message): message
+        case .unreadableInputs(let diagnostics): diagnostics.map(\.description).joined(separator: "\n")
+        }
+    }
+}
+
+/// The exit codes of every command, as documented in the README and `--help`.
+public enum ExitStatus {
+    /// Success.
+    public static let success: Int32 = 0
+    /// Validation errors, a failed `--check`, or a `--fail-on` match.
+    public static let failure: Int32 = 1
+    /// Usage or I/O errors.
+    public static let usageOrIO: Int32 = 2
+}

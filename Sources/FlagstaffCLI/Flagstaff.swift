@@ -1,0 +1,53 @@
+import ArgumentParser
+import Flagstaff
+import Foundation
+
+/// The `flagstaff` command: parses arguments and hands each subcommand to the library.
+@main
+struct FlagstaffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flagstaff",
+        abstract: "Turns an iOS app's feature-flag sources into a static site and reports.",
+        discussion: """
+            Exit codes: 0 success; 1 validation errors, a stale output with --check, \
+            or a --fail-on match; 2 usage or I/O errors.
+            """,
+        subcommands: [Build.self, Validate.self, List.self, Matrix.self]
+    )
+
+    /// Runs a command and exits with the documented codes: argument-parser's own
+    /// usage errors become 2 instead of its default 64.
+    static func main() {
+        let console = Console.standard
+        do {
+            var command = try parseAsRoot()
+            guard let runnable = command as? FlagstaffRunnable else {
+                try command.run()
+                return
+            }
+            Foundation.exit(try runnable.execute(console: console))
+        } catch let error as FlagstaffError {
+            console.error("flagstaff: error: \(error)\n")
+            Foundation.exit(error.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                console.output(fullMessage(for: error) + "\n")
+                Foundation.exit(0)
+            }
+            console.error(fullMessage(for: error) + "\n")
+            Foundation.exit(ExitStatus.usageOrIO)
+        }
+    }
+}
+
+/// A subcommand that runs against the library and returns an exit status.
+protocol FlagstaffRunnable {
+    func execute(console: Console) throws(FlagstaffError) -> Int32
+}
+
+/// Options every workspace command takes.
+struct WorkspaceOptions: ParsableArguments {
+    @Option(name: .long, help: "The configuration file (default: ./flagstaff.yml).")
+    var config: String?
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Flagstaff
+
+extension ListCommand.Format: ExpressibleByArgument {}
+
+extension FlagstaffCommand {
+    struct List: ParsableCommand, FlagstaffRunnable {
+        static let configuration = CommandConfiguration(
+            abstract: "List the flags as read from the sources: key, case, group and catalog row.",
+            discussion: "Exit codes: 0 success; 1 the sources have errors; 2 usage or I/O errors.")
+
+        @OptionGroup var workspace: WorkspaceOptions
+        @Option(help: "text or json.")
+        var format: ListCommand.Format = .text
+
+        func execute(console: Console) throws(FlagstaffError) -> Int32 {
+            try ListCommand(configurationPath: workspace.config, format: format).run(console: console)
+        }
+    }
+}

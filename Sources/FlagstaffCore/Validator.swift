@@ -1,0 +1,121 @@
+/// Checks that the three sources agree with each other. Readers report what is
+/// wrong inside one file; the validator reports what is wrong between files.
+public enum Validator {
+    /// Every cross-source diagnostic of a model, errors and warnings, unsorted.
+    public static func validate(_ model: FlagModel, types: [String: FlagType]) -> [Diagnostic] {
+        enumDiagnostics(model.flagEnum) + catalogDiagnostics(model)
+            + model.tenants.flatMap { tenantDiagnostics($0, model: model, types: types) }
+    }
+
+    /// Duplicate raw values in the enum.
+    static func enumDiagnostics(_ flagEnum: FlagEnum) -> [Diagnostic] {
+        var firstByKey: [String: Flag] = [:]
+        var diagnostics: [Diagnostic] = []
+        for flag in flagEnum.flags {
+            if let first = firstByKey[flag.key] {
+                diagnostics.append(
+                    .error(
+                        "duplicate raw value '\(flag.key)' for case '\(flag.caseName)'", at: flag.location,
+                        hint: "case '\(first.caseName)' at line \(first.location.line) already uses it"))
+            } else {
+                firstByKey[flag.key] = flag
+            }
+        }
+        return diagnostics
+    }
+
+    /// Rows missing for enum keys, rows for keys the enum lacks, and duplicate rows.
+    static func catalogDiagnostics(_ model: FlagModel) -> [Diagnostic] {
+        let keys = Set(model.flags.map(\.key))
+        var diagnostics: [Diagnostic] = []
+        var firstRow: [String: CatalogEntry] = [:]
+        for entry in model.catalog.entries {
+            if let first = firstRow[entry.key] {
+                diagnostics.append(
+                    .error(
+                        "duplicate catalog row for '\(entry.key)'", at: entry.location,
+                        hint: "the first row is at line \(first.location.line)"))
+                continue
+            }
+            firstRow[entry.key] = entry
+            if !keys.contains(entry.key) {
+                diagnostics.append(
+                    .error(
+                        "catalog row '\(entry.key)' is not a case of enum \(model.flagEnum.name)", at: entry.location,
+                        hint: Suggestion.didYouMean(entry.key, in: keys.subtracting(firstRow.keys))
+                            ?? "remove the row or add the case"))
+            }
+        }
+        var reported = Set<String>()
+        for flag in model.flags where firstRow[flag.key] == nil && reported.insert(flag.key).inserted {
+            diagnostics.append(
+                .error(
+                    "the catalog has no row for '\(flag.key)'", at: model.catalog.location,
+                    hint: "add a row; the case '\(flag.caseName)' is declared at \(flag.location)"))
+        }
+        return diagnostics
+    }
+
+    /// Unknown keys, unknown environments, wrong value types and flags that fall back.
+    static func tenantDiagnostics(_ tenant: Tenant, model: FlagModel, types: [String: FlagType]) -> [Diagnostic] {
+        let keys = model.flags.map(\.key)
+        let knownKeys = Set(keys)
+        var diagnostics: [Diagnostic] = []
+        for environment in tenant.overrides.keys.sorted() where !model.environments.contains(environment) {
+            diagnostics.append(
+                .error(
+                    "override for environment '\(environment)', which is not configured",
+                    at: tenant.overrideLocations[environment] ?? .start(of: tenant.file),
+                    hint: Suggestion.didYouMean(environment, in: model.environments)
+                        ?? "configured environments: \(model.environments.joined(separator: ", "))"))
+        }
+        for item in tenant.allSettings {
+            guard knownKeys.contains(item.key) else {
+                diagnostics.append(
+                    .error(
+                        "'\(item.key)' is not a flag of enum \(model.flagEnum.name)", at: item.setting.keyLocation,
+                        hint: Suggestion.didYouMean(item.key, in: keys)))
+                continue
+            }
+            let expected = types[item.key] ?? .bool
+            let value = item.setting.value
+            if value.type != expected {
+                diagnostics.append(
+                    .error(
+                        "'\(item.key)' is a \(expected) flag, but this value is a \(value.type)",
+                        at: item.setting.location, hint: typeHint(for: value, expected: expected)))
+            }
+        }
+        for flag in model.flags {
+            let fallsBackIn = model.environments.filter {
+                tenant.overrides[$0]?[flag.key] == nil && tenant.base[flag.key] == nil
+            }
+            guard !fallsBackIn.isEmpty else { continue }
+            let fallback = (types[flag.key] ?? .bool).fallbackValue
+            let scope =
+                fallsBackIn.count == model.environments.count
+                ? "" : " in \(fallsBackIn.joined(separator: ", "))"
+            diagnostics.append(
+                .warning(
+                    "tenant \(tenant.id) does not set '\(flag.key)', so it falls back to \(describe(fallback))\(scope)",
+                    at: .start(of: tenant.file), hint: "add it to the file if the fallback is intended"))
+        }
+        return diagnostics
+    }
+
+    static func typeHint(for value: FlagValue, expected: FlagType) -> String? {
+        switch (value, expected) {
+        case (.string(let text), .bool) where text == "true" || text == "false":
+            "write \(text) without quotes"
+        case (.string(let text), .number) where Double(text) != nil:
+            "write \(text) without quotes"
+        default:
+            "a flag keeps one type across all tenants"
+        }
+    }
+
+    static func describe(_ value: FlagValue) -> String {
+        if case .string(let text) = value { return "\"\(text)\"" }
+        return value.description
+    }
+}

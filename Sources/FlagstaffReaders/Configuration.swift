@@ -1,0 +1,173 @@
+import FlagstaffCore
+import Yams
+
+/// The settings of a workspace, read from `flagstaff.yml`. Paths are as written,
+/// relative to the folder that holds the configuration file.
+public struct Configuration: Hashable, Sendable {
+    /// The site's title.
+    public var title = "Feature flags"
+    /// The environments in display order.
+    public var environments: [String] = []
+    /// The Swift files to search for the flag enum.
+    public var enumFiles: [String] = []
+    /// The enum's name; optional when the files hold one `String` enum.
+    public var enumName: String?
+    /// The catalog's Markdown file.
+    public var catalog = ""
+    /// The heading the catalog table sits under.
+    public var catalogHeading = "Flags"
+    /// The tenant files' pattern; its one `*` stands for the tenant id.
+    public var tenants = ""
+    /// Display names by tenant id.
+    public var tenantNames: [String: String] = [:]
+    /// The output folder.
+    public var output = "public"
+    /// A folder of templates that replace the default theme's, file by file.
+    public var templates: String?
+    /// The folder of product guide pages.
+    public var guide: String?
+    /// Whether warnings count as errors.
+    public var strict = false
+    /// Where each key's value is written, for diagnostics about it.
+    public var locations: [String: SourceLocation] = [:]
+
+    /// Creates a configuration with defaults.
+    public init() {}
+}
+
+/// Reads `flagstaff.yml` with Yams, keeping line and column for every problem.
+public enum ConfigurationReader {
+    /// Every key the configuration file accepts.
+    public static let knownKeys = [
+        "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
+        "output", "templates", "guide", "strict",
+    ]
+
+    /// Reads a configuration file's text; the configuration is `nil` when it has errors.
+    public static func read(_ text: String, file: String) -> (configuration: Configuration?, diagnostics: [Diagnostic]) {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
+            let YamlError.composer(_, problem, mark, _)
+        {
+            return (nil, [.error("malformed YAML: \(problem)", at: SourceLocation(file: file, line: mark.line, column: mark.column))])
+        } catch {
+            return (nil, [.error("malformed YAML: \(error)", at: .start(of: file))])
+        }
+        guard let root, let mapping = root.mapping else {
+            return (nil, [.error("the configuration must be a mapping of keys to values", at: .start(of: file), hint: "start from the example in the README")])
+        }
+        var reader = ValueReader(file: file)
+        var configuration = Configuration()
+        var seen = Set<String>()
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            let keyLocation = reader.location(of: keyNode)
+            guard seen.insert(key).inserted else {
+                reader.diagnostics.append(.error("duplicate key '\(key)'", at: keyLocation))
+                continue
+            }
+            configuration.locations[key] = reader.location(of: value)
+            switch key {
+            case "title": configuration.title = reader.string(value, key: key) ?? configuration.title
+            case "environments": configuration.environments = reader.strings(value, key: key, allowSingle: false) ?? []
+            case "enum": configuration.enumFiles = reader.strings(value, key: key, allowSingle: true) ?? []
+            case "enum_name": configuration.enumName = reader.string(value, key: key)
+            case "catalog": configuration.catalog = reader.string(value, key: key) ?? ""
+            case "catalog_heading": configuration.catalogHeading = reader.string(value, key: key) ?? configuration.catalogHeading
+            case "tenants": configuration.tenants = reader.string(value, key: key) ?? ""
+            case "tenant_names": configuration.tenantNames = reader.stringMap(value, key: key)
+            case "output": configuration.output = reader.string(value, key: key) ?? configuration.output
+            case "templates": configuration.templates = reader.string(value, key: key)
+            case "guide": configuration.guide = reader.string(value, key: key)
+            case "strict": configuration.strict = reader.bool(value, key: key) ?? false
+            default:
+                reader.diagnostics.append(
+                    .error("unknown key '\(key)'", at: keyLocation, hint: Suggestion.didYouMean(key, in: knownKeys) ?? "see the README for the keys"))
+            }
+        }
+        let start = SourceLocation.start(of: file)
+        for (key, present) in [
+            ("environments", !configuration.environments.isEmpty), ("enum", !configuration.enumFiles.isEmpty),
+            ("catalog", !configuration.catalog.isEmpty), ("tenants", !configuration.tenants.isEmpty),
+        ] where !present && !reader.reported.contains(key) {
+            reader.diagnostics.append(.error("missing required key '\(key)'", at: start))
+        }
+        var seenEnvironments = Set<String>()
+        for environment in configuration.environments where !seenEnvironments.insert(environment).inserted {
+            reader.diagnostics.append(.error("environment '\(environment)' is listed twice", at: reader.location(ofKey: "environments", in: mapping)))
+        }
+        if !configuration.tenants.isEmpty, configuration.tenants.filter({ $0 == "*" }).count != 1 {
+            reader.diagnostics.append(
+                .error(
+                    "'tenants' must contain exactly one '*', which stands for the tenant id",
+                    at: reader.location(ofKey: "tenants", in: mapping), hint: "for example content/tenants/*/FeatureFlags.defaults.json"))
+        }
+        return (reader.diagnostics.containsErrors ? nil : configuration, reader.diagnostics)
+    }
+}
+
+/// Typed access to YAML values that records a positioned error for each mismatch.
+private struct ValueReader {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+    var reported = Set<String>()
+
+    func location(of node: Node) -> SourceLocation {
+        node.mark.map { SourceLocation(file: file, line: $0.line, column: $0.column) } ?? .start(of: file)
+    }
+
+    func location(ofKey key: String, in mapping: Node.Mapping) -> SourceLocation {
+        mapping.first { $0.key.string == key }.map { location(of: $0.value) } ?? .start(of: file)
+    }
+
+    mutating func fail(_ message: String, _ node: Node, key: String) {
+        reported.insert(key)
+        diagnostics.append(.error(message, at: location(of: node)))
+    }
+
+    mutating func string(_ node: Node, key: String) -> String? {
+        guard let scalar = node.scalar, !scalar.string.isEmpty else {
+            fail("'\(key)' must be a non-empty string", node, key: key)
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func bool(_ node: Node, key: String) -> Bool? {
+        switch node.scalar?.string {
+        case "true": return true
+        case "false": return false
+        default:
+            fail("'\(key)' must be true or false", node, key: key)
+            return nil
+        }
+    }
+
+    mutating func strings(_ node: Node, key: String, allowSingle: Bool) -> [String]? {
+        if allowSingle, node.scalar != nil { return string(node, key: key).map { [$0] } }
+        guard let sequence = node.sequence, !sequence.isEmpty else {
+            fail("'\(key)' must be a non-empty list\(allowSingle ? " or a string" : "")", node, key: key)
+            return nil
+        }
+        var values: [String] = []
+        for element in sequence {
+            guard let value = string(element, key: key) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    mutating func stringMap(_ node: Node, key: String) -> [String: String] {
+        guard let mapping = node.mapping else {
+            fail("'\(key)' must be a mapping, e.g. { WL: White Label }", node, key: key)
+            return [:]
+        }
+        var values: [String: String] = [:]
+        for (name, value) in mapping {
+            if let name = name.string, let text = string(value, key: key) { values[name] = text }
+        }
+        return values
+    }
+}

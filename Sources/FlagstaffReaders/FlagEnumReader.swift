@@ -1,0 +1,270 @@
+import FlagstaffCore
+import SwiftParser
+import SwiftSyntax
+
+/// Reads the flag enum from Swift source with swift-syntax: every case with its
+/// raw value, `// MARK: -` group, doc comment, deprecation and `#if` condition.
+public enum FlagEnumReader {
+    /// A Swift file to search: its path and contents.
+    public struct SourceFile: Sendable {
+        /// The path used in diagnostics.
+        public var path: String
+        /// The file's text.
+        public var text: String
+
+        /// Creates a source file.
+        public init(path: String, text: String) {
+            self.path = path
+            self.text = text
+        }
+    }
+
+    /// Finds the enum named `enumName` (anywhere, nested types included) in the
+    /// files; without a name, the one enum with a `String` raw type.
+    public static func read(_ files: [SourceFile], enumName: String?) -> (flagEnum: FlagEnum?, diagnostics: [Diagnostic]) {
+        var candidates: [(decl: EnumDeclSyntax, file: SourceFile, converter: SourceLocationConverter)] = []
+        var diagnostics: [Diagnostic] = []
+        var allNames: [String] = []
+        for file in files {
+            let tree = Parser.parse(source: file.text)
+            let converter = SourceLocationConverter(fileName: file.path, tree: tree)
+            if let problem = firstSyntaxProblem(in: tree) {
+                diagnostics.append(
+                    .warning(
+                        "the Swift file has a syntax error; cases after it may be missed",
+                        at: location(of: problem, converter: converter)))
+            }
+            let finder = EnumFinder(viewMode: .sourceAccurate)
+            finder.walk(tree)
+            for decl in finder.enums {
+                allNames.append(decl.name.text)
+                let matches = enumName.map { decl.name.text == $0 } ?? hasStringRawType(decl)
+                if matches { candidates.append((decl, file, converter)) }
+            }
+        }
+        let start = FlagstaffCore.SourceLocation.start(of: files.first?.path ?? "")
+        guard let found = candidates.first else {
+            if let enumName {
+                diagnostics.append(
+                    .error(
+                        "enum '\(enumName)' not found", at: start,
+                        hint: Suggestion.didYouMean(enumName, in: allNames)
+                            ?? (allNames.isEmpty ? "the file declares no enum" : "enums found: \(allNames.joined(separator: ", "))")))
+            } else {
+                diagnostics.append(
+                    .error("no enum with a String raw type found", at: start, hint: "set enum_name in flagstaff.yml"))
+            }
+            return (nil, diagnostics)
+        }
+        if candidates.count > 1 {
+            let names = candidates.map { "\($0.decl.name.text) (\(location(of: $0.decl.name, converter: $0.converter)))" }
+            diagnostics.append(
+                .error(
+                    "more than one candidate enum: \(names.joined(separator: ", "))",
+                    at: location(of: candidates[1].decl.name, converter: candidates[1].converter),
+                    hint: enumName == nil ? "set enum_name in flagstaff.yml" : "give the flag enum a unique name"))
+            return (nil, diagnostics)
+        }
+        var reader = CaseCollector(
+            converter: found.converter, usesStringRawValues: hasStringRawType(found.decl))
+        reader.collect(found.decl.memberBlock.members, condition: nil)
+        diagnostics += reader.diagnostics
+        return (
+            FlagEnum(name: found.decl.name.text, hasStringRawValues: reader.usesStringRawValues, flags: reader.flags),
+            diagnostics
+        )
+    }
+
+    static func hasStringRawType(_ decl: EnumDeclSyntax) -> Bool {
+        guard let first = decl.inheritanceClause?.inheritedTypes.first else { return false }
+        return ["String", "Swift.String"].contains(first.type.trimmedDescription)
+    }
+
+    static func location(of node: some SyntaxProtocol, converter: SourceLocationConverter) -> FlagstaffCore.SourceLocation {
+        let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return FlagstaffCore.SourceLocation(file: position.file, line: position.line, column: position.column)
+    }
+
+    static func firstSyntaxProblem(in tree: SourceFileSyntax) -> Syntax? {
+        guard tree.hasError else { return nil }
+        for token in tree.tokens(viewMode: .all) {
+            if token.presence == .missing { return Syntax(token) }
+            if token.parent?.is(UnexpectedNodesSyntax.self) == true { return Syntax(token) }
+        }
+        return Syntax(tree)
+    }
+}
+
+/// Collects every enum declaration, nested ones included.
+private final class EnumFinder: SyntaxVisitor {
+    var enums: [EnumDeclSyntax] = []
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enums.append(node)
+        return .visitChildren
+    }
+}
+
+/// Walks an enum's members in order, keeping the current MARK group.
+private struct CaseCollector {
+    let converter: SourceLocationConverter
+    let usesStringRawValues: Bool
+    var flags: [Flag] = []
+    var diagnostics: [Diagnostic] = []
+    var group: String?
+
+    init(converter: SourceLocationConverter, usesStringRawValues: Bool) {
+        self.converter = converter
+        self.usesStringRawValues = usesStringRawValues
+    }
+
+    mutating func collect(_ members: MemberBlockItemListSyntax, condition: String?) {
+        for member in members {
+            if let mark = Self.markGroup(in: member.decl.leadingTrivia) { group = mark }
+            if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) {
+                collect(caseDecl, condition: condition)
+            } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+                collect(ifConfig, condition: condition)
+            }
+        }
+    }
+
+    mutating func collect(_ ifConfig: IfConfigDeclSyntax, condition outer: String?) {
+        var earlier: [String] = []
+        for clause in ifConfig.clauses {
+            let own = clause.condition?.trimmedDescription
+            let negatedEarlier = earlier.map { "!(\($0))" }
+            let parts = [outer].compactMap { $0 } + negatedEarlier + [own].compactMap { $0 }
+            if let own { earlier.append(own) }
+            guard case .decls(let members) = clause.elements else { continue }
+            collect(members, condition: parts.isEmpty ? nil : parts.joined(separator: " && "))
+        }
+    }
+
+    mutating func collect(_ decl: EnumCaseDeclSyntax, condition: String?) {
+        let documentation = Self.documentation(in: decl.leadingTrivia)
+        let deprecation = Self.deprecation(in: decl.attributes)
+        for element in decl.elements {
+            let caseName = element.name.text.trimmingCharacters(in: "`")
+            let location = FlagEnumReader.location(of: element.name, converter: converter)
+            var key = caseName
+            if let rawValue = element.rawValue {
+                if let literal = rawValue.value.as(StringLiteralExprSyntax.self), let text = Self.plainText(of: literal) {
+                    key = text
+                } else if usesStringRawValues {
+                    diagnostics.append(
+                        .error(
+                            "the raw value of case '\(caseName)' must be a plain string literal",
+                            at: FlagEnumReader.location(of: rawValue.value, converter: converter)))
+                    continue
+                }
+            }
+            if !usesStringRawValues { key = caseName }
+            flags.append(
+                Flag(
+                    key: key, caseName: caseName, group: group, documentation: documentation,
+                    deprecation: deprecation, condition: condition, location: location))
+        }
+    }
+
+    /// The text of a string literal without interpolation.
+    static func plainText(of literal: StringLiteralExprSyntax) -> String? {
+        var text = ""
+        for segment in literal.segments {
+            guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += piece.content.text
+        }
+        return text
+    }
+
+    /// The name of the last `// MARK:` comment in the trivia, without `MARK:` and `-`.
+    static func markGroup(in trivia: Trivia) -> String? {
+        var group: String?
+        for piece in trivia {
+            guard case .lineComment(let text) = piece else { continue }
+            let body = text.dropFirst(2).trimmingCharacters(in: " \t")
+            guard body.hasPrefix("MARK:") else { continue }
+            let name = body.dropFirst(5).trimmingCharacters(in: " \t").trimmingPrefix("-").trimmingCharacters(in: " \t")
+            if !name.isEmpty { group = String(name) }
+        }
+        return group
+    }
+
+    /// The doc comment directly above a declaration: `///` lines or a `/** */`
+    /// block with no blank line and no plain comment between it and the declaration.
+    static func documentation(in trivia: Trivia) -> String? {
+        var lines: [String] = []
+        loop: for piece in trivia.reversed() {
+            switch piece {
+            case .spaces, .tabs: continue
+            case .newlines(let count), .carriageReturnLineFeeds(let count):
+                if count > 1 { break loop }
+            case .docLineComment(let text):
+                var line = text.dropFirst(3)
+                if line.first == " " { line = line.dropFirst() }
+                lines.insert(String(line), at: 0)
+            case .docBlockComment(let text):
+                let body = text.dropFirst(3).dropLast(2)
+                let blockLines = body.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: " \t").trimmingPrefix("*").trimmingCharacters(in: " \t")
+                }
+                lines.insert(contentsOf: blockLines, at: 0)
+                break loop
+            default:
+                break loop
+            }
+        }
+        let text = lines.joined(separator: "\n").trimmingCharacters(in: " \t\n")
+        return text.isEmpty ? nil : String(text)
+    }
+
+    /// The message of an `@available(*, deprecated…)` attribute: empty when it has
+    /// none; `nil` when no attribute deprecates the case.
+    static func deprecation(in attributes: AttributeListSyntax) -> String? {
+        for element in attributes {
+            guard case .attribute(let attribute) = element,
+                attribute.attributeName.trimmedDescription == "available",
+                case .availability(let arguments) = attribute.arguments
+            else { continue }
+            var deprecated = false
+            var message: String?
+            var renamed: String?
+            for argument in arguments {
+                switch argument.argument {
+                case .token(let token) where token.text == "deprecated":
+                    deprecated = true
+                case .availabilityLabeledArgument(let labeled):
+                    var text: String?
+                    if case .string(let literal) = labeled.value {
+                        text = literal.segments.map(\.content.text).joined()
+                    }
+                    switch labeled.label.text {
+                    case "deprecated": deprecated = true
+                    case "message": message = text
+                    case "renamed": renamed = text
+                    default: continue
+                    }
+                default:
+                    continue
+                }
+            }
+            if deprecated { return message ?? renamed.map { "renamed to \($0)" } ?? "" }
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without the given characters at either end.
+    func trimmingCharacters(in characters: String) -> String {
+        let set = Set(characters)
+        guard let start = firstIndex(where: { !set.contains($0) }) else { return "" }
+        let end = lastIndex { !set.contains($0) }!
+        return String(self[start...end])
+    }
+
+    /// The text without one leading occurrence of a prefix.
+    func trimmingPrefix(_ prefix: String) -> Substring {
+        hasPrefix(prefix) ? Substring(self).dropFirst(prefix.count) : Substring(self)
+    }
+}

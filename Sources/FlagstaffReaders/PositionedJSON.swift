@@ -1,0 +1,293 @@
+import FlagstaffCore
+
+/// A JSON value that remembers where it was written.
+///
+/// Hand-written rather than Foundation's `JSONSerialization` or `JSONDecoder`,
+/// because those drop source positions and silently keep the last of two
+/// duplicate keys; Flagstaff must point at the exact line and column of each
+/// value and report duplicates.
+struct PositionedJSON: Sendable {
+    /// An object member: its key, where the key is, and its value.
+    struct Member: Sendable {
+        var key: String
+        var keyLocation: SourceLocation
+        var value: PositionedJSON
+    }
+
+    indirect enum Kind: Sendable {
+        case object([Member])
+        case array([PositionedJSON])
+        case string(String)
+        /// The number's source text, e.g. `42` or `1.5e3`.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    var kind: Kind
+    var location: SourceLocation
+
+    /// A short name for the value's kind, as error messages use it.
+    var kindName: String {
+        switch kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a Bool"
+        case .null: "null"
+        }
+    }
+}
+
+/// Malformed JSON: what broke and where.
+struct JSONSyntaxError: Error, Sendable {
+    var message: String
+    var location: SourceLocation
+}
+
+/// A recursive-descent parser over UTF-8 bytes (RFC 8259).
+struct PositionedJSONParser {
+    private let bytes: [UInt8]
+    private let file: String
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+
+    /// Parses a whole document.
+    static func parse(_ text: String, file: String) throws(JSONSyntaxError) -> PositionedJSON {
+        var parser = PositionedJSONParser(bytes: Array(text.utf8), file: file)
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3; parser.lineStart = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.offset < parser.bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    private var location: SourceLocation {
+        SourceLocation(file: file, line: line, column: offset - lineStart + 1)
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, location: location)
+    }
+
+    private func describeCurrent() -> String {
+        guard offset < bytes.count else { return "end of file" }
+        let byte = bytes[offset]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16))"
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): offset += 1
+            case UInt8(ascii: "\n"):
+                offset += 1
+                line += 1
+                lineStart = offset
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> PositionedJSON {
+        let start = location
+        guard offset < bytes.count else { throw error("expected a value, found end of file") }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return PositionedJSON(kind: try parseObject(), location: start)
+        case UInt8(ascii: "["): return PositionedJSON(kind: try parseArray(), location: start)
+        case UInt8(ascii: "\""): return PositionedJSON(kind: .string(try parseString()), location: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return PositionedJSON(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return PositionedJSON(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return PositionedJSON(kind: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return PositionedJSON(kind: .number(try parseNumber()), location: start)
+        default:
+            throw error("expected a value, found \(describeCurrent())")
+        }
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > 512 { throw error("nesting is deeper than 512 levels") }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> PositionedJSON.Kind {
+        try enter()
+        defer { depth -= 1 }
+        offset += 1
+        var members: [PositionedJSON.Member] = []
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            offset += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                throw error("expected a key in double quotes, found \(describeCurrent())")
+            }
+            let keyLocation = location
+            let key = try parseString()
+            skipWhitespace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+            }
+            offset += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(.init(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
+            if bytes[offset] == UInt8(ascii: ",") {
+                offset += 1
+                skipWhitespace()
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                    throw error("trailing comma before '}'")
+                }
+                continue
+            }
+            if bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return .object(members)
+            }
+            throw error("expected ',' or '}', found \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> PositionedJSON.Kind {
+        try enter()
+        defer { depth -= 1 }
+        offset += 1
+        var elements: [PositionedJSON] = []
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            offset += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard offset < bytes.count else { throw error("expected ',' or ']', found end of file") }
+            if bytes[offset] == UInt8(ascii: ",") {
+                offset += 1
+                continue
+            }
+            if bytes[offset] == UInt8(ascii: "]") {
+                offset += 1
+                return .array(elements)
+            }
+            throw error("expected ',' or ']', found \(describeCurrent())")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        let expected = Array(word.utf8)
+        guard bytes.count - offset >= expected.count, Array(bytes[offset..<offset + expected.count]) == expected else {
+            throw error("expected a value, found \(describeCurrent())")
+        }
+        offset += expected.count
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = offset
+        func digits(_ parser: inout PositionedJSONParser) -> Int {
+            let from = parser.offset
+            while parser.offset < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.offset]) {
+                parser.offset += 1
+            }
+            return parser.offset - from
+        }
+        if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        let integerStart = offset
+        guard digits(&self) > 0 else { throw error("expected a digit, found \(describeCurrent())") }
+        if bytes[integerStart] == UInt8(ascii: "0"), offset - integerStart > 1 {
+            offset = integerStart
+            throw error("numbers must not start with a leading zero")
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            offset += 1
+            guard digits(&self) > 0 else { throw error("expected a digit after '.', found \(describeCurrent())") }
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            guard digits(&self) > 0 else { throw error("expected a digit in the exponent, found \(describeCurrent())") }
+        }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        offset += 1
+        var scalars = String.UnicodeScalarView()
+        var chunkStart = offset
+        func flush(_ parser: PositionedJSONParser, upTo end: Int) {
+            scalars.append(contentsOf: String(decoding: parser.bytes[chunkStart..<end], as: UTF8.self).unicodeScalars)
+        }
+        while true {
+            guard offset < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush(self, upTo: offset)
+                offset += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(self, upTo: offset)
+                offset += 1
+                guard offset < bytes.count else { throw error("unterminated string") }
+                let escape = bytes[offset]
+                offset += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800...0xDBFF).contains(code) {
+                        guard bytes.count - offset >= 6, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+                        else { throw error("unpaired surrogate in \\u escape") }
+                        offset += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                    scalars.append(scalar)
+                default:
+                    offset -= 1
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in string")
+                }
+                chunkStart = offset
+            case 0x00..<0x20:
+                throw error(byte == UInt8(ascii: "\n") ? "unterminated string" : "control character in string")
+            default:
+                offset += 1
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard bytes.count - offset >= 4, let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+        else { throw error("expected four hex digits after \\u") }
+        offset += 4
+        return value
+    }
+}

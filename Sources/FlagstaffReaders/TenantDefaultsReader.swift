@@ -1,0 +1,89 @@
+import FlagstaffCore
+
+/// Reads one tenant's `FeatureFlags.defaults.json`: flag keys with base values at
+/// the top level, and `overrides` mapping an environment to the values that differ there.
+public enum TenantDefaultsReader {
+    /// The key that holds per-environment overrides.
+    public static let overridesKey = "overrides"
+
+    /// Reads a tenant file. Returns the tenant when the file could be read at all,
+    /// and every problem found in it. Keys are not checked against the enum here.
+    public static func read(_ text: String, file: String, id: String, name: String) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
+        let root: PositionedJSON
+        do {
+            root = try PositionedJSONParser.parse(text, file: file)
+        } catch {
+            return (nil, [.error("malformed JSON: \(error.message)", at: error.location)])
+        }
+        guard case .object(let members) = root.kind else {
+            return (nil, [.error("a tenant file must hold a JSON object, found \(root.kindName)", at: root.location)])
+        }
+        var diagnostics: [Diagnostic] = []
+        var tenant = Tenant(id: id, name: name, file: file)
+        for member in unique(members, diagnostics: &diagnostics) {
+            if member.key == overridesKey {
+                readOverrides(member.value, into: &tenant, diagnostics: &diagnostics)
+            } else if let setting = setting(member, diagnostics: &diagnostics) {
+                tenant.base[member.key] = setting
+            }
+        }
+        return (tenant, diagnostics)
+    }
+
+    private static func readOverrides(_ value: PositionedJSON, into tenant: inout Tenant, diagnostics: inout [Diagnostic]) {
+        guard case .object(let environments) = value.kind else {
+            diagnostics.append(
+                .error(
+                    "'overrides' must be an object mapping environments to values, found \(value.kindName)",
+                    at: value.location, hint: "for example \"overrides\": {\"uat\": {\"ENABLE_X\": true}}"))
+            return
+        }
+        for environment in unique(environments, diagnostics: &diagnostics) {
+            tenant.overrideLocations[environment.key] = environment.keyLocation
+            guard case .object(let values) = environment.value.kind else {
+                diagnostics.append(
+                    .error(
+                        "overrides for '\(environment.key)' must be an object of flag values, found \(environment.value.kindName)",
+                        at: environment.value.location))
+                continue
+            }
+            var settings: [String: Tenant.Setting] = [:]
+            for member in unique(values, diagnostics: &diagnostics) {
+                if let setting = setting(member, diagnostics: &diagnostics) { settings[member.key] = setting }
+            }
+            tenant.overrides[environment.key] = settings
+        }
+    }
+
+    /// The members whose key has not appeared before; each repeat is an error.
+    private static func unique(_ members: [PositionedJSON.Member], diagnostics: inout [Diagnostic]) -> [PositionedJSON.Member] {
+        var first: [String: SourceLocation] = [:]
+        return members.filter { member in
+            if let earlier = first[member.key] {
+                diagnostics.append(
+                    .error(
+                        "duplicate key '\(member.key)'", at: member.keyLocation,
+                        hint: "it is first set at line \(earlier.line), column \(earlier.column)"))
+                return false
+            }
+            first[member.key] = member.keyLocation
+            return true
+        }
+    }
+
+    private static func setting(_ member: PositionedJSON.Member, diagnostics: inout [Diagnostic]) -> Tenant.Setting? {
+        let value: FlagValue
+        switch member.value.kind {
+        case .bool(let bool): value = .bool(bool)
+        case .string(let text): value = .string(text)
+        case .number(let text): value = Int(text).map(FlagValue.integer) ?? .decimal(text)
+        case .object, .array, .null:
+            diagnostics.append(
+                .error(
+                    "the value of '\(member.key)' must be a Bool, number or string, found \(member.value.kindName)",
+                    at: member.value.location))
+            return nil
+        }
+        return Tenant.Setting(value: value, location: member.value.location, keyLocation: member.keyLocation)
+    }
+}

@@ -1,0 +1,60 @@
+import FlagstaffCore
+
+/// Renders `flags.json`, the versioned export other tools read. See the README
+/// for the schema; bump `schemaVersion` on any incompatible change.
+public enum FlagsJSONRenderer {
+    /// The schema version this renderer writes.
+    public static let schemaVersion = 1
+
+    /// The export of a slice of the matrix.
+    public static func render(_ slice: MatrixSlice) -> String {
+        let model = slice.matrix.model
+        let catalogColumns = model.catalog.extraColumns
+        let flags: [JSONValue] = model.flags.map { flag in
+            let entry = model.catalog.entry(for: flag.key)
+            let catalog = catalogColumns.map { column in
+                JSONValue.Member(column, .optional(entry?.value(column)))
+            }
+            let values = slice.tenants.map { tenant in
+                JSONValue.Member(
+                    tenant.id,
+                    .object(
+                        slice.environments.map { environment in
+                            JSONValue.Member(environment, cell(slice.matrix.resolution(flag, tenant, environment)))
+                        }))
+            }
+            return .object([
+                .init("key", .string(flag.key)),
+                .init("case", .string(flag.caseName)),
+                .init("group", .optional(flag.group)),
+                .init("type", .string(slice.matrix.type(of: flag).rawValue)),
+                .init("description", .optional(entry?.description)),
+                .init("documentation", .optional(flag.documentation)),
+                .init("deprecated", .optional(flag.deprecation)),
+                .init("condition", .optional(flag.condition)),
+                .init("catalog", .object(catalog)),
+                .init("values", .object(values)),
+            ])
+        }
+        let document = JSONValue.object([
+            .init("schemaVersion", .integer(schemaVersion)),
+            .init("title", .string(model.title)),
+            .init("environments", .array(slice.environments.map(JSONValue.string))),
+            .init(
+                "tenants",
+                .array(slice.tenants.map { .object([.init("id", .string($0.id)), .init("name", .string($0.name))]) })),
+            .init("flags", .array(flags)),
+        ])
+        return document.serialized()
+    }
+
+    static func cell(_ resolution: Resolution) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("value", resolution.value.json), .init("source", .string(resolution.provenance.rawValue)),
+        ]
+        if let location = resolution.location {
+            members += [.init("file", .string(location.file)), .init("line", .integer(location.line))]
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import FlagstaffCore
+
+/// Renders the matrix as CSV (RFC 4180): one line per flag, tenant and environment.
+public enum MatrixCSVRenderer {
+    /// The CSV text of a slice, with a header line.
+    public static func render(_ slice: MatrixSlice) -> String {
+        var lines = ["flag,case,group,tenant,environment,value,source,file,line"]
+        for flag in slice.matrix.model.flags {
+            for tenant in slice.tenants {
+                for environment in slice.environments {
+                    let resolution = slice.matrix.resolution(flag, tenant, environment)
+                    lines.append(
+                        [
+                            flag.key, flag.caseName, flag.group ?? "", tenant.id, environment,
+                            resolution.value.description, resolution.provenance.rawValue,
+                            resolution.location?.file ?? "", resolution.location.map { String($0.line) } ?? "",
+                        ].map(field).joined(separator: ","))
+                }
+            }
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
