@@ -9,7 +9,7 @@ public enum Suggestion {
             if distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         guard let best else { return nil }
-        let allowed = max(2, min(name.count, best.candidate.count) / 3)
+        let allowed = max(1, min(name.count, best.candidate.count) / 4)
         return best.distance <= allowed ? best.candidate : nil
     }
 

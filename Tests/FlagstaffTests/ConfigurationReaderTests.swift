@@ -1,0 +1,42 @@
+import FlagstaffCore
+import FlagstaffReaders
+import Testing
+
+@Suite("Configuration reader")
+struct ConfigurationReaderTests {
+    @Test func readsEveryKey() throws {
+        let (configuration, diagnostics) = ConfigurationReader.read(
+            """
+            title: Acme Flags
+            environments: [dev, prod]
+            enum: [a.swift, b.swift]
+            enum_name: FeatureFlag
+            catalog: catalog.md
+            tenants: tenants/*/defaults.json
+            tenant_names: { WL: White Label }
+            output: site
+            """, file: "flagstaff.yml")
+        #expect(diagnostics.isEmpty)
+        let result = try #require(configuration)
+        #expect(result.enumFiles == ["a.swift", "b.swift"])
+        #expect(result.tenantNames == ["WL": "White Label"])
+        #expect(result.output == "site")
+    }
+
+    @Test func unknownKeysAndMissingKeysAreErrors() {
+        let (configuration, diagnostics) = ConfigurationReader.read(
+            "environment: [dev]\nenum: F.swift\ncatalog: c.md\ntenants: t/*.json\n", file: "flagstaff.yml")
+        #expect(configuration == nil)
+        #expect(diagnostics.sortedForDisplay().map(\.description) == [
+            "flagstaff.yml:1:1: error: missing required key 'environments'",
+            "flagstaff.yml:1:1: error: unknown key 'environment'; did you mean 'environments'?",
+        ])
+    }
+
+    @Test func malformedYAMLHasAPosition() {
+        let (_, diagnostics) = ConfigurationReader.read("title: [unclosed\nenum: x\n", file: "flagstaff.yml")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.location?.file == "flagstaff.yml")
+        #expect(diagnostics.first?.message.hasPrefix("malformed YAML") == true)
+    }
+}

@@ -1,0 +1,77 @@
+import FlagstaffCore
+import FlagstaffReaders
+import Testing
+
+@Suite("Tenant defaults reader")
+struct TenantDefaultsReaderTests {
+    func read(_ text: String) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
+        TenantDefaultsReader.read(text, file: "t.json", id: "T", name: "T")
+    }
+
+    @Test func readsBaseValuesAndOverridesWithPositions() throws {
+        let (tenant, diagnostics) = read(
+            """
+            {
+              "ENABLE_A": true,
+              "COUNT": 3,
+              "RATIO": 1.5,
+              "NAME": "caf\\u00e9",
+              "overrides": { "uat": { "ENABLE_A": false } }
+            }
+            """)
+        #expect(diagnostics.isEmpty)
+        let result = try #require(tenant)
+        #expect(result.base["ENABLE_A"] == Tenant.Setting(value: .bool(true), location: .init(file: "t.json", line: 2, column: 15), keyLocation: .init(file: "t.json", line: 2, column: 3)))
+        #expect(result.base["COUNT"]?.value == .integer(3))
+        #expect(result.base["RATIO"]?.value == .decimal("1.5"))
+        #expect(result.base["NAME"]?.value == .string("café"))
+        #expect(result.overrides["uat"]?["ENABLE_A"]?.value == .bool(false))
+        #expect(result.overrides["uat"]?["ENABLE_A"]?.location == .init(file: "t.json", line: 6, column: 39))
+    }
+
+    @Test func malformedJSONSaysWhereItBroke() {
+        let (tenant, diagnostics) = read("{\n  \"ENABLE_A\": true,\n  \"ENABLE_B\" false\n}")
+        #expect(tenant == nil)
+        #expect(diagnostics.map(\.description) == [
+            "t.json:3:14: error: malformed JSON: expected ':' after the key \"ENABLE_B\", found 'f'"
+        ])
+    }
+
+    @Test func trailingCommaIsMalformed() {
+        let (_, diagnostics) = read("{\n  \"ENABLE_A\": true,\n}")
+        #expect(diagnostics.map(\.description) == ["t.json:3:1: error: malformed JSON: trailing comma before '}'"])
+    }
+
+    @Test func duplicateKeyIsAnError() {
+        let (_, diagnostics) = read("{\n  \"ENABLE_A\": true,\n  \"ENABLE_A\": false\n}")
+        #expect(diagnostics.map(\.description) == [
+            "t.json:3:3: error: duplicate key 'ENABLE_A'; it is first set at line 2, column 3"
+        ])
+    }
+
+    @Test func overridesMustBeAnObject() {
+        let (_, diagnostics) = read("{\n  \"overrides\": [true]\n}")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics[0].message == "'overrides' must be an object mapping environments to values, found an array")
+        #expect(diagnostics[0].location == SourceLocation(file: "t.json", line: 2, column: 16))
+    }
+
+    @Test func environmentOverridesMustBeObjects() {
+        let (_, diagnostics) = read("{ \"overrides\": { \"uat\": true } }")
+        #expect(diagnostics.map(\.description) == [
+            "t.json:1:25: error: overrides for 'uat' must be an object of flag values, found a Bool"
+        ])
+    }
+
+    @Test func nullAndArraysAreNotFlagValues() {
+        let (_, diagnostics) = read("{ \"ENABLE_A\": null }")
+        #expect(diagnostics.map(\.description) == [
+            "t.json:1:15: error: the value of 'ENABLE_A' must be a Bool, number or string, found null"
+        ])
+    }
+
+    @Test func topLevelMustBeAnObject() {
+        let (_, diagnostics) = read("[]")
+        #expect(diagnostics.map(\.description) == ["t.json:1:1: error: a tenant file must hold a JSON object, found an array"])
+    }
+}
