@@ -26,6 +26,10 @@ public struct Configuration: Hashable, Sendable {
     public var templates: String?
     /// The folder of product guide pages.
     public var guide: String?
+    /// Folders of Swift source to scan for uses of each flag.
+    public var code: [String] = []
+    /// The app version being built, for `Remove by` version targets.
+    public var currentVersion: String?
     /// Whether warnings count as errors.
     public var strict = false
     /// Where each key's value is written, for diagnostics about it.
@@ -40,7 +44,7 @@ public enum ConfigurationReader {
     /// Every key the configuration file accepts.
     public static let knownKeys = [
         "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
-        "output", "templates", "guide", "strict",
+        "output", "templates", "guide", "code", "current_version", "strict",
     ]
 
     /// Reads a configuration file's text; the configuration is `nil` when it has errors.
@@ -81,6 +85,8 @@ public enum ConfigurationReader {
             case "output": configuration.output = reader.string(value, key: key) ?? configuration.output
             case "templates": configuration.templates = reader.string(value, key: key)
             case "guide": configuration.guide = reader.string(value, key: key)
+            case "code": configuration.code = reader.strings(value, key: key, allowSingle: true) ?? []
+            case "current_version": configuration.currentVersion = reader.string(value, key: key)
             case "strict": configuration.strict = reader.bool(value, key: key) ?? false
             default:
                 reader.diagnostics.append(
