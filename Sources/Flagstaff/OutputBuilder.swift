@@ -4,10 +4,19 @@ import FlagstaffRenderers
 /// Renders every output file of a valid workspace, in memory.
 public enum OutputBuilder {
     /// The files `flagstaff build` writes, sorted by path.
-    public static func files(for workspace: Workspace) throws(FlagstaffError) -> [OutputFile] {
+    public static func files(for workspace: Workspace, templates: String? = nil) throws(FlagstaffError) -> [OutputFile] {
         guard let matrix = workspace.matrix else { throw .io("the workspace has no valid model to render") }
         let slice = MatrixSlice(matrix)
-        let files = [
+        let site = SiteRenderer(
+            matrix: matrix, guide: workspace.guide, warnings: workspace.diagnostics.sortedForDisplay(),
+            theme: try workspace.theme(override: templates))
+        let pages: [OutputFile]
+        do {
+            pages = try site.render()
+        } catch {
+            throw .io(error.description)
+        }
+        let files = pages + [
             OutputFile(path: "matrix.md", text: MatrixMarkdownRenderer.render(slice)),
             OutputFile(path: "flags.json", text: FlagsJSONRenderer.render(slice)),
         ]

@@ -1,5 +1,6 @@
 import FlagstaffCore
 import FlagstaffReaders
+import FlagstaffRenderers
 import Foundation
 
 /// A workspace read from disk: its configuration, the model built from its
@@ -16,6 +17,8 @@ public struct Workspace: Sendable {
     public let model: FlagModel?
     /// The resolved matrix, when there is a model.
     public let matrix: ResolvedMatrix?
+    /// The product guide's pages with their variables filled in.
+    public var guide: [SiteRenderer.ExpandedGuidePage] = []
     /// Every diagnostic, errors and warnings, with `strict` applied.
     public let diagnostics: [Diagnostic]
 
@@ -48,15 +51,46 @@ public struct Workspace: Sendable {
         let model = try loader.loadModel()
         var diagnostics = configurationDiagnostics + loader.diagnostics
         var matrix: ResolvedMatrix?
+        var guide: [SiteRenderer.ExpandedGuidePage] = []
         if let model {
             let resolved = ResolvedMatrix(model: model)
             diagnostics += Validator.validate(model, types: resolved.types)
             matrix = resolved
+            let (pages, pageProblems) = loader.guidePages()
+            diagnostics += pageProblems
+            for page in pages {
+                let (markdown, problems) = GuideVariables.expand(page, matrix: resolved)
+                diagnostics += problems
+                guide.append(.init(page: page, markdown: markdown))
+            }
         }
         if configuration.strict { diagnostics = diagnostics.strict() }
         return Workspace(
             root: root, displayPrefix: prefix, configuration: configuration, model: model, matrix: matrix,
-            diagnostics: diagnostics)
+            guide: guide, diagnostics: diagnostics)
+    }
+
+    /// The theme: the default templates with the files of `templates` (the
+    /// configuration's, or `override`) laid over them.
+    public func theme(override: String? = nil) throws(FlagstaffError) -> Theme {
+        var files: [String: String] = [:]
+        if let folder = override.map({ URL(fileURLWithPath: $0) }) ?? configuration.templates.map(url(for:)) {
+            guard let paths = FileManager.default.subpaths(atPath: folder.path) else {
+                throw .io("cannot read the templates folder '\(folder.path)'")
+            }
+            for path in paths.sorted() {
+                let file = folder.appendingPathComponent(path)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                guard let text = try? Workspace.readText(file) else { throw .io("cannot read the template '\(file.path)'") }
+                files[path] = text
+            }
+        }
+        do {
+            return try Theme(overrides: files)
+        } catch {
+            throw .io(error.description)
+        }
     }
 
     /// Whether the workspace can be rendered: a model exists and nothing is an error.
@@ -85,6 +119,28 @@ struct SourceLoader {
         self.root = root
         self.configuration = configuration
         self.configurationFile = configurationFile
+    }
+
+    /// The guide pages of the `guide` folder, in file-name order, and their problems.
+    func guidePages() -> (pages: [GuidePage], diagnostics: [Diagnostic]) {
+        guard let folder = configuration.guide else { return ([], []) }
+        let directory = root.appendingPathComponent(folder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            return ([], [.error("cannot read the guide folder '\(folder)'", at: configuration.locations["guide"])])
+        }
+        var pages: [GuidePage] = []
+        var diagnostics: [Diagnostic] = []
+        for name in names.sorted() where name.hasSuffix(".md") {
+            let path = "\(folder)/\(name)"
+            guard let text = try? Workspace.readText(directory.appendingPathComponent(name)) else {
+                diagnostics.append(.error("cannot read the guide page '\(path)'", at: configuration.locations["guide"]))
+                continue
+            }
+            let (page, problems) = GuideReader.read(text, fileName: name, file: path)
+            diagnostics += problems
+            if let page { pages.append(page) }
+        }
+        return (pages, diagnostics)
     }
 
     mutating func loadModel() throws(FlagstaffError) -> FlagModel? {

@@ -14,9 +14,11 @@ extension FlagstaffCommand {
         var check = false
         @Flag(help: "Treat warnings as errors.")
         var strict = false
+        @Option(help: "A folder of templates that replace the default theme's, file by file.")
+        var templates: String?
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
-            try BuildCommand(configurationPath: workspace.config, output: output, check: check, strict: strict)
+            try BuildCommand(configurationPath: workspace.config, output: output, check: check, strict: strict, templates: templates)
                 .run(console: console)
         }
     }

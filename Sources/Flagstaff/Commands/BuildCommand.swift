@@ -12,13 +12,19 @@ public struct BuildCommand: Sendable {
     public var check = false
     /// Treat warnings as errors.
     public var strict = false
+    /// A templates folder, overriding the configuration's `templates`.
+    public var templates: String?
 
     /// Creates a build request.
-    public init(configurationPath: String? = nil, output: String? = nil, check: Bool = false, strict: Bool = false) {
+    public init(
+        configurationPath: String? = nil, output: String? = nil, check: Bool = false, strict: Bool = false,
+        templates: String? = nil
+    ) {
         self.configurationPath = configurationPath
         self.output = output
         self.check = check
         self.strict = strict
+        self.templates = templates
     }
 
     /// Runs the build and returns the exit status.
@@ -26,7 +32,7 @@ public struct BuildCommand: Sendable {
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
         DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
         guard workspace.isValid else { return ExitStatus.failure }
-        let files = try OutputBuilder.files(for: workspace)
+        let files = try OutputBuilder.files(for: workspace, templates: templates)
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)

@@ -1,0 +1,42 @@
+import Mustache
+
+/// The templates and assets a site is rendered with: the default theme, with any
+/// file a team provides replacing the default of the same path.
+public struct Theme: Sendable {
+    /// A template that failed to parse, or a page whose template is missing.
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        /// What went wrong, naming the template.
+        public var description: String
+    }
+
+    /// Every file of the theme by path, overrides applied.
+    public let files: [String: String]
+    private let library: MustacheLibrary
+
+    /// The default theme with a team's files laid over it.
+    public init(overrides: [String: String] = [:]) throws(Problem) {
+        files = DefaultTheme.files.merging(overrides) { _, custom in custom }
+        var library = MustacheLibrary()
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") {
+            do {
+                library.register(try MustacheTemplate(string: text), named: String(path.dropLast(".mustache".count)))
+            } catch {
+                throw Problem(description: "templates/\(path): cannot parse the template: \(error)")
+            }
+        }
+        self.library = library
+    }
+
+    /// Renders a page template. Fails loudly where swift-mustache would return `nil`.
+    public func render(_ template: String, _ context: [String: Any]) throws(Problem) -> String {
+        guard let text = library.render(context, withTemplate: template) else {
+            throw Problem(description: "the theme has no template '\(template).mustache'")
+        }
+        return text
+    }
+
+    /// The static files under `assets/`, copied as they are.
+    public var assets: [OutputFile] {
+        files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { OutputFile(path: $0.key, text: $0.value) }
+    }
+}
