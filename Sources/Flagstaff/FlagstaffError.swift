@@ -24,7 +24,7 @@ public enum FlagstaffError: Error, Equatable, CustomStringConvertible {
 public enum ExitStatus {
     /// Success.
     public static let success: Int32 = 0
-    /// Validation errors, a failed `--check`, or a `--fail-on` match.
+    /// Validation errors, or a failed `--check`.
     public static let failure: Int32 = 1
     /// Usage or I/O errors.
     public static let usageOrIO: Int32 = 2

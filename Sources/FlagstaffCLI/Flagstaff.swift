@@ -9,8 +9,8 @@ struct FlagstaffCommand: ParsableCommand {
         commandName: "flagstaff",
         abstract: "Turns an iOS app's feature-flag sources into a static site and reports.",
         discussion: """
-            Exit codes: 0 success; 1 validation errors, a stale output with --check, \
-            or a --fail-on match; 2 usage or I/O errors.
+            Exit codes: 0 success; 1 validation errors or a stale output with --check; \
+            2 usage or I/O errors.
             """,
         subcommands: [Build.self, Validate.self, List.self, Matrix.self]
     )

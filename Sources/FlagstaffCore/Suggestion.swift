@@ -18,21 +18,24 @@ public enum Suggestion {
         closest(to: name, in: candidates).map { "did you mean '\($0)'?" }
     }
 
-    /// The Levenshtein distance between two strings, counted in characters.
+    /// The edit distance between two strings, counted in characters, where
+    /// swapping two neighbouring characters counts as one edit (optimal string alignment).
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs), right = Array(rhs)
         if left.isEmpty { return right.count }
         if right.isEmpty { return left.count }
-        var previous = Array(0...right.count)
-        var current = previous
+        var table = [[Int]](repeating: [Int](repeating: 0, count: right.count + 1), count: left.count + 1)
+        for i in 0...left.count { table[i][0] = i }
+        for j in 0...right.count { table[0][j] = j }
         for i in 1...left.count {
-            current[0] = i
             for j in 1...right.count {
-                let substitution = previous[j - 1] + (left[i - 1] == right[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[right.count]
+        return table[left.count][right.count]
     }
 }

@@ -216,18 +216,20 @@ public struct SiteRenderer {
     // MARK: - Cells
 
     private func css(_ resolution: Resolution) -> String {
+        // Two letters keep the 3,000-cell matrix page small: the value (y on,
+        // n off, x other), then the source (o override, b base, f fallback).
         let value: String
         switch resolution.value {
-        case .bool(let on): value = on ? "v1" : "v0"
-        default: value = "vx"
+        case .bool(let on): value = on ? "y" : "n"
+        default: value = "x"
         }
         let source: String
         switch resolution.provenance {
-        case .override: source = "po"
-        case .base: source = "pb"
-        case .fallback: source = "pf"
+        case .override: source = "o"
+        case .base: source = "b"
+        case .fallback: source = "f"
         }
-        return "\(value) \(source)"
+        return value + source
     }
 
     private func cellText(_ resolution: Resolution) -> String {
@@ -241,7 +243,7 @@ public struct SiteRenderer {
 
     private func valueText(_ value: FlagValue) -> String {
         switch value {
-        case .bool(let on): on ? "✅" : "❌"
+        case .bool(let on): on ? "on" : "off"
         case .string(let text) where text.isEmpty: "(empty)"
         default: value.description
         }

@@ -1,0 +1,561 @@
+"""Headless-Chromium tests for the static site that Flagstaff generates.
+
+Run from the repository root:
+
+    python3 -m unittest discover -s Tests/browser -t Tests/browser -v
+
+Each test class builds its own site into a temporary directory with the
+Flagstaff binary (``.build/debug/flagstaff`` by default, or ``$FLAGSTAFF_BIN``),
+so the repository is never modified. Pages are loaded through ``file://`` URLs.
+
+Needs ``selenium`` (``pip install selenium``), Chromium and its driver; the
+paths default to the Debian packages and can be overridden with
+``$CHROMIUM_BIN`` and ``$CHROMEDRIVER_BIN``.
+"""
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:  # pragma: no cover - reported as a skip below
+    webdriver = None
+
+REPO = Path(__file__).resolve().parent.parent.parent
+FLAGSTAFF = os.environ.get("FLAGSTAFF_BIN", str(REPO / ".build" / "debug" / "flagstaff"))
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
+XSS_FIXTURE = REPO / "Tests" / "FlagstaffTests" / "Fixtures" / "xss"
+
+WAIT_SECONDS = 10
+ENVIRONMENTS = ["dev", "sit", "uat", "prod"]
+TENANTS = ["AVR", "BEL", "CHL", "DRV", "FAU", "GRN", "LUM", "MIR", "ORS", "PAL", "SEV", "VEL", "WL", "ZEN"]
+FLAG_COUNT = 58
+
+# A node is visible when it takes up room in the layout: hidden ancestors,
+# `hidden` attributes and `display: none` all leave it without client rects.
+VISIBLE_JS = "function visible(n) { return !!n && n.getClientRects().length > 0; }"
+
+# Per section: whether it is visible, the keys of its visible rows, and the
+# keys of all its rows (with their data-d flag).
+SECTIONS_JS = VISIBLE_JS + """
+return Array.prototype.map.call(document.querySelectorAll("section.env"), function (section) {
+  var rows = Array.prototype.slice.call(section.querySelectorAll("tbody tr[data-k]"));
+  return {
+    env: section.getAttribute("data-env"),
+    visible: visible(section),
+    visibleRows: rows.filter(visible).map(function (r) { return r.getAttribute("data-k"); }),
+    allRows: rows.map(function (r) { return r.getAttribute("data-k"); }),
+    differing: rows.filter(function (r) { return r.hasAttribute("data-d"); })
+                   .map(function (r) { return r.getAttribute("data-k"); }),
+    visibleHeaders: Array.prototype.filter.call(section.querySelectorAll("thead th"), visible)
+                   .map(function (th) { return th.getAttribute("data-t") || th.textContent.trim(); })
+  };
+});
+"""
+
+
+def build_site(config, output):
+    """Builds the site for `config` into `output`; fails loudly on a non-zero exit."""
+    result = subprocess.run(
+        [FLAGSTAFF, "build", "--config", str(config), "--output", str(output)],
+        cwd=str(REPO), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300,
+    )
+    if result.returncode != 0:
+        raise AssertionError(
+            "flagstaff build --config %s exited with %d\nstdout:\n%s\nstderr:\n%s"
+            % (config, result.returncode, result.stdout, result.stderr)
+        )
+    return result
+
+
+def make_driver(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def skip_reason():
+    if webdriver is None:
+        return "selenium is not installed (pip install selenium)"
+    if not os.access(FLAGSTAFF, os.X_OK):
+        return "Flagstaff binary not found at %s (set FLAGSTAFF_BIN)" % FLAGSTAFF
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            return "%s not found" % path
+    return None
+
+
+class SiteTestCase(unittest.TestCase):
+    """Builds a site once per class and shares one browser across its tests."""
+
+    config = REPO / "flagstaff.yml"
+    javascript = True
+
+    @classmethod
+    def setUpClass(cls):
+        reason = skip_reason()
+        if reason:
+            raise unittest.SkipTest(reason)
+        cls.tmp = tempfile.mkdtemp(prefix="flagstaff-browser-")
+        cls.site = Path(cls.tmp) / "site"
+        try:
+            cls.build = build_site(cls.config, cls.site)
+            cls.driver = make_driver(javascript=cls.javascript)
+        except BaseException:
+            shutil.rmtree(cls.tmp, ignore_errors=True)
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            cls.driver.quit()
+        finally:
+            shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    # Helpers
+
+    def url(self, page):
+        path, _, fragment = page.partition("#")
+        url = (self.site / path).as_uri()
+        return url + ("#" + fragment if fragment else "")
+
+    def load(self, page):
+        """Opens `page` as a fresh document (never a same-document hash change)."""
+        self.driver.get("about:blank")
+        self.driver.get(self.url(page))
+        self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+    def load_matrix(self, fragment=""):
+        self.load("matrix.html" + ("#" + fragment if fragment else ""))
+        # site.js unhides the form once it has applied the filters.
+        self.wait.until(lambda d: d.find_element(By.ID, "filters").is_displayed())
+
+    def setUp(self):
+        self.wait = WebDriverWait(self.driver, WAIT_SECONDS)
+
+    def sections(self):
+        return self.driver.execute_script(SECTIONS_JS)
+
+    def visible_sections(self):
+        return [s for s in self.sections() if s["visible"]]
+
+    def only_visible_section(self, env):
+        visible = self.visible_sections()
+        self.assertEqual([s["env"] for s in visible], [env], "exactly one visible section")
+        return visible[0]
+
+    def search_index(self):
+        return json.loads(self.driver.find_element(By.ID, "search-index").get_attribute("textContent"))
+
+    def hash_params(self):
+        return self.driver.execute_script(
+            "var p = new URLSearchParams(location.hash.replace(/^#/, '')), o = {};"
+            "p.forEach(function (v, k) { o[k] = v; }); return o;"
+        )
+
+    def count_text(self):
+        return self.driver.find_element(By.ID, "f-count").text.strip()
+
+    def wait_for_count(self, text):
+        try:
+            self.wait.until(lambda d: d.find_element(By.ID, "f-count").text.strip() == text)
+        except Exception:
+            self.assertEqual(self.count_text(), text)
+
+    def type_query(self, text):
+        box = self.driver.find_element(By.ID, "f-q")
+        box.clear()
+        box.send_keys(text)
+        self.wait.until(lambda d: self.hash_params().get("q") == text)
+
+    def matching(self, term):
+        return {key for key, text in self.search_index().items() if term.lower() in text}
+
+    def flush_log(self):
+        self.driver.get_log("browser")
+
+    def severe_log_entries(self):
+        return [entry for entry in self.driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
+class MatrixFilterTests(SiteTestCase):
+    """The filters of matrix.html (site.js) on the repository's own workspace."""
+
+    def test_environment_default_is_last_environment(self):
+        self.load_matrix()
+        self.assertEqual(Select(self.driver.find_element(By.ID, "f-env")).first_selected_option.get_attribute("value"), "prod")
+        prod = self.only_visible_section("prod")
+        self.assertEqual(len(prod["visibleRows"]), FLAG_COUNT)
+        self.assertEqual(self.count_text(), "Showing all %d flags." % FLAG_COUNT)
+        # The default environment is not written into the hash.
+        self.assertNotIn("env", self.hash_params())
+
+    def test_environment_switcher_shows_only_selected_section(self):
+        self.load_matrix()
+        options = [o.get_attribute("value") for o in Select(self.driver.find_element(By.ID, "f-env")).options]
+        self.assertEqual(options, [""] + ENVIRONMENTS)
+        Select(self.driver.find_element(By.ID, "f-env")).select_by_value("uat")
+        self.wait.until(lambda d: self.hash_params().get("env") == "uat")
+        uat = self.only_visible_section("uat")
+        self.assertEqual(len(uat["visibleRows"]), FLAG_COUNT)
+        self.assertTrue(self.driver.find_element(By.ID, "env-uat").is_displayed())
+        self.assertFalse(self.driver.find_element(By.ID, "env-prod").is_displayed())
+
+        Select(self.driver.find_element(By.ID, "f-env")).select_by_value("")
+        self.wait.until(lambda d: self.hash_params().get("env") == "")
+        self.assertEqual([s["env"] for s in self.visible_sections()], ENVIRONMENTS)
+
+    def test_tenant_filter_leaves_flag_and_tenant_columns(self):
+        self.load_matrix()
+        options = [o.get_attribute("value") for o in Select(self.driver.find_element(By.ID, "f-tenant")).options]
+        self.assertEqual(options, [""] + TENANTS)
+        Select(self.driver.find_element(By.ID, "f-tenant")).select_by_value("CHL")
+        self.wait.until(lambda d: self.hash_params().get("tenant") == "CHL")
+        self.assertIn("tenant=CHL", self.driver.execute_script("return location.hash"))
+        visible = self.visible_sections()
+        self.assertEqual([s["env"] for s in visible], ["prod"])
+        for section in visible:
+            self.assertEqual(section["visibleHeaders"], ["Flag", "CHL"], section["env"])
+        # Every visible row keeps exactly two visible cells: the key and CHL's value.
+        cells = self.driver.execute_script(VISIBLE_JS + """
+          var rows = document.querySelectorAll("#env-prod tbody tr[data-k]");
+          return Array.prototype.map.call(rows, function (r) {
+            return Array.prototype.filter.call(r.children, visible).length; });""")
+        self.assertEqual(set(cells), {2})
+
+        # With every environment shown, every table is filtered the same way.
+        Select(self.driver.find_element(By.ID, "f-env")).select_by_value("")
+        self.wait.until(lambda d: len(self.visible_sections()) == len(ENVIRONMENTS))
+        for section in self.visible_sections():
+            self.assertEqual(section["visibleHeaders"], ["Flag", "CHL"], section["env"])
+
+    def test_text_search_filters_rows_and_updates_count(self):
+        self.load_matrix()
+        self.type_query("media")
+        expected = self.matching("media")
+        self.assertIn("ENABLE_MEDIA_LIBRARY", expected)
+        self.assertNotIn("ENABLE_CHECKOUT", expected)
+        prod = self.only_visible_section("prod")
+        self.assertEqual(set(prod["visibleRows"]), expected)
+        self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, '#env-prod tr[data-k="ENABLE_MEDIA_LIBRARY"]').is_displayed())
+        self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, '#env-prod tr[data-k="ENABLE_CHECKOUT"]').is_displayed())
+        self.wait_for_count("Showing %d of %d flags." % (len(expected), FLAG_COUNT))
+
+        # Several words must all match; clearing the box shows everything again.
+        self.type_query("media library")
+        both = {k for k, t in self.search_index().items() if "media" in t and "library" in t}
+        self.assertEqual(set(self.only_visible_section("prod")["visibleRows"]), both)
+        box = self.driver.find_element(By.ID, "f-q")
+        box.clear()
+        box.send_keys(" ")  # an input event with no search terms
+        self.wait_for_count("Showing all %d flags." % FLAG_COUNT)
+        self.assertEqual(len(self.only_visible_section("prod")["visibleRows"]), FLAG_COUNT)
+
+    def test_only_differing_toggle(self):
+        self.load_matrix()
+        self.driver.find_element(By.ID, "f-differs").click()
+        self.wait.until(lambda d: self.hash_params().get("differs") == "1")
+        prod = self.only_visible_section("prod")
+        self.assertTrue(prod["differing"], "prod has differing flags")
+        self.assertEqual(set(prod["visibleRows"]), set(prod["differing"]))
+        self.assertNotIn("ENABLE_CHECKOUT", prod["visibleRows"])
+        self.assertIn("ENABLE_MEDIA_LIBRARY", prod["visibleRows"])
+        self.wait_for_count("Showing %d of %d flags." % (len(prod["differing"]), FLAG_COUNT))
+
+        self.driver.find_element(By.ID, "f-differs").click()
+        self.wait.until(lambda d: "differs" not in self.hash_params())
+        self.assertEqual(len(self.only_visible_section("prod")["visibleRows"]), FLAG_COUNT)
+
+    def test_shared_url_restores_filters(self):
+        self.load_matrix("env=uat&tenant=CHL&q=media&differs=1")
+        d = self.driver
+        self.assertEqual(Select(d.find_element(By.ID, "f-env")).first_selected_option.get_attribute("value"), "uat")
+        self.assertEqual(Select(d.find_element(By.ID, "f-tenant")).first_selected_option.get_attribute("value"), "CHL")
+        self.assertEqual(d.find_element(By.ID, "f-q").get_attribute("value"), "media")
+        self.assertTrue(d.find_element(By.ID, "f-differs").is_selected())
+
+        uat = self.only_visible_section("uat")
+        expected = self.matching("media") & set(uat["differing"])
+        self.assertIn("ENABLE_MEDIA_LIBRARY", expected)
+        self.assertEqual(set(uat["visibleRows"]), expected)
+        self.assertEqual(uat["visibleHeaders"], ["Flag", "CHL"])
+        self.assertEqual(self.count_text(), "Showing %d of %d flags." % (len(expected), FLAG_COUNT))
+        self.assertEqual(self.hash_params(), {"env": "uat", "tenant": "CHL", "q": "media", "differs": "1"})
+
+    def test_unknown_hash_values_fall_back(self):
+        self.load_matrix("env=nowhere&tenant=NOPE")
+        # An unknown environment shows all of them; an unknown tenant shows all columns.
+        self.assertEqual(Select(self.driver.find_element(By.ID, "f-env")).first_selected_option.get_attribute("value"), "")
+        self.assertEqual(Select(self.driver.find_element(By.ID, "f-tenant")).first_selected_option.get_attribute("value"), "")
+        visible = self.visible_sections()
+        self.assertEqual([s["env"] for s in visible], ENVIRONMENTS)
+        self.assertEqual(len(visible[0]["visibleHeaders"]), 1 + len(TENANTS))
+
+
+class OtherPagesTests(SiteTestCase):
+    """Tenant pages, the home page's jump box, and the browser console."""
+
+    def test_no_console_errors(self):
+        guide = sorted(p.name for p in (self.site / "guide").glob("*.html") if p.name != "index.html")
+        self.assertTrue(guide, "the guide has pages")
+        pages = [
+            "index.html",
+            "matrix.html",
+            "flags/enable_media_library.html",
+            "tenants/chl.html",
+            "tenants/index.html",
+            "guide/index.html",
+            "guide/" + guide[0],
+        ]
+        for page in pages:
+            with self.subTest(page=page):
+                self.flush_log()
+                self.load(page)
+                self.assertEqual(self.severe_log_entries(), [])
+
+    def test_tenant_only_on_filter(self):
+        self.load("tenants/wl.html")
+        d = self.driver
+        self.wait.until(lambda d: d.find_element(By.ID, "tenant-filters").is_displayed())
+        checkbox = d.find_element(By.ID, "f-on")
+        self.assertFalse(checkbox.is_selected())
+        row = lambda key: d.find_element(By.CSS_SELECTOR, 'table.tenant tr[data-k="%s"]' % key)
+        self.assertTrue(row("ENABLE_CLIENT_SEARCH_V2").is_displayed())
+        self.assertIsNone(row("ENABLE_CLIENT_SEARCH_V2").get_attribute("data-on"))
+        total = len(d.find_elements(By.CSS_SELECTOR, "table.tenant tr[data-k]"))
+        self.assertEqual(total, FLAG_COUNT)
+
+        checkbox.click()
+        self.wait.until(lambda d: not row("ENABLE_CLIENT_SEARCH_V2").is_displayed())
+        self.assertIn("on=1", d.execute_script("return location.hash"))
+        state = d.execute_script(VISIBLE_JS + """
+          return Array.prototype.map.call(document.querySelectorAll("table.tenant tr[data-k]"), function (r) {
+            return [r.getAttribute("data-k"), visible(r), r.hasAttribute("data-on")]; });""")
+        for key, shown, on in state:
+            self.assertEqual(shown, on, key)
+        self.assertTrue(any(shown for _, shown, _ in state), "some rows stay visible")
+        # Non-Bool flags always count as on.
+        self.assertTrue(row("ONBOARDING_VARIANT").is_displayed())
+        self.assertTrue(row("MAX_WISHLIST_ITEMS").is_displayed())
+
+        checkbox.click()
+        self.wait.until(lambda d: row("ENABLE_CLIENT_SEARCH_V2").is_displayed())
+        visible = d.execute_script(VISIBLE_JS + """
+          return Array.prototype.filter.call(document.querySelectorAll("table.tenant tr[data-k]"), visible).length;""")
+        self.assertEqual(visible, FLAG_COUNT)
+
+    def test_tenant_only_on_filter_restored_from_hash(self):
+        self.load("tenants/wl.html#on=1")
+        self.wait.until(lambda d: d.find_element(By.ID, "tenant-filters").is_displayed())
+        self.assertTrue(self.driver.find_element(By.ID, "f-on").is_selected())
+        self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, 'tr[data-k="ENABLE_CLIENT_SEARCH_V2"]').is_displayed())
+
+    def test_home_jump_to_exact_key(self):
+        self.load("index.html")
+        box = self.driver.find_element(By.ID, "jump-q")
+        box.send_keys("ENABLE_MEDIA_LIBRARY")
+        self.driver.find_element(By.CSS_SELECTOR, "#jump button[type=submit]").click()
+        target = self.url("flags/enable_media_library.html")
+        self.wait.until(lambda d: d.current_url == target)
+        self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+        self.assertEqual(self.driver.find_element(By.TAG_NAME, "h1").text.strip(), "ENABLE_MEDIA_LIBRARY")
+        self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, ".description").text.strip())
+
+    def test_home_jump_is_case_insensitive(self):
+        self.load("index.html")
+        box = self.driver.find_element(By.ID, "jump-q")
+        box.send_keys("  enable_media_library ")
+        box.submit()
+        self.wait.until(lambda d: d.current_url == self.url("flags/enable_media_library.html"))
+
+    def test_home_jump_with_words_searches_matrix(self):
+        self.load("index.html")
+        self.driver.find_element(By.ID, "jump-q").send_keys("media")
+        self.driver.find_element(By.CSS_SELECTOR, "#jump button[type=submit]").click()
+        self.wait.until(lambda d: d.current_url.startswith(self.url("matrix.html")))
+        self.wait.until(lambda d: d.find_element(By.ID, "filters").is_displayed())
+        self.assertEqual(self.driver.find_element(By.ID, "f-q").get_attribute("value"), "media")
+        self.assertEqual(set(self.only_visible_section("prod")["visibleRows"]), self.matching("media"))
+
+
+class NoJavaScriptTests(SiteTestCase):
+    """With scripting disabled, nothing is hidden and the filter form stays hidden."""
+
+    javascript = False
+
+    def test_matrix_without_javascript_shows_everything(self):
+        self.driver.get(self.url("matrix.html"))
+        d = self.driver
+        sections = d.find_elements(By.CSS_SELECTOR, "section.env")
+        self.assertEqual([s.get_attribute("data-env") for s in sections], ENVIRONMENTS)
+        for section in sections:
+            env = section.get_attribute("data-env")
+            self.assertTrue(section.is_displayed(), env)
+            rows = section.find_elements(By.CSS_SELECTOR, "tr[data-k]")
+            self.assertEqual(len(rows), FLAG_COUNT, env)
+            hidden = [r.get_attribute("data-k") for r in rows if not r.is_displayed()]
+            self.assertEqual(hidden, [], env)
+        self.assertFalse(d.find_element(By.ID, "filters").is_displayed())
+        # site.js really did not run: the form still has its `hidden` attribute.
+        self.assertIsNotNone(d.find_element(By.ID, "filters").get_attribute("hidden"))
+
+    def test_tenant_page_without_javascript_shows_every_row(self):
+        self.driver.get(self.url("tenants/wl.html"))
+        self.assertFalse(self.driver.find_element(By.ID, "tenant-filters").is_displayed())
+        rows = self.driver.find_elements(By.CSS_SELECTOR, "table.tenant tr[data-k]")
+        self.assertEqual(len(rows), FLAG_COUNT)
+        self.assertTrue(all(r.is_displayed() for r in rows))
+
+
+# Finds what a payload could have left behind in the live DOM: event-handler
+# attributes, javascript: URLs, executable scripts that mention the payload,
+# and JSON islands that could break out of their <script> element.
+INJECTION_JS = """
+var found = [];
+Array.prototype.forEach.call(document.querySelectorAll("*"), function (el) {
+  Array.prototype.forEach.call(el.attributes, function (attr) {
+    var name = attr.name.toLowerCase(), value = attr.value.replace(/[\\s\\u0000-\\u001f]/g, "").toLowerCase();
+    if (name.indexOf("on") === 0) found.push(el.tagName + "[" + name + "]");
+    if (/^(href|src|action|formaction|data|xlink:href)$/.test(name) && /^(javascript|vbscript|data):/.test(value))
+      found.push(el.tagName + "[" + name + "=" + attr.value + "]");
+  });
+});
+Array.prototype.forEach.call(document.querySelectorAll("script"), function (s) {
+  var type = (s.getAttribute("type") || "").toLowerCase(), text = s.textContent;
+  if (type === "application/json") {
+    if (/<\\/script|<!--/i.test(text)) found.push("json island can break out: " + text.slice(0, 80));
+    try { JSON.parse(text); } catch (e) { found.push("json island does not parse: " + e); }
+  } else if (text.indexOf("__xss") >= 0 || (s.src && s.src.indexOf("__xss") >= 0)) {
+    found.push("script: " + text.slice(0, 80));
+  }
+});
+Array.prototype.forEach.call(document.querySelectorAll("body iframe, body object, body embed, body svg, body img, body math"), function (el) {
+  found.push("unexpected element: " + el.outerHTML.slice(0, 80));
+});
+return found;
+"""
+
+
+class XSSTests(SiteTestCase):
+    """A workspace whose every human-written text is a script payload."""
+
+    config = XSS_FIXTURE / "flagstaff.yml"
+
+    @classmethod
+    def setUpClass(cls):
+        reason = skip_reason()
+        if reason:
+            raise unittest.SkipTest(reason)
+        validate = subprocess.run(
+            [FLAGSTAFF, "validate", "--config", str(cls.config)],
+            cwd=str(REPO), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300,
+        )
+        if validate.returncode != 0:
+            raise AssertionError("the xss fixture does not validate:\n%s\n%s" % (validate.stdout, validate.stderr))
+        super().setUpClass()
+
+    def pages(self):
+        return sorted(str(p.relative_to(self.site)) for p in self.site.rglob("*.html"))
+
+    def xss(self):
+        return self.driver.execute_script("return window.__xss")
+
+    def assert_clean(self, context):
+        self.assertIsNone(self.xss(), "payload ran: " + context)
+        self.assertEqual(self.driver.execute_script(INJECTION_JS), [], context)
+
+    def test_site_has_the_expected_pages(self):
+        pages = set(self.pages())
+        for page in ("index.html", "matrix.html", "tenants/index.html", "tenants/aaa.html", "tenants/wl.html",
+                     "guide/index.html", "guide/intro.html", "flags/enable_script.html", "flags/enable_image.html",
+                     "flags/enable_link.html", "flags/payload_value.html"):
+            self.assertIn(page, pages)
+
+    def test_no_payload_runs_on_any_page(self):
+        for page in self.pages():
+            with self.subTest(page=page):
+                self.flush_log()
+                self.load(page)
+                self.assert_clean(page)
+                # Click every javascript: link (reloading the page after each).
+                count = len(self.javascript_links())
+                for i in range(count):
+                    self.load(page)
+                    link = self.javascript_links()[i]
+                    self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+                    try:
+                        link.click()
+                    except WebDriverException:
+                        self.driver.execute_script("arguments[0].click();", link)
+                    self.assertIsNone(self.xss(), "javascript: link %d ran on %s" % (i, page))
+                # Fire hover and focus events on every element, in case a handler slipped through.
+                self.load(page)
+                self.driver.execute_script("""
+                  Array.prototype.forEach.call(document.querySelectorAll("body *"), function (el) {
+                    ["mouseover", "mouseenter", "focus"].forEach(function (type) {
+                      el.dispatchEvent(new Event(type, {bubbles: true}));
+                    });
+                  });""")
+                self.assert_clean(page + " after hovering")
+
+    def javascript_links(self):
+        return [a for a in self.driver.find_elements(By.CSS_SELECTOR, "a[href]")
+                if a.get_attribute("href").strip().lower().startswith("javascript")]
+
+    def test_script_in_description_is_escaped_or_removed(self):
+        self.load("flags/enable_script.html")
+        self.assert_clean("flag page")
+        description = self.driver.find_element(By.CSS_SELECTOR, ".description")
+        shown = "<script>" in description.text
+        removed = self.driver.execute_script("""
+          var walker = document.createTreeWalker(arguments[0], NodeFilter.SHOW_COMMENT), any = false;
+          while (walker.nextNode()) any = true;
+          return any;""", description)
+        self.assertTrue(shown or removed, "description neither shows nor drops <script>: %r" % description.text)
+        self.assertEqual(description.find_elements(By.TAG_NAME, "script"), [])
+        # Before and after text around the payload survive.
+        self.assertIn("Before", description.text)
+        self.assertIn("after", description.text)
+
+    def test_values_and_names_are_shown_as_text(self):
+        self.load("flags/payload_value.html")
+        self.assert_clean("flag page")
+        body = self.driver.find_element(By.TAG_NAME, "body").text
+        self.assertIn("<img src=x onerror=window.__xss=1>", body)  # AAA's base value
+        self.assertIn("<b onmouseover=window.__xss=1>Evil</b>", body)  # AAA's display name
+        self.load("tenants/aaa.html")
+        self.assertIn("<b onmouseover=window.__xss=1>Evil</b>", self.driver.find_element(By.TAG_NAME, "h1").text)
+        self.assert_clean("tenant page")
+
+    def test_matrix_filters_with_hostile_input(self):
+        self.load_matrix("q=%3Cimg%20src%3Dx%20onerror%3Dwindow.__xss%3D1%3E&tenant=AAA")
+        self.assert_clean("matrix with hostile hash")
+        for value in ("", "AAA", "WL"):
+            Select(self.driver.find_element(By.ID, "f-tenant")).select_by_value(value)
+        box = self.driver.find_element(By.ID, "f-q")
+        box.clear()
+        box.send_keys("<svg onload=window.__xss=1>")
+        self.driver.find_element(By.ID, "f-differs").click()
+        self.assert_clean("matrix after filtering")
+
+
+if __name__ == "__main__":
+    unittest.main()
