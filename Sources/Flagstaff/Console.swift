@@ -9,18 +9,15 @@ public struct Console: Sendable {
     public var error: @Sendable (String) -> Void
     /// Whether to also print GitHub Actions annotations (`GITHUB_ACTIONS=true`).
     public var githubActions: Bool
-    /// Whether standard output is a terminal that may get colour (a TTY, with `NO_COLOR` unset).
-    public var colour: Bool
 
     /// Creates a console.
     public init(
         output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
-        githubActions: Bool = false, colour: Bool = false
+        githubActions: Bool = false
     ) {
         self.output = output
         self.error = error
         self.githubActions = githubActions
-        self.colour = colour
     }
 
     /// The process's standard output and error, configured from the environment.
@@ -29,7 +26,6 @@ public struct Console: Sendable {
         return Console(
             output: { FileHandle.standardOutput.write(Data($0.utf8)) },
             error: { FileHandle.standardError.write(Data($0.utf8)) },
-            githubActions: environment["GITHUB_ACTIONS"] == "true",
-            colour: isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil)
+            githubActions: environment["GITHUB_ACTIONS"] == "true")
     }
 }

@@ -17,7 +17,7 @@ public enum DiagnosticPrinter {
         }
         let errors = sorted.filter { $0.severity == .error }.count
         let warnings = sorted.count - errors
-        text += "\(count(errors, "error")), \(count(warnings, "warning"))\n"
+        text += "\(errors.counted("error")), \(warnings.counted("warning"))\n"
         console.error(text)
     }
 
@@ -55,9 +55,5 @@ public enum DiagnosticPrinter {
             }
         }
         return output
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

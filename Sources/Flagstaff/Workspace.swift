@@ -98,6 +98,11 @@ public struct Workspace: Sendable {
 
     /// A path relative to the root, resolved to a URL.
     public func url(for path: String) -> URL {
+        Workspace.url(for: path, root: root)
+    }
+
+    /// A path as written in the configuration: absolute, or relative to `root`.
+    static func url(for path: String, root: URL) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
     }
 
@@ -124,7 +129,7 @@ struct SourceLoader {
     /// The guide pages of the `guide` folder, in file-name order, and their problems.
     func guidePages() -> (pages: [GuidePage], diagnostics: [Diagnostic]) {
         guard let folder = configuration.guide else { return ([], []) }
-        let directory = root.appendingPathComponent(folder)
+        let directory = Workspace.url(for: folder, root: root)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
             return ([], [.error("cannot read the guide folder '\(folder)'", at: configuration.locations["guide"])])
         }
@@ -181,7 +186,7 @@ struct SourceLoader {
 
     /// Reads a file named by a configuration key, recording a positioned error when it cannot.
     mutating func read(_ path: String, key: String) -> String? {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+        let url = Workspace.url(for: path, root: root)
         do {
             return try Workspace.readText(url)
         } catch {
@@ -203,7 +208,7 @@ struct SourceLoader {
         let prefix = String(pattern.prefix { $0 != "*" })
         let suffix = String(pattern.drop { $0 != "*" }.dropFirst())
         let rest = components[(starIndex + 1)...].joined(separator: "/")
-        let directoryURL = directory.isEmpty ? root : (directory.hasPrefix("/") ? URL(fileURLWithPath: directory) : root.appendingPathComponent(directory))
+        let directoryURL = directory.isEmpty ? root : Workspace.url(for: directory, root: root)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directoryURL.path)) ?? []
         var files: [(id: String, path: String, text: String)] = []
         for entry in entries.sorted()

@@ -48,7 +48,7 @@ public enum CatalogReader {
             return (nil, [.error("the table's second line must be the separator row, e.g. |---|---|", at: location)])
         }
         var entries: [CatalogEntry] = []
-        for lineNumber in (range.lowerBound + 2)...max(range.lowerBound + 2, range.upperBound) where lineNumber <= range.upperBound {
+        for lineNumber in stride(from: range.lowerBound + 2, through: range.upperBound, by: 1) {
             let rowLocation = SourceLocation(file: file, line: lineNumber, column: 1)
             var row = cells(of: lines[lineNumber - 1], line: lineNumber, file: file)
             if row.count != columns.count {

@@ -16,7 +16,7 @@ public enum MatrixMarkdownRenderer {
             "",
             "# \(escape(model.title)): flag matrix",
             "",
-            [count(model.flags.count, "flag"), count(slice.tenants.count, "tenant"), count(slice.environments.count, "environment")]
+            [model.flags.count.counted("flag"), slice.tenants.count.counted("tenant"), slice.environments.count.counted("environment")]
                 .joined(separator: " · "),
             "",
             "**Legend:** ✅ on · ❌ off · \(overrideMarker) set by an environment override"
@@ -55,10 +55,6 @@ public enum MatrixMarkdownRenderer {
         case .fallback: return "\(value) \(fallbackMarker)"
         case .base: return value
         }
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// Escapes text so Markdown shows it literally inside a table cell.

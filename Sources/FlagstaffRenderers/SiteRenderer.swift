@@ -25,6 +25,8 @@ public struct SiteRenderer {
     let theme: Theme
     let flagSlugs: [String: String]
     let tenantSlugs: [String: String]
+    /// The flags split into MARK groups once, for the matrix and every tenant page.
+    let groups: [(name: String?, flags: [Flag])]
 
     /// Prepares a renderer.
     public init(matrix: ResolvedMatrix, guide: [ExpandedGuidePage], warnings: [Diagnostic], theme: Theme) {
@@ -34,6 +36,7 @@ public struct SiteRenderer {
         self.theme = theme
         flagSlugs = Slug.unique(matrix.model.flags.map(\.key))
         tenantSlugs = Slug.unique(matrix.model.tenants.map(\.id))
+        groups = MatrixSlice(matrix).groups
     }
 
     var model: FlagModel { matrix.model }
@@ -80,7 +83,7 @@ public struct SiteRenderer {
         ]
     }
 
-    private func tenantItems(root: String) -> [[String: Any]] {
+    private func tenantItems() -> [[String: Any]] {
         model.tenants.map {
             ["id": $0.id, "name": $0.name, "showId": $0.name != $0.id, "slug": tenantSlugs[$0.id]!]
         }
@@ -97,7 +100,7 @@ public struct SiteRenderer {
         let environments: [[String: Any]] = model.environments.map { environment in
             [
                 "name": environment,
-                "groups": groups(columns: columns) { flag in
+                "groups": groupItems(columns: columns) { flag in
                     [
                         "key": flag.key, "slug": flagSlugs[flag.key]!,
                         "differs": matrix.differsBetweenTenants(flag, in: environment),
@@ -111,13 +114,13 @@ public struct SiteRenderer {
             ]
         }
         return [
-            "environments": environments, "tenants": tenantItems(root: ""),
+            "environments": environments, "tenants": tenantItems(),
             "searchIndex": scriptSafe(JSONValue.object(index).serialized()),
         ]
     }
 
-    private func groups(columns: Int, row: (Flag) -> [String: Any]) -> [[String: Any]] {
-        MatrixSlice(matrix).groups.map { group in
+    private func groupItems(columns: Int, row: (Flag) -> [String: Any]) -> [[String: Any]] {
+        groups.map { group in
             ["name": group.name ?? false, "columns": columns, "rows": group.flags.map(row)]
         }
     }
@@ -167,7 +170,7 @@ public struct SiteRenderer {
                 "onCount": onCount,
             ] as [String: Any],
             "flagCount": boolFlags.count,
-            "groups": groups(columns: columns) { flag in
+            "groups": groupItems(columns: columns) { flag in
                 let resolutions = model.environments.map { matrix.resolution(flag, tenant, $0) }
                 return [
                     "key": flag.key, "slug": flagSlugs[flag.key]!,
