@@ -54,6 +54,7 @@ let package = Package(
             name: "FlagstaffCLI",
             dependencies: [
                 "Flagstaff",
+                "FlagstaffCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

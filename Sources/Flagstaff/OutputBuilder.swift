@@ -4,11 +4,11 @@ import FlagstaffRenderers
 /// Renders every output file of a valid workspace, in memory.
 public enum OutputBuilder {
     /// The files `flagstaff build` writes, sorted by path.
-    public static func files(for workspace: Workspace, templates: String? = nil) throws(FlagstaffError) -> [OutputFile] {
+    public static func files(for workspace: Workspace, lifecycle: LifecycleReport, templates: String? = nil) throws(FlagstaffError) -> [OutputFile] {
         guard let matrix = workspace.matrix else { throw .io("the workspace has no valid model to render") }
         let slice = MatrixSlice(matrix)
         let site = SiteRenderer(
-            matrix: matrix, guide: workspace.guide, warnings: workspace.diagnostics.sortedForDisplay(),
+            matrix: matrix, lifecycle: lifecycle, guide: workspace.guide, warnings: workspace.diagnostics.sortedForDisplay(),
             theme: try workspace.theme(override: templates))
         let pages: [OutputFile]
         do {
@@ -18,7 +18,8 @@ public enum OutputBuilder {
         }
         let files = pages + [
             OutputFile(path: "matrix.md", text: MatrixMarkdownRenderer.render(slice)),
-            OutputFile(path: "flags.json", text: FlagsJSONRenderer.render(slice)),
+            OutputFile(path: "flags.json", text: FlagsJSONRenderer.render(slice, lifecycle: lifecycle)),
+            OutputFile(path: "lifecycle.md", text: LifecycleMarkdownRenderer.render(lifecycle, entries: lifecycle.entries)),
         ]
         return files.sorted { $0.path < $1.path }
     }

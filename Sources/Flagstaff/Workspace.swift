@@ -19,6 +19,8 @@ public struct Workspace: Sendable {
     public let matrix: ResolvedMatrix?
     /// The product guide's pages with their variables filled in.
     public var guide: [SiteRenderer.ExpandedGuidePage] = []
+    /// The catalog's lifecycle columns by flag key.
+    public var lifecycles: [String: FlagLifecycle] = [:]
     /// Every diagnostic, errors and warnings, with `strict` applied.
     public let diagnostics: [Diagnostic]
 
@@ -52,10 +54,19 @@ public struct Workspace: Sendable {
         var diagnostics = configurationDiagnostics + loader.diagnostics
         var matrix: ResolvedMatrix?
         var guide: [SiteRenderer.ExpandedGuidePage] = []
+        var lifecycles: [String: FlagLifecycle] = [:]
         if let model {
             let resolved = ResolvedMatrix(model: model)
             diagnostics += Validator.validate(model, types: resolved.types)
             matrix = resolved
+            let lifecycleColumns = LifecycleColumns.read(model.catalog)
+            lifecycles = lifecycleColumns.lifecycles
+            diagnostics += lifecycleColumns.diagnostics
+            if configuration.policy.currentVersion == nil,
+                let warning = LifecycleColumns.versionWithoutCurrentVersion(lifecycles, catalog: model.catalog)
+            {
+                diagnostics.append(warning)
+            }
             let (pages, pageProblems) = loader.guidePages()
             diagnostics += pageProblems
             for page in pages {
@@ -67,7 +78,7 @@ public struct Workspace: Sendable {
         if configuration.strict { diagnostics = diagnostics.strict() }
         return Workspace(
             root: root, displayPrefix: prefix, configuration: configuration, model: model, matrix: matrix,
-            guide: guide, diagnostics: diagnostics)
+            guide: guide, lifecycles: lifecycles, diagnostics: diagnostics)
     }
 
     /// The theme: the default templates with the files of `templates` (the

@@ -16,10 +16,13 @@ extension FlagstaffCommand {
         var strict = false
         @Option(help: "A folder of templates that replace the default theme's, file by file.")
         var templates: String?
+        @Option(name: .customLong("as-of"), help: "The day lifecycle statuses are computed for, YYYY-MM-DD (default: lifecycle.as_of, else SOURCE_DATE_EPOCH, else today).")
+        var asOf: String?
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
-            try BuildCommand(configurationPath: workspace.config, output: output, check: check, strict: strict, templates: templates)
-                .run(console: console)
+            try BuildCommand(
+                configurationPath: workspace.config, output: output, check: check, strict: strict, templates: templates, asOf: asOf
+            ).run(console: console)
         }
     }
 }

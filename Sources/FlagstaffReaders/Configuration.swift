@@ -28,8 +28,12 @@ public struct Configuration: Hashable, Sendable {
     public var guide: String?
     /// Folders of Swift source to scan for uses of each flag.
     public var code: [String] = []
-    /// The app version being built, for `Remove by` version targets.
-    public var currentVersion: String?
+    /// The lifecycle thresholds, with `current_version` for `Remove by` version targets.
+    public var policy = LifecyclePolicy()
+    /// The day lifecycle statuses are computed for, when the workspace pins one (`lifecycle.as_of`).
+    public var asOf: CalendarDate?
+    /// Whether flags without an `Added` date take the date of the commit that added them.
+    public var addedFromGit = true
     /// Whether warnings count as errors.
     public var strict = false
     /// Where each key's value is written, for diagnostics about it.
@@ -44,8 +48,11 @@ public enum ConfigurationReader {
     /// Every key the configuration file accepts.
     public static let knownKeys = [
         "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
-        "output", "templates", "guide", "code", "current_version", "strict",
+        "output", "templates", "guide", "code", "current_version", "lifecycle", "strict",
     ]
+
+    /// Every key the `lifecycle` mapping accepts.
+    public static let lifecycleKeys = ["as_of", "due_soon_days", "stale_after_days", "added_from_git"]
 
     /// Reads a configuration file's text; the configuration is `nil` when it has errors.
     public static func read(_ text: String, file: String) -> (configuration: Configuration?, diagnostics: [Diagnostic]) {
@@ -86,7 +93,8 @@ public enum ConfigurationReader {
             case "templates": configuration.templates = reader.string(value, key: key)
             case "guide": configuration.guide = reader.string(value, key: key)
             case "code": configuration.code = reader.strings(value, key: key, allowSingle: true) ?? []
-            case "current_version": configuration.currentVersion = reader.string(value, key: key)
+            case "current_version": configuration.policy.currentVersion = reader.version(value, key: key)
+            case "lifecycle": reader.lifecycle(value, into: &configuration)
             case "strict": configuration.strict = reader.bool(value, key: key) ?? false
             default:
                 reader.diagnostics.append(
@@ -139,6 +147,74 @@ private struct ValueReader {
             return nil
         }
         return scalar.string
+    }
+
+    mutating func version(_ node: Node, key: String) -> AppVersion? {
+        guard let text = string(node, key: key) else { return nil }
+        guard let version = AppVersion(parsing: text) else {
+            fail("'\(key)' is not an app version: '\(text)'; write numbers and dots, e.g. \"2.4\"", node, key: key)
+            return nil
+        }
+        return version
+    }
+
+    mutating func days(_ node: Node, key: String) -> Int? {
+        guard let text = node.scalar?.string, let days = Int(text), days >= 0 else {
+            fail("'\(key)' must be a whole number of days, 0 or more", node, key: key)
+            return nil
+        }
+        return days
+    }
+
+    /// The `lifecycle` mapping: `as_of`, `due_soon_days`, `stale_after_days` and `added_from_git`.
+    mutating func lifecycle(_ node: Node, into configuration: inout Configuration) {
+        guard let mapping = node.mapping else {
+            fail("'lifecycle' must be a mapping, e.g. { due_soon_days: 30 }", node, key: "lifecycle")
+            return
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "as_of":
+                guard let text = string(value, key: key) else { continue }
+                if let date = CalendarDate(parsing: text) {
+                    configuration.asOf = date
+                } else {
+                    fail("'as_of' is not a valid date: '\(text)'; write it as YYYY-MM-DD", value, key: key)
+                }
+            case "due_soon_days":
+                if let days = days(value, key: key) { configuration.policy.dueSoonDays = days }
+            case "stale_after_days":
+                guard let kinds = value.mapping else {
+                    fail("'stale_after_days' must be a mapping of flag types to days, e.g. { release: 40, ops: 7 }", value, key: key)
+                    continue
+                }
+                for (kindNode, daysNode) in kinds {
+                    let name = kindNode.string ?? ""
+                    guard let kind = FlagKind(rawValue: name) else {
+                        let names = FlagKind.allCases.filter { !$0.isPermanent }.map(\.rawValue)
+                        diagnostics.append(
+                            .error(
+                                "unknown flag type '\(name)' in stale_after_days", at: location(of: kindNode),
+                                hint: Suggestion.didYouMean(name, in: names) ?? "use \(names.joined(separator: ", "))"))
+                        continue
+                    }
+                    guard !kind.isPermanent else {
+                        diagnostics.append(.error("'\(name)' flags are permanent and never stale", at: location(of: kindNode), hint: "remove this line"))
+                        continue
+                    }
+                    if let days = days(daysNode, key: key) { configuration.policy.expectedLifetimes[kind] = days }
+                }
+            case "added_from_git":
+                if let flag = bool(value, key: key) { configuration.addedFromGit = flag }
+            default:
+                diagnostics.append(
+                    .error(
+                        "unknown key '\(key)' in lifecycle", at: location(of: keyNode),
+                        hint: Suggestion.didYouMean(key, in: ConfigurationReader.lifecycleKeys)
+                            ?? "use \(ConfigurationReader.lifecycleKeys.joined(separator: ", "))"))
+            }
+        }
     }
 
     mutating func bool(_ node: Node, key: String) -> Bool? {

@@ -6,8 +6,8 @@ public enum FlagsJSONRenderer {
     /// The schema version this renderer writes.
     public static let schemaVersion = 1
 
-    /// The export of a slice of the matrix.
-    public static func render(_ slice: MatrixSlice) -> String {
+    /// The export of a slice of the matrix, with each flag's lifecycle when a report is given.
+    public static func render(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil) -> String {
         let model = slice.matrix.model
         let catalogColumns = model.catalog.extraColumns
         let flags: [JSONValue] = model.flags.map { flag in
@@ -23,6 +23,7 @@ public enum FlagsJSONRenderer {
                             JSONValue.Member(environment, cell(slice.matrix.resolution(flag, tenant, environment)))
                         }))
             }
+            let lifecycleMember = lifecycle?.entry(for: flag.key).map { [JSONValue.Member("lifecycle", LifecycleJSON.object($0))] } ?? []
             return .object([
                 .init("key", .string(flag.key)),
                 .init("case", .string(flag.caseName)),
@@ -33,12 +34,12 @@ public enum FlagsJSONRenderer {
                 .init("deprecated", .optional(flag.deprecation)),
                 .init("condition", .optional(flag.condition)),
                 .init("catalog", .object(catalog)),
-                .init("values", .object(values)),
-            ])
+            ] + lifecycleMember + [.init("values", .object(values))])
         }
         let document = JSONValue.object([
             .init("schemaVersion", .integer(schemaVersion)),
             .init("title", .string(model.title)),
+        ] + (lifecycle.map { [.init("asOf", .string($0.asOf.description)), .init("lifecyclePolicy", LifecycleJSON.policy($0))] } ?? []) + [
             .init("environments", .array(slice.environments.map(JSONValue.string))),
             .init(
                 "tenants",

@@ -20,6 +20,7 @@ public struct SiteRenderer {
     }
 
     let matrix: ResolvedMatrix
+    let lifecycle: LifecycleReport
     let guide: [ExpandedGuidePage]
     let warnings: [Diagnostic]
     let theme: Theme
@@ -29,8 +30,11 @@ public struct SiteRenderer {
     let groups: [(name: String?, flags: [Flag])]
 
     /// Prepares a renderer.
-    public init(matrix: ResolvedMatrix, guide: [ExpandedGuidePage], warnings: [Diagnostic], theme: Theme) {
+    public init(
+        matrix: ResolvedMatrix, lifecycle: LifecycleReport, guide: [ExpandedGuidePage], warnings: [Diagnostic], theme: Theme
+    ) {
         self.matrix = matrix
+        self.lifecycle = lifecycle
         self.guide = guide.sorted { ($0.page.order, $0.page.fileName) < ($1.page.order, $1.page.fileName) }
         self.warnings = warnings
         self.theme = theme
@@ -46,6 +50,7 @@ public struct SiteRenderer {
         var files = theme.assets
         files.append(OutputFile(path: "index.html", text: try page("index", title: "Home", root: "", extra: homeContext())))
         files.append(OutputFile(path: "matrix.html", text: try page("matrix", title: "Matrix", root: "", extra: matrixContext())))
+        files.append(OutputFile(path: "lifecycle.html", text: try page("lifecycle", title: "Lifecycle", root: "", extra: lifecycleContext())))
         files.append(OutputFile(path: "404.html", text: try page("404", title: "Page not found", root: "", extra: [:])))
         files.append(OutputFile(path: "tenants/index.html", text: try page("tenants", title: "Tenants", root: "../", extra: tenantsContext())))
         for flag in model.flags {
@@ -65,7 +70,7 @@ public struct SiteRenderer {
         var context: [String: Any] = [
             "siteTitle": model.title, "pageTitle": title, "root": root,
             "navMatrix": template == "matrix", "navTenants": template == "tenants" || template == "tenant",
-            "navGuide": template.hasPrefix("guide"), "environments": model.environments.map { ["name": $0] },
+            "navGuide": template.hasPrefix("guide"), "navLifecycle": template == "lifecycle", "environments": model.environments.map { ["name": $0] },
         ]
         context.merge(extra) { _, new in new }
         return try theme.render(template, context)
@@ -80,6 +85,8 @@ public struct SiteRenderer {
             "warningCount": warnings.count, "hasWarnings": !warnings.isEmpty,
             "warnings": warnings.map { ["location": $0.location?.description ?? "", "message": $0.message] },
             "flags": model.flags.map { ["key": $0.key, "href": "flags/\(flagSlugs[$0.key]!).html"] },
+            "asOf": lifecycle.asOf.description, "overdueCount": lifecycle.count(of: .overdue),
+            "dueSoonCount": lifecycle.count(of: .dueSoon),
         ]
     }
 
@@ -94,7 +101,8 @@ public struct SiteRenderer {
         var index: [JSONValue.Member] = []
         for flag in model.flags {
             let entry = model.catalog.entry(for: flag.key)
-            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.value("Owner") ?? ""]
+            let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
+            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.value("Owner") ?? ""] + statuses
             index.append(.init(flag.key, .string(words.joined(separator: " ").lowercased())))
         }
         let environments: [[String: Any]] = model.environments.map { environment in
@@ -125,15 +133,19 @@ public struct SiteRenderer {
         }
     }
 
+    /// The flag's lifecycle statuses as badges.
     private func badges(for flag: Flag) -> [[String: String]] {
-        flag.isDeprecated ? [["kind": "deprecated", "label": "deprecated"]] : []
+        (lifecycle.entry(for: flag.key)?.statuses ?? []).map { ["kind": $0.rawValue, "label": $0.label] }
     }
 
     private func flagContext(_ flag: Flag) -> [String: Any] {
         let entry = model.catalog.entry(for: flag.key)
         let links = MarkdownHTML.Links(flag: { key in flagSlugs[key].map { "\($0).html" } })
+        let lifecycleColumns = Set(
+            [LifecycleColumns.owner, LifecycleColumns.type, LifecycleColumns.added, LifecycleColumns.removeBy, LifecycleColumns.ticket]
+                .map { $0.lowercased() })
         let catalog: [[String: Any]] = model.catalog.extraColumns.compactMap { column in
-            guard let text = entry?.value(column) else { return nil }
+            guard !lifecycleColumns.contains(column.lowercased()), let text = entry?.value(column) else { return nil }
             return ["name": column, "html": MarkdownHTML.renderInline(text, links: links)]
         }
         let tenants: [[String: Any]] = model.tenants.map { tenant in
@@ -157,7 +169,83 @@ public struct SiteRenderer {
                 ?? "<p>This flag has no catalog row yet.</p>",
             "catalog": catalog, "declaredAt": "\(flag.location.file):\(flag.location.line)", "tenants": tenants,
         ]
-        return ["flag": flagItem]
+        return ["flag": flagItem, "lifecycle": lifecycle.entry(for: flag.key).map { flagLifecycleItem($0, links: links) } ?? false]
+    }
+
+    // MARK: - Lifecycle
+
+    private func lifecycleContext() -> [String: Any] {
+        let links = MarkdownHTML.Links(flag: { key in flagSlugs[key].map { "flags/\($0).html" } })
+        let statuses: [[String: Any]] = LifecycleStatus.allCases.map { status in
+            let entries = lifecycle.entries.filter { $0.has(status) }
+            return [
+                "id": status.rawValue, "title": LifecycleText.title(status), "meaning": LifecycleText.meaning(status),
+                "count": entries.count, "hasFlags": !entries.isEmpty,
+                "owners": LifecycleText.byOwner(entries).map { group -> [String: Any] in
+                    [
+                        "ownerHTML": group.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? "No owner",
+                        "flags": group.entries.map { entry -> [String: Any] in
+                            [
+                                "key": entry.flag.key, "slug": flagSlugs[entry.flag.key]!,
+                                "type": entry.lifecycle.kind?.rawValue ?? "–",
+                                "removeBy": entry.lifecycle.removeBy?.description ?? "–",
+                                "reason": entry.findings.first { $0.status == status }?.reason ?? "",
+                                "uses": usesText(entry),
+                            ]
+                        },
+                    ]
+                },
+            ]
+        }
+        let healthy = lifecycle.entries.filter(\.findings.isEmpty)
+        return [
+            "asOf": lifecycle.asOf.description, "policy": LifecycleText.policySummary(lifecycle.policy),
+            "note": lifecycle.addedDatesNote ?? false, "statuses": statuses, "healthyCount": healthy.count,
+            "healthy": healthy.map { ["key": $0.flag.key, "slug": flagSlugs[$0.flag.key]!] },
+        ]
+    }
+
+    private func flagLifecycleItem(_ entry: LifecycleEntry, links: MarkdownHTML.Links) -> [String: Any] {
+        let data = entry.lifecycle
+        var removeBy = "Not set"
+        switch data.removeBy {
+        case .date(let date)?:
+            let days = entry.daysUntilRemoval ?? 0
+            removeBy = "\(date) (" + (days == 0 ? "today" : days > 0 ? "in \(days.counted("day"))" : "\((-days).counted("day")) ago") + ")"
+        case .version(let version)?:
+            removeBy = "version \(version)" + (lifecycle.policy.currentVersion.map { " (the app is at \($0))" } ?? "")
+        case nil: break
+        }
+        var added = "Unknown"
+        if let date = entry.added {
+            added = "\(date.date) (" + (date.source == .catalog ? "from the catalog" : "from git history") + ")"
+        }
+        return [
+            "asOf": lifecycle.asOf.description, "hasFindings": !entry.findings.isEmpty,
+            "findings": entry.findings.map { ["status": $0.status.rawValue, "label": $0.status.label, "reason": $0.reason] },
+            "type": data.kind?.rawValue ?? "Not set (treated as release)",
+            "permanent": data.kind?.isPermanent ?? false,
+            "ownerHTML": data.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? "No owner",
+            "added": added, "removeBy": removeBy,
+            "ticketHTML": data.ticket.map { MarkdownHTML.renderInline($0, links: links) } ?? false,
+            "searched": !lifecycle.codeRoots.isEmpty, "roots": lifecycle.codeRoots.joined(separator: ", "),
+            "uses": usesText(entry), "hasReferences": !entry.references.isEmpty,
+            "references": entry.references.map { reference in
+                ["place": "\(reference.location.file):\(reference.location.line)", "kind": referenceKind(reference.kind)]
+            },
+        ]
+    }
+
+    private func usesText(_ entry: LifecycleEntry) -> String {
+        lifecycle.codeRoots.isEmpty ? "not searched" : entry.references.count.counted("place")
+    }
+
+    private func referenceKind(_ kind: CodeReference.Kind) -> String {
+        switch kind {
+        case .member: "case, type implied"
+        case .qualified: "case, with the enum's name"
+        case .string: "raw value in a string"
+        }
     }
 
     private func tenantContext(_ tenant: Tenant) -> [String: Any] {

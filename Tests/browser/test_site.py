@@ -322,6 +322,7 @@ class OtherPagesTests(SiteTestCase):
             "flags/enable_media_library.html",
             "tenants/chl.html",
             "tenants/index.html",
+            "lifecycle.html",
             "guide/index.html",
             "guide/" + guide[0],
         ]
@@ -394,6 +395,56 @@ class OtherPagesTests(SiteTestCase):
         self.wait.until(lambda d: d.find_element(By.ID, "filters").is_displayed())
         self.assertEqual(self.driver.find_element(By.ID, "f-q").get_attribute("value"), "media")
         self.assertEqual(set(self.only_visible_section("prod")["visibleRows"]), self.matching("media"))
+
+
+class LifecyclePageTests(SiteTestCase):
+    """The lifecycle page, the lifecycle part of flag pages, and the matrix badges."""
+
+    def test_lifecycle_page_groups_by_status_then_owner(self):
+        self.load("index.html")
+        self.driver.find_element(By.LINK_TEXT, "Lifecycle").click()
+        self.wait.until(lambda d: d.current_url.endswith("lifecycle.html"))
+        current = self.driver.find_element(By.CSS_SELECTOR, "header.site a[aria-current=page]")
+        self.assertEqual(current.text, "Lifecycle")
+        self.assertIn("Statuses as of 2026-11-23", self.driver.find_element(By.TAG_NAME, "main").text)
+        overdue = self.driver.find_element(By.ID, "s-overdue")
+        owners = [h.text for h in overdue.find_elements(By.TAG_NAME, "h3")]
+        self.assertEqual(owners[-1], "No owner", "flags without an owner come last")
+        self.assertEqual(owners[:-1], sorted(owners[:-1], key=str.lower), "owners in alphabetical order")
+        rows = overdue.find_elements(By.CSS_SELECTOR, "tbody tr")
+        stat = self.driver.find_element(By.CSS_SELECTOR, "a[href='#s-overdue'] strong")
+        self.assertEqual(int(stat.text), len(rows), "the count matches the listed flags")
+        self.assertIn("ENABLE_CLIENT_PROFILE_V2", overdue.text)
+        self.assertIn("passed 146 days ago", overdue.text)
+
+    def test_status_links_open_the_flag_page_with_reasons_and_uses(self):
+        self.load("lifecycle.html")
+        section = self.driver.find_element(By.ID, "s-rolled-out")
+        section.find_element(By.LINK_TEXT, "ENABLE_CLIENT_PROFILE_V2").click()
+        self.wait.until(lambda d: d.current_url.endswith("flags/enable_client_profile_v2.html"))
+        badges = [b.text for b in self.driver.find_elements(By.CSS_SELECTOR, ".findings .badge")]
+        self.assertEqual(badges, ["overdue", "rolled out", "stale"])
+        uses = [li.text for li in self.driver.find_elements(By.CSS_SELECTOR, ".refs li")]
+        self.assertEqual(len(uses), 1)
+        self.assertIn("content/app/Sources/Clienteling/ClientProfileView.swift:10", uses[0])
+
+    def test_matrix_rows_carry_status_badges(self):
+        self.load_matrix("q=ENABLE_CLIENT_SEARCH_V2")
+        self.assertEqual(self.only_visible_section("prod")["visibleRows"], ["ENABLE_CLIENT_SEARCH_V2"])
+        row = self.driver.find_element(By.CSS_SELECTOR, "section[data-env=prod] tr[data-k=ENABLE_CLIENT_SEARCH_V2]")
+        labels = [b.text for b in row.find_elements(By.CSS_SELECTOR, ".badge")]
+        self.assertEqual(labels, ["overdue", "dead", "stale", "incomplete"])
+
+    def test_matrix_search_finds_flags_by_status(self):
+        self.load("lifecycle.html")
+        due_soon = {a.text for a in self.driver.find_elements(By.CSS_SELECTOR, "#s-due-soon tbody th a")}
+        self.assertEqual(len(due_soon), 4)
+        self.load_matrix("q=due soon")
+        visible = set(self.only_visible_section("prod")["visibleRows"])
+        self.assertTrue(due_soon <= visible, "every flag due soon is found")
+        index = self.search_index()
+        for key in visible:
+            self.assertTrue("due" in index[key] and "soon" in index[key], key)
 
 
 class NoJavaScriptTests(SiteTestCase):

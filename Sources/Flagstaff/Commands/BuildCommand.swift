@@ -14,17 +14,20 @@ public struct BuildCommand: Sendable {
     public var strict = false
     /// A templates folder, overriding the configuration's `templates`.
     public var templates: String?
+    /// The day lifecycle statuses are computed for, as `YYYY-MM-DD`; see `AsOfDate`.
+    public var asOf: String?
 
     /// Creates a build request.
     public init(
         configurationPath: String? = nil, output: String? = nil, check: Bool = false, strict: Bool = false,
-        templates: String? = nil
+        templates: String? = nil, asOf: String? = nil
     ) {
         self.configurationPath = configurationPath
         self.output = output
         self.check = check
         self.strict = strict
         self.templates = templates
+        self.asOf = asOf
     }
 
     /// Runs the build and returns the exit status.
@@ -32,7 +35,10 @@ public struct BuildCommand: Sendable {
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
         DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
         guard workspace.isValid else { return ExitStatus.failure }
-        let files = try OutputBuilder.files(for: workspace, templates: templates)
+        let date = try AsOfDate.resolve(option: asOf, configuration: workspace.configuration)
+        let lifecycle = try LifecycleLoader.report(for: workspace, asOf: date)
+        if let note = lifecycle.addedDatesNote { console.error("flagstaff: note: \(note)\n") }
+        let files = try OutputBuilder.files(for: workspace, lifecycle: lifecycle, templates: templates)
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)

@@ -1,7 +1,7 @@
 /// Left-aligned columns for terminal output, padded by character count.
-enum TextTable {
+public enum TextTable {
     /// The rows as lines, each column as wide as its widest cell, separated by two spaces.
-    static func render(_ rows: [[String]]) -> String {
+    public static func render(_ rows: [[String]]) -> String {
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return rows.map { row in

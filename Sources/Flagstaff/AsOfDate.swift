@@ -1,0 +1,33 @@
+import FlagstaffCore
+import FlagstaffReaders
+import Foundation
+
+/// Decides the day lifecycle statuses are computed for. This is the only place
+/// that reads the clock.
+public enum AsOfDate {
+    /// `--as-of`, else the configuration's `lifecycle.as_of`, else
+    /// `SOURCE_DATE_EPOCH`, else today in the local time zone.
+    public static func resolve(
+        option: String?, configuration: Configuration,
+        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
+    ) throws(FlagstaffError) -> CalendarDate {
+        if let option {
+            guard let date = CalendarDate(parsing: option) else {
+                throw .usage("--as-of must be a date written as YYYY-MM-DD, not '\(option)'")
+            }
+            return date
+        }
+        if let pinned = configuration.asOf { return pinned }
+        if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
+            guard let seconds = Int(epoch) else {
+                throw .usage("SOURCE_DATE_EPOCH must be a Unix time in whole seconds, not '\(epoch)'")
+            }
+            return CalendarDate(unixTime: seconds)
+        }
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
+        guard let year = parts.year, let month = parts.month, let day = parts.day,
+            let today = CalendarDate(year: year, month: month, day: day)
+        else { return CalendarDate(unixTime: Int(now.timeIntervalSince1970)) }
+        return today
+    }
+}

@@ -1,0 +1,184 @@
+/// Where a flag's `Added` date came from.
+public struct AddedDate: Hashable, Sendable {
+    /// Where the date came from.
+    public enum Source: String, Hashable, Sendable {
+        /// The catalog's `Added` column.
+        case catalog
+        /// The first commit that added the flag's raw value to the enum file.
+        case git
+    }
+
+    /// The date.
+    public var date: CalendarDate
+    /// Where it came from.
+    public var source: Source
+
+    /// Creates an added date.
+    public init(_ date: CalendarDate, from source: Source) {
+        self.date = date
+        self.source = source
+    }
+}
+
+/// One flag's lifecycle as of a day: its data, its statuses and its uses in code.
+public struct LifecycleEntry: Hashable, Sendable {
+    /// The flag.
+    public var flag: Flag
+    /// The catalog's lifecycle columns for it.
+    public var lifecycle: FlagLifecycle
+    /// When it was added, when known.
+    public var added: AddedDate?
+    /// Its statuses in `LifecycleStatus` order, each with a reason.
+    public var findings: [LifecycleFinding]
+    /// Its uses in the code roots, in file and line order; empty when none or not scanned.
+    public var references: [CodeReference]
+    /// Days from the as-of date to a `Remove by` date (negative once passed).
+    public var daysUntilRemoval: Int?
+
+    /// Its statuses in order.
+    public var statuses: [LifecycleStatus] { findings.map(\.status) }
+
+    /// Whether it has a status.
+    public func has(_ status: LifecycleStatus) -> Bool { findings.contains { $0.status == status } }
+}
+
+/// The lifecycle of every flag as of one day. Pure: the date, the git dates and
+/// the code references are passed in, so the same inputs always give the same report.
+public struct LifecycleReport: Sendable {
+    /// The day the statuses are computed for.
+    public let asOf: CalendarDate
+    /// The thresholds used.
+    public let policy: LifecyclePolicy
+    /// The code roots searched for references; empty when none are configured.
+    public let codeRoots: [String]
+    /// Why some `Added` dates could not be taken from git, said once; `nil` when nothing was missed.
+    public let addedDatesNote: String?
+    /// One entry per flag, in enum order.
+    public let entries: [LifecycleEntry]
+
+    /// Computes the report.
+    /// - Parameters:
+    ///   - matrix: the resolved matrix, for "rolled out" and "dead".
+    ///   - lifecycles: the catalog's lifecycle columns by flag key.
+    ///   - gitAddedDates: dates of the first commit that added each key, for flags without `Added`.
+    ///   - references: code references by flag key; `nil` when no code roots are configured.
+    ///   - codeRoots: the folders that were searched, named in "unused in code" reasons.
+    ///   - addedDatesNote: why git dates are missing, if they are.
+    public init(
+        matrix: ResolvedMatrix, lifecycles: [String: FlagLifecycle], gitAddedDates: [String: CalendarDate] = [:],
+        references: [String: [CodeReference]]?, codeRoots: [String] = [], asOf: CalendarDate,
+        policy: LifecyclePolicy, addedDatesNote: String? = nil
+    ) {
+        self.asOf = asOf
+        self.policy = policy
+        self.codeRoots = references == nil ? [] : codeRoots
+        self.addedDatesNote = addedDatesNote
+        entries = matrix.model.flags.map { flag in
+            let lifecycle = lifecycles[flag.key] ?? FlagLifecycle()
+            let added =
+                lifecycle.added.map { AddedDate($0, from: .catalog) }
+                ?? gitAddedDates[flag.key].map { AddedDate($0, from: .git) }
+            var daysUntilRemoval: Int?
+            if case .date(let date)? = lifecycle.removeBy { daysUntilRemoval = asOf.days(until: date) }
+            let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots)
+            let flagReferences = references?[flag.key]?.sorted() ?? []
+            let findings = [
+                rules.removal(lifecycle, daysUntilRemoval: daysUntilRemoval),
+                rules.uniformValue(flag, lifecycle),
+                rules.stale(lifecycle, added: added),
+                rules.incomplete(lifecycle),
+                flag.deprecation.map { message in
+                    LifecycleFinding(
+                        .deprecatedInCode,
+                        "the Swift case is marked deprecated" + (message.isEmpty ? "" : ": \(message)"))
+                },
+                references == nil || !flagReferences.isEmpty ? nil : rules.unused(flag, enumName: matrix.model.flagEnum.name),
+            ].compactMap { $0 }
+            return LifecycleEntry(
+                flag: flag, lifecycle: lifecycle, added: added, findings: findings.sorted { $0.status < $1.status },
+                references: flagReferences, daysUntilRemoval: daysUntilRemoval)
+        }
+    }
+
+    /// The entry of a flag key, if the model has the flag.
+    public func entry(for key: String) -> LifecycleEntry? { entries.first { $0.flag.key == key } }
+
+    /// How many flags have each status.
+    public func count(of status: LifecycleStatus) -> Int { entries.filter { $0.has(status) }.count }
+}
+
+/// The status rules, one function per rule.
+private struct Rules {
+    let asOf: CalendarDate
+    let policy: LifecyclePolicy
+    let matrix: ResolvedMatrix
+    let codeRoots: [String]
+
+    /// Overdue or due soon, from the `Remove by` date or version.
+    func removal(_ lifecycle: FlagLifecycle, daysUntilRemoval: Int?) -> LifecycleFinding? {
+        switch lifecycle.removeBy {
+        case .date(let date)?:
+            let days = daysUntilRemoval ?? asOf.days(until: date)
+            if days < 0 {
+                return LifecycleFinding(.overdue, "the removal date \(date) passed \((-days).counted("day")) ago")
+            }
+            guard days <= policy.dueSoonDays else { return nil }
+            return LifecycleFinding(
+                .dueSoon, days == 0 ? "the removal date \(date) is today" : "the removal date \(date) is in \(days.counted("day"))")
+        case .version(let target)?:
+            guard let current = policy.currentVersion, current >= target else { return nil }
+            return LifecycleFinding(
+                .overdue,
+                current == target
+                    ? "the app is at version \(current), the version it was to be removed in"
+                    : "the app is at version \(current), past \(target), the version it was to be removed in")
+        case nil:
+            return nil
+        }
+    }
+
+    /// Rolled out or dead: the same Bool value for every tenant in every environment.
+    func uniformValue(_ flag: Flag, _ lifecycle: FlagLifecycle) -> LifecycleFinding? {
+        guard lifecycle.isTemporary, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty else { return nil }
+        let values = matrix.values(of: flag)
+        let scope = "for all \(matrix.model.tenants.count.counted("tenant")) in every environment"
+        if values == [.bool(true)] {
+            return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
+        }
+        if values == [.bool(false)] {
+            return LifecycleFinding(.dead, "off \(scope): remove the flag and the code it guards")
+        }
+        return nil
+    }
+
+    /// Stale: older than the expected lifetime of its kind.
+    func stale(_ lifecycle: FlagLifecycle, added: AddedDate?) -> LifecycleFinding? {
+        let kind = lifecycle.effectiveKind
+        guard let added, let lifetime = policy.expectedLifetime(of: kind) else { return nil }
+        let age = added.date.days(until: asOf)
+        guard age > lifetime else { return nil }
+        let kindName = lifecycle.kind == nil ? "a flag without a Type (treated as release)" : "\(article(kind)) \(kind.rawValue) flag"
+        return LifecycleFinding(
+            .stale, "added \(added.date), \(age.counted("day")) ago; \(kindName) is expected to live \(lifetime.counted("day"))")
+    }
+
+    /// Incomplete: a temporary flag without an owner or a removal target.
+    func incomplete(_ lifecycle: FlagLifecycle) -> LifecycleFinding? {
+        guard lifecycle.isTemporary else { return nil }
+        let missing = [lifecycle.owner == nil ? "an owner" : nil, lifecycle.removeBy == nil ? "a Remove by date or version" : nil]
+            .compactMap { $0 }
+        guard !missing.isEmpty else { return nil }
+        return LifecycleFinding(.incomplete, "a temporary flag without \(missing.joined(separator: " or "))")
+    }
+
+    /// Unused in code: no reference in the code roots outside the enum.
+    func unused(_ flag: Flag, enumName: String) -> LifecycleFinding {
+        LifecycleFinding(
+            .unusedInCode,
+            "nothing in \(codeRoots.joined(separator: ", ")) uses .\(flag.caseName) or \"\(flag.key)\" outside enum \(enumName)")
+    }
+
+    private func article(_ kind: FlagKind) -> String {
+        kind == .experiment || kind == .ops ? "an" : "a"
+    }
+}

@@ -1,0 +1,90 @@
+import FlagstaffCore
+import SwiftParser
+import SwiftSyntax
+
+/// Finds where the app's Swift source uses each flag, with swift-syntax:
+/// `.mediaLibrary`, `FeatureFlag.mediaLibrary` and string literals equal to a raw
+/// value. The flag enum's own declaration is skipped, so a flag that only its
+/// declaration mentions counts as unused.
+///
+/// Without type checking, `.mediaLibrary` may belong to another type with a
+/// member of the same name. Counting it keeps the error on the safe side: a flag
+/// may look used when it is not, never unused when it is used.
+public enum CodeReferenceScanner {
+    /// The references to each flag key in the files, in file and line order.
+    /// Flags without references have no entry.
+    public static func scan(_ files: [FlagEnumReader.SourceFile], flags: [Flag], enumName: String) -> [String: [CodeReference]] {
+        var references: [String: [CodeReference]] = [:]
+        let keysByCase = Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first }
+        let keys = Set(flags.map(\.key))
+        for file in files {
+            let tree = Parser.parse(source: file.text)
+            let visitor = ReferenceVisitor(
+                converter: SourceLocationConverter(fileName: file.path, tree: tree), enumName: enumName,
+                keysByCase: keysByCase, keys: keys)
+            visitor.walk(tree)
+            for (key, found) in visitor.references { references[key, default: []] += found }
+        }
+        return references.mapValues { $0.sorted() }
+    }
+}
+
+private final class ReferenceVisitor: SyntaxVisitor {
+    let converter: SourceLocationConverter
+    let enumName: String
+    let keysByCase: [String: String]
+    let keys: Set<String>
+    var references: [String: [CodeReference]] = [:]
+
+    init(converter: SourceLocationConverter, enumName: String, keysByCase: [String: String], keys: Set<String>) {
+        self.converter = converter
+        self.enumName = enumName
+        self.keysByCase = keysByCase
+        self.keys = keys
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.name.text == enumName ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let key = keysByCase[identifier(node.declName.baseName)] else { return .visitChildren }
+        switch node.base {
+        case nil:
+            record(key, .member, node)
+        case let base? where namesEnum(base):
+            record(key, .qualified, node)
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.segments.count == 1, case .stringSegment(let segment)? = node.segments.first,
+            keys.contains(segment.content.text)
+        {
+            record(segment.content.text, .string, node)
+        }
+        return .skipChildren
+    }
+
+    /// `FeatureFlag` or `Module.FeatureFlag`.
+    private func namesEnum(_ base: ExprSyntax) -> Bool {
+        if let reference = base.as(DeclReferenceExprSyntax.self) { return identifier(reference.baseName) == enumName }
+        if let member = base.as(MemberAccessExprSyntax.self) { return identifier(member.declName.baseName) == enumName }
+        return false
+    }
+
+    /// A name without the backticks Swift allows around keywords.
+    private func identifier(_ token: TokenSyntax) -> String {
+        let text = token.text
+        return text.hasPrefix("`") && text.hasSuffix("`") && text.count > 2 ? String(text.dropFirst().dropLast()) : text
+    }
+
+    private func record(_ key: String, _ kind: CodeReference.Kind, _ node: some SyntaxProtocol) {
+        references[key, default: []].append(
+            CodeReference(kind: kind, location: FlagEnumReader.location(of: node, converter: converter)))
+    }
+}

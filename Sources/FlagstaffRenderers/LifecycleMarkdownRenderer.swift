@@ -1,0 +1,95 @@
+import FlagstaffCore
+import Foundation
+
+/// Renders the lifecycle report as Markdown: `lifecycle.md` in the output folder
+/// and `flagstaff due --format md`. Flags are grouped by status, then by owner.
+public enum LifecycleMarkdownRenderer {
+    /// The report of `entries` (all flags, or a filtered set).
+    public static func render(_ report: LifecycleReport, entries: [LifecycleEntry]) -> String {
+        var text = "# Flag lifecycle\n\n"
+        text += "Statuses as of \(report.asOf). \(LifecycleText.policySummary(report.policy))\n"
+        if let note = report.addedDatesNote { text += "\nNote: \(note).\n" }
+        let flagged = entries.filter { !$0.findings.isEmpty }
+        text += "\n| Status | Flags | Meaning |\n|---|---:|---|\n"
+        for status in LifecycleStatus.allCases {
+            text += "| \(LifecycleText.title(status)) | \(entries.filter { $0.has(status) }.count) | \(LifecycleText.meaning(status)) |\n"
+        }
+        if flagged.count < entries.count {
+            text += "| No findings | \(entries.count - flagged.count) | Nothing to do for now. |\n"
+        }
+        for status in LifecycleStatus.allCases {
+            let group = entries.filter { $0.has(status) }
+            guard !group.isEmpty else { continue }
+            text += "\n## \(LifecycleText.title(status)) (\(group.count))\n"
+            for (owner, ownerEntries) in LifecycleText.byOwner(group) {
+                text += "\n### \(owner.map(cell) ?? "No owner")\n\n"
+                text += "| Flag | Type | Remove by | Why | Uses in code |\n|---|---|---|---|---:|\n"
+                for entry in ownerEntries {
+                    let reason = entry.findings.first { $0.status == status }?.reason ?? ""
+                    text += "| `\(entry.flag.key)` | \(entry.lifecycle.kind?.rawValue ?? "–") | \(entry.lifecycle.removeBy?.description ?? "–") "
+                        + "| \(cell(reason)) | \(usesText(entry, report)) |\n"
+                }
+            }
+        }
+        let used = flagged.filter { !$0.references.isEmpty }
+        if !used.isEmpty {
+            text += "\n## Where the code still uses them\n\n"
+            for entry in used {
+                let places = entry.references.map { "`\($0.location.file):\($0.location.line)`" }.joined(separator: ", ")
+                text += "- `\(entry.flag.key)` (\(entry.references.count.counted("place"))): \(places)\n"
+            }
+        }
+        return text
+    }
+
+    private static func usesText(_ entry: LifecycleEntry, _ report: LifecycleReport) -> String {
+        report.codeRoots.isEmpty ? "not searched" : String(entry.references.count)
+    }
+
+    /// Text safe inside a table cell.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+/// Plain-language words for lifecycle statuses and thresholds, shared by every report.
+public enum LifecycleText {
+    /// "Overdue", "Due soon", …
+    public static func title(_ status: LifecycleStatus) -> String {
+        status.label.prefix(1).uppercased() + status.label.dropFirst()
+    }
+
+    /// What a status asks of the team, in one sentence.
+    public static func meaning(_ status: LifecycleStatus) -> String {
+        switch status {
+        case .overdue: "The removal date has passed, or the app has reached the removal version."
+        case .dueSoon: "The removal date is close."
+        case .rolledOut: "On everywhere: remove the flag and keep the new behaviour."
+        case .dead: "Off everywhere: remove the flag and the code behind it."
+        case .stale: "Older than a flag of its type should live."
+        case .incomplete: "A temporary flag without an owner or a removal target."
+        case .deprecatedInCode: "Engineers have marked the Swift case deprecated."
+        case .unusedInCode: "No app code uses it any more."
+        }
+    }
+
+    /// The thresholds in one sentence.
+    public static func policySummary(_ policy: LifecyclePolicy) -> String {
+        let lifetimes = FlagKind.allCases.compactMap { kind in
+            policy.expectedLifetime(of: kind).map { "\(kind.rawValue) \($0.counted("day"))" }
+        }
+        var text = "Due soon means a removal date within \(policy.dueSoonDays.counted("day")). "
+        text += "Expected lifetimes: \(lifetimes.joined(separator: ", ")); kill-switch and permission flags are permanent."
+        if let version = policy.currentVersion { text += " Current app version: \(version)." }
+        return text
+    }
+
+    /// Entries grouped by owner, owners in alphabetical order and flags without one last.
+    public static func byOwner(_ entries: [LifecycleEntry]) -> [(owner: String?, entries: [LifecycleEntry])] {
+        let owners = Set(entries.compactMap(\.lifecycle.owner)).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        var groups = owners.map { owner in (owner: Optional(owner), entries: entries.filter { $0.lifecycle.owner == owner }) }
+        let unowned = entries.filter { $0.lifecycle.owner == nil }
+        if !unowned.isEmpty { groups.append((nil, unowned)) }
+        return groups
+    }
+}

@@ -1,0 +1,73 @@
+import FlagstaffCore
+
+/// The lifecycle report for a terminal: a summary, an aligned table, then each
+/// flag's reasons and the places in code that use it.
+public enum LifecycleTextRenderer {
+    /// The report of `entries`, most urgent first: by each flag's first status,
+    /// then in enum order. With `colour`, status words get ANSI colours;
+    /// `pathPrefix` goes before code paths so they open from the current folder.
+    public static func render(_ report: LifecycleReport, entries: [LifecycleEntry], colour: Bool, pathPrefix: String = "") -> String {
+        let paint = Paint(enabled: colour)
+        let counts = LifecycleStatus.allCases.compactMap { status -> String? in
+            let count = entries.filter { $0.has(status) }.count
+            return count == 0 ? nil : paint(status, "\(count) \(status.label)")
+        }
+        var text = paint.bold("Flag lifecycle as of \(report.asOf)") + ": "
+        text += counts.isEmpty ? "nothing to do" : counts.joined(separator: ", ")
+        text += " (\(report.entries.count.counted("flag")) in all)\n"
+        text += LifecycleText.policySummary(report.policy) + "\n"
+        if let note = report.addedDatesNote { text += "Note: \(note).\n" }
+        guard !entries.isEmpty else { return text + "\nNo flag matches.\n" }
+        let entries = entries.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.statuses.first, right = rhs.element.statuses.first
+            return left == right ? lhs.offset < rhs.offset : (left.map { status in right.map { status < $0 } ?? true } ?? false)
+        }.map(\.element)
+        let rows = [["FLAG", "OWNER", "REMOVE BY", "USES", "STATUS"]] + entries.map { entry in
+            [
+                entry.flag.key, entry.lifecycle.owner ?? "-", entry.lifecycle.removeBy?.description ?? "-",
+                report.codeRoots.isEmpty ? "-" : String(entry.references.count),
+                entry.statuses.map { paint($0, $0.label) }.joined(separator: ", "),
+            ]
+        }
+        // The coloured status column is last, so escape codes never upset the padding.
+        let table = TextTable.render(rows)
+        text += "\n" + (colour ? paint.bold(String(table.prefix { $0 != "\n" })) + String(table.drop { $0 != "\n" }) : table)
+        for entry in entries {
+            text += "\n" + paint.bold(entry.flag.key) + " (.\(entry.flag.caseName))"
+            text += entry.lifecycle.owner.map { ", owned by \($0)" } ?? ", no owner"
+            if let ticket = entry.lifecycle.ticket { text += ", \(ticket)" }
+            text += "\n"
+            for finding in entry.findings {
+                text += "  " + paint(finding.status, finding.status.label) + ": \(finding.reason)\n"
+            }
+            if !entry.references.isEmpty {
+                text += "  used in \(entry.references.count.counted("place")):\n"
+                for reference in entry.references {
+                    text += "    \(pathPrefix)\(reference.location)\n"
+                }
+            }
+        }
+        return text
+    }
+
+    /// ANSI colours, or plain text when disabled.
+    private struct Paint {
+        let enabled: Bool
+
+        func callAsFunction(_ status: LifecycleStatus, _ text: String) -> String {
+            let code: String
+            switch status {
+            case .overdue: code = "31"
+            case .dueSoon, .stale: code = "33"
+            case .rolledOut, .dead: code = "32"
+            case .incomplete, .deprecatedInCode: code = "35"
+            case .unusedInCode: code = "36"
+            }
+            return enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        }
+
+        func bold(_ text: String) -> String {
+            enabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+        }
+    }
+}

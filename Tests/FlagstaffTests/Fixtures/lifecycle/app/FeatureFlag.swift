@@ -1,0 +1,22 @@
+enum FeatureFlag: String, CaseIterable {
+    case dueToday = "DUE_TODAY"
+    case passedYesterday = "PASSED_YESTERDAY"
+    case windowEdge = "WINDOW_EDGE"
+    case beyondWindow = "BEYOND_WINDOW"
+    case versionEqual = "VERSION_EQUAL"
+    case versionAhead = "VERSION_AHEAD"
+    case versionPast = "VERSION_PAST"
+    case rolledOut = "ROLLED_OUT"
+    case dead = "DEAD"
+    case killSwitch = "KILL_SWITCH"
+    case releaseAt40 = "RELEASE_AT_40"
+    case releaseAt41 = "RELEASE_AT_41"
+    case opsAt7 = "OPS_AT_7"
+    case opsAt8 = "OPS_AT_8"
+    case noOwner = "NO_OWNER"
+    case noRemoveBy = "NO_REMOVE_BY"
+    @available(*, deprecated, message: "Use the new checkout")
+    case oldCheckout = "OLD_CHECKOUT"
+    case stringOnly = "STRING_ONLY"
+    case unused = "UNUSED"
+}

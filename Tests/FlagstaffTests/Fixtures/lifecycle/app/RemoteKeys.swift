@@ -1,0 +1,3 @@
+enum RemoteKeys {
+    static let stringOnly = "STRING_ONLY"
+}

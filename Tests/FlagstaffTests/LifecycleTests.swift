@@ -1,0 +1,255 @@
+import Flagstaff
+import FlagstaffCore
+import FlagstaffReaders
+import Foundation
+import Testing
+
+/// The lifecycle fixture's report as of its pinned day, 2026-03-10.
+private func fixtureReport(dueSoonDays: Int? = nil) throws -> LifecycleReport {
+    let workspace = try Workspace.load(configurationPath: Fixtures.configuration("lifecycle"))
+    #expect(workspace.isValid, "\(workspace.diagnostics)")
+    let date = try AsOfDate.resolve(option: nil, configuration: workspace.configuration, environment: [:])
+    return try LifecycleLoader.report(for: workspace, asOf: date, dueSoonDays: dueSoonDays)
+}
+
+@Suite("Lifecycle status rules")
+struct LifecycleRuleTests {
+    /// Each flag of the fixture and the statuses it must have, no more and no fewer.
+    static let expected: [(String, [LifecycleStatus])] = [
+        ("DUE_TODAY", [.dueSoon]),
+        ("PASSED_YESTERDAY", [.overdue]),
+        ("WINDOW_EDGE", [.dueSoon]),
+        ("BEYOND_WINDOW", []),
+        ("VERSION_EQUAL", [.overdue]),
+        ("VERSION_AHEAD", []),
+        ("VERSION_PAST", [.overdue]),
+        ("ROLLED_OUT", [.rolledOut]),
+        ("DEAD", [.dead]),
+        ("KILL_SWITCH", []),
+        ("RELEASE_AT_40", []),
+        ("RELEASE_AT_41", [.stale]),
+        ("OPS_AT_7", []),
+        ("OPS_AT_8", [.stale]),
+        ("NO_OWNER", [.incomplete]),
+        ("NO_REMOVE_BY", [.incomplete]),
+        ("OLD_CHECKOUT", [.deprecatedInCode]),
+        ("STRING_ONLY", []),
+        ("UNUSED", [.unusedInCode]),
+    ]
+
+    @Test(arguments: expected)
+    func flagHasExactlyItsStatuses(_ key: String, _ statuses: [LifecycleStatus]) throws {
+        let entry = try #require(try fixtureReport().entry(for: key))
+        #expect(entry.statuses == statuses)
+    }
+
+    @Test func everyFlagOfTheFixtureIsChecked() throws {
+        #expect(try fixtureReport().entries.map(\.flag.key) == Self.expected.map(\.0))
+    }
+
+    @Test func reasonsSayWhyInPlainWords() throws {
+        let report = try fixtureReport()
+        func reason(_ key: String) -> String? { report.entry(for: key)?.findings.first?.reason }
+        #expect(reason("DUE_TODAY") == "the removal date 2026-03-10 is today")
+        #expect(reason("PASSED_YESTERDAY") == "the removal date 2026-03-09 passed 1 day ago")
+        #expect(reason("WINDOW_EDGE") == "the removal date 2026-04-09 is in 30 days")
+        #expect(reason("VERSION_EQUAL") == "the app is at version 2.4, the version it was to be removed in")
+        #expect(reason("VERSION_PAST") == "the app is at version 2.4, past 2.3.9, the version it was to be removed in")
+        #expect(reason("ROLLED_OUT") == "on for all 2 tenants in every environment: remove the flag and keep the code it turns on")
+        #expect(reason("DEAD") == "off for all 2 tenants in every environment: remove the flag and the code it guards")
+        #expect(reason("RELEASE_AT_41") == "added 2026-01-28, 41 days ago; a release flag is expected to live 40 days")
+        #expect(reason("OPS_AT_8") == "added 2026-03-02, 8 days ago; an ops flag is expected to live 7 days")
+        #expect(reason("NO_OWNER") == "a temporary flag without an owner")
+        #expect(reason("NO_REMOVE_BY") == "a temporary flag without a Remove by date or version")
+        #expect(reason("OLD_CHECKOUT") == "the Swift case is marked deprecated: Use the new checkout")
+        #expect(reason("UNUSED") == "nothing in app uses .unused or \"UNUSED\" outside enum FeatureFlag")
+    }
+
+    @Test func theDueSoonWindowIsConfigurable() throws {
+        #expect(try fixtureReport(dueSoonDays: 29).entry(for: "WINDOW_EDGE")?.statuses == [])
+        #expect(try fixtureReport(dueSoonDays: 31).entry(for: "BEYOND_WINDOW")?.statuses == [.dueSoon])
+    }
+
+    @Test func expectedLifetimesAreConfigurable() throws {
+        let workspace = try Workspace.load(configurationPath: Fixtures.configuration("lifecycle"))
+        var configuration = workspace.configuration
+        configuration.policy.expectedLifetimes[.release] = 41
+        let report = LifecycleReport(
+            matrix: try #require(workspace.matrix), lifecycles: workspace.lifecycles, references: nil,
+            asOf: try #require(CalendarDate(parsing: "2026-03-10")), policy: configuration.policy)
+        #expect(report.entry(for: "RELEASE_AT_41")?.statuses == [])
+        #expect(report.entry(for: "UNUSED")?.statuses == [], "without code roots nothing is unused in code")
+    }
+}
+
+@Suite("Code references")
+struct CodeReferenceTests {
+    @Test func membersQualifiedNamesAndRawValueStringsAreFound() throws {
+        let report = try fixtureReport()
+        let dueToday = try #require(report.entry(for: "DUE_TODAY")?.references)
+        #expect(dueToday.map(\.kind) == [.member])
+        #expect(dueToday.map(\.location.description) == ["app/Screens.swift:6:23"])
+        #expect(report.entry(for: "PASSED_YESTERDAY")?.references.map(\.kind) == [.qualified])
+        let stringOnly = try #require(report.entry(for: "STRING_ONLY")?.references)
+        #expect(stringOnly.map(\.kind) == [.string])
+        #expect(stringOnly.map(\.location.description) == ["app/RemoteKeys.swift:2:29"])
+    }
+
+    @Test func theEnumCommentsAndOtherTypesMembersAreNotUses() throws {
+        #expect(try fixtureReport().entry(for: "UNUSED")?.references == [])
+    }
+
+    @Test func aMissingCodeRootIsAnIOErrorAtTheKey() throws {
+        let workspace = try Fixtures.copy("lifecycle")
+        try FileManager.default.moveItem(at: workspace.appendingPathComponent("app"), to: workspace.appendingPathComponent("moved"))
+        let configuration = workspace.appendingPathComponent("flagstaff.yml")
+        let text = try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "enum: app/", with: "enum: moved/")
+        try text.write(to: configuration, atomically: true, encoding: .utf8)
+        let loaded = try Workspace.load(configurationPath: configuration.path)
+        #expect(throws: FlagstaffError.unreadableInputs([
+            .error("no such folder 'app' (named by 'code')", at: SourceLocation(file: "flagstaff.yml", line: 7, column: 7))
+        ])) {
+            try LifecycleLoader.report(for: loaded, asOf: CalendarDate(year: 2026, month: 3, day: 10)!)
+        }
+    }
+}
+
+@Suite("Added dates from git")
+struct GitAddedDateTests {
+    /// A workspace whose enum gains a flag in each of two commits with known dates.
+    private func repository(commit: Bool) throws -> URL {
+        let root = try Fixtures.temporaryDirectory()
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write("flagstaff.yml", "environments: [prod]\nenum: Flags.swift\ncatalog: catalog.md\ntenants: tenants/*.json\n")
+        try write("tenants/AAA.json", #"{ "FIRST_FLAG": true, "implicitFlag": false, "SECOND_FLAG": true, "DATED": true }"#)
+        try write(
+            "catalog.md",
+            """
+            ## Flags
+
+            | Flag | Description | Added |
+            |---|---|---|
+            | `FIRST_FLAG` | First | |
+            | `implicitFlag` | Implicit raw value | |
+            | `SECOND_FLAG` | Second | |
+            | `DATED` | Dated in the catalog | 2024-12-24 |
+
+            """)
+        let second = "enum FeatureFlag: String {\n    case first = \"FIRST_FLAG\"\n    case implicitFlag, dated = \"DATED\"\n    case second = \"SECOND_FLAG\"\n}\n"
+        guard commit else {
+            try write("Flags.swift", second)
+            return root
+        }
+        try write("Flags.swift", "enum FeatureFlag: String {\n    case first = \"FIRST_FLAG\"\n    case implicitFlag, dated = \"DATED\"\n}\n")
+        try git(["init", "-q"], in: root)
+        try git(["add", "."], in: root)
+        try git(["commit", "-q", "-m", "First flags"], in: root, date: "2025-01-15T10:00:00+00:00")
+        try write("Flags.swift", second)
+        try git(["commit", "-q", "-am", "Second flag"], in: root, date: "2025-06-01T10:00:00+00:00")
+        return root
+    }
+
+    private func git(_ arguments: [String], in directory: URL, date: String? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        if let date {
+            environment["GIT_AUTHOR_DATE"] = date
+            environment["GIT_COMMITTER_DATE"] = date
+        }
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    private func report(_ root: URL) throws -> LifecycleReport {
+        let workspace = try Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path)
+        #expect(workspace.isValid, "\(workspace.diagnostics)")
+        return try LifecycleLoader.report(for: workspace, asOf: CalendarDate(year: 2025, month: 7, day: 1)!)
+    }
+
+    @Test func undatedFlagsTakeTheDateOfTheCommitThatAddedThem() throws {
+        let report = try report(try repository(commit: true))
+        #expect(report.addedDatesNote == nil)
+        #expect(report.entry(for: "FIRST_FLAG")?.added == AddedDate(CalendarDate(year: 2025, month: 1, day: 15)!, from: .git))
+        #expect(report.entry(for: "implicitFlag")?.added == AddedDate(CalendarDate(year: 2025, month: 1, day: 15)!, from: .git))
+        #expect(report.entry(for: "SECOND_FLAG")?.added == AddedDate(CalendarDate(year: 2025, month: 6, day: 1)!, from: .git))
+        #expect(report.entry(for: "DATED")?.added == AddedDate(CalendarDate(year: 2024, month: 12, day: 24)!, from: .catalog))
+        #expect(report.entry(for: "FIRST_FLAG")?.has(.stale) == true)
+        #expect(report.entry(for: "SECOND_FLAG")?.has(.stale) == false)
+    }
+
+    @Test func withoutARepositoryTheReportSaysSoOnceAndCarriesOn() throws {
+        let report = try report(try repository(commit: false))
+        #expect(report.addedDatesNote == "the workspace is not in a git repository, so flags without an Added date in the catalog have none")
+        #expect(report.entry(for: "FIRST_FLAG")?.added == nil)
+        #expect(report.entry(for: "DATED")?.added?.source == .catalog)
+    }
+
+    @Test func theLogReaderFindsTheFirstAddedLine() {
+        let log = "\0 2025-01-15\n\ndiff --git a/F.swift b/F.swift\n+++ b/F.swift\n+    case a = \"A\"\n+    case b, c\n"
+            + "\0 2025-02-01\n-    case a = \"A\"\n+    case a = \"A\" // moved\n+    case bee\n"
+        let flags = [
+            Flag(key: "A", caseName: "a", location: .start(of: "F.swift")),
+            Flag(key: "c", caseName: "c", location: .start(of: "F.swift")),
+            Flag(key: "bee", caseName: "bee", location: .start(of: "F.swift")),
+        ]
+        let dates = GitLogReader.firstAdded(in: log.replacingOccurrences(of: "\0 ", with: "\0"), flags: flags)
+        #expect(dates == [
+            "A": CalendarDate(year: 2025, month: 1, day: 15)!, "c": CalendarDate(year: 2025, month: 1, day: 15)!,
+            "bee": CalendarDate(year: 2025, month: 2, day: 1)!,
+        ])
+    }
+}
+
+@Suite("Dates and versions")
+struct CalendarDateTests {
+    @Test func parsesOnlyRealDaysInTheDocumentedForm() {
+        #expect(CalendarDate(parsing: "2024-02-29") != nil)
+        #expect(CalendarDate(parsing: "2026-02-29") == nil)
+        #expect(CalendarDate(parsing: "2026-04-31") == nil)
+        #expect(CalendarDate(parsing: "2026-4-01") == nil)
+        #expect(CalendarDate(parsing: "26-04-01") == nil)
+        #expect(CalendarDate(parsing: "2026/04/01") == nil)
+    }
+
+    @Test func dayCountsRoundTrip() {
+        #expect(CalendarDate(daysSince1970: 0).description == "1970-01-01")
+        #expect(CalendarDate(parsing: "2026-11-23")?.daysSince1970 == 20_780)
+        for days in stride(from: -800_000, through: 800_000, by: 997) {
+            #expect(CalendarDate(daysSince1970: days).daysSince1970 == days)
+        }
+        #expect(CalendarDate(unixTime: 1_779_494_399).description == "2026-05-22")
+        #expect(CalendarDate(unixTime: 1_779_494_400).description == "2026-05-23")
+    }
+
+    @Test func versionsCompareNumberByNumber() throws {
+        func version(_ text: String) throws -> AppVersion { try #require(AppVersion(parsing: text)) }
+        #expect(try version("2.10") > version("2.9"))
+        #expect(try version("3") == version("3.0.0"))
+        #expect(try version("2.4.1") > version("2.4"))
+        #expect(AppVersion(parsing: "v3.0") == nil)
+        #expect(AppVersion(parsing: "3..0") == nil)
+    }
+
+    @Test func theAsOfDateComesFromTheOptionThenTheConfigurationThenTheEnvironmentThenTheClock() throws {
+        var configuration = Configuration()
+        let now = Date(timeIntervalSince1970: 1_779_494_400 + 43_200)
+        let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
+        #expect(try AsOfDate.resolve(option: "2026-01-02", configuration: configuration, environment: epoch).description == "2026-01-02")
+        #expect(try AsOfDate.resolve(option: nil, configuration: configuration, environment: epoch).description == "2023-11-14")
+        #expect(try AsOfDate.resolve(option: nil, configuration: configuration, environment: [:], now: now).description == "2026-05-23")
+        configuration.asOf = CalendarDate(year: 2025, month: 5, day: 5)
+        #expect(try AsOfDate.resolve(option: nil, configuration: configuration, environment: epoch).description == "2025-05-05")
+        #expect(throws: FlagstaffError.usage("--as-of must be a date written as YYYY-MM-DD, not 'tomorrow'")) {
+            try AsOfDate.resolve(option: "tomorrow", configuration: configuration)
+        }
+    }
+}
