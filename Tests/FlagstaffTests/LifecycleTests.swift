@@ -253,3 +253,15 @@ struct CalendarDateTests {
         }
     }
 }
+
+@Suite("Lifecycle pages")
+struct LifecyclePageTests {
+    @Test(arguments: ["lifecycle.html", "lifecycle.md", "flags/string_only.html", "flags/passed_yesterday.html"])
+    func pageMatchesGolden(_ page: String) throws {
+        let output = try Fixtures.temporaryDirectory()
+        #expect(try BuildCommand(configurationPath: Fixtures.configuration("lifecycle"), output: output.path)
+            .run(console: RecordingConsole().console()) == ExitStatus.success)
+        let text = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+        #expect(try Fixtures.golden("lifecycle/site/\(page)", matches: text))
+    }
+}

@@ -8,7 +8,7 @@ import Testing
 struct SiteTests {
     static let pages = [
         "index.html", "matrix.html", "404.html", "flags/enable_media_library.html", "flags/onboarding_variant.html",
-        "tenants/index.html", "tenants/wl.html", "guide/index.html", "guide/start.html", "guide/second.html",
+        "tenants/index.html", "tenants/wl.html", "guide/index.html", "guide/start.html", "guide/second.html", "lifecycle.html",
     ]
 
     @Test(arguments: pages)
@@ -93,6 +93,15 @@ struct SiteTests {
         for page in Self.pages + ["assets/style.css", "assets/site.js"] {
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(page).path), "\(page)")
         }
+    }
+
+    @Test func theExampleMatrixPageStaysUnder300KB() throws {
+        let output = try Fixtures.temporaryDirectory()
+        let configuration = Fixtures.repositoryRoot.appendingPathComponent("flagstaff.yml").path
+        #expect(try BuildCommand(configurationPath: configuration, output: output.path)
+            .run(console: RecordingConsole().console()) == ExitStatus.success)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("matrix.html").path)[.size] as? Int)
+        #expect(size < 300_000, "matrix.html is \(size) bytes")
     }
 
     @Test func everyInternalLinkResolves() throws {
