@@ -5,18 +5,22 @@ import Foundation
 /// Decides the day lifecycle statuses are computed for. This is the only place
 /// that reads the clock.
 public enum AsOfDate {
+    /// The `--as-of` option's day, checked before any file is read.
+    public static func parse(option: String?) throws(FlagstaffError) -> CalendarDate? {
+        guard let option else { return nil }
+        guard let date = CalendarDate(parsing: option) else {
+            throw .usage("--as-of must be a date written as YYYY-MM-DD, not '\(option)'")
+        }
+        return date
+    }
+
     /// `--as-of`, else the configuration's `lifecycle.as_of`, else
     /// `SOURCE_DATE_EPOCH`, else today in the local time zone.
     public static func resolve(
-        option: String?, configuration: Configuration,
+        option: CalendarDate?, configuration: Configuration,
         environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
     ) throws(FlagstaffError) -> CalendarDate {
-        if let option {
-            guard let date = CalendarDate(parsing: option) else {
-                throw .usage("--as-of must be a date written as YYYY-MM-DD, not '\(option)'")
-            }
-            return date
-        }
+        if let option { return option }
         if let pinned = configuration.asOf { return pinned }
         if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             guard let seconds = Int(epoch) else {

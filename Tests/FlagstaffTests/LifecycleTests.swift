@@ -243,13 +243,13 @@ struct CalendarDateTests {
         var configuration = Configuration()
         let now = Date(timeIntervalSince1970: 1_779_494_400 + 43_200)
         let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
-        #expect(try AsOfDate.resolve(option: "2026-01-02", configuration: configuration, environment: epoch).description == "2026-01-02")
+        #expect(try AsOfDate.resolve(option: AsOfDate.parse(option: "2026-01-02"), configuration: configuration, environment: epoch).description == "2026-01-02")
         #expect(try AsOfDate.resolve(option: nil, configuration: configuration, environment: epoch).description == "2023-11-14")
         #expect(try AsOfDate.resolve(option: nil, configuration: configuration, environment: [:], now: now).description == "2026-05-23")
         configuration.asOf = CalendarDate(year: 2025, month: 5, day: 5)
         #expect(try AsOfDate.resolve(option: nil, configuration: configuration, environment: epoch).description == "2025-05-05")
         #expect(throws: FlagstaffError.usage("--as-of must be a date written as YYYY-MM-DD, not 'tomorrow'")) {
-            try AsOfDate.resolve(option: "tomorrow", configuration: configuration)
+            try AsOfDate.parse(option: "tomorrow")
         }
     }
 }

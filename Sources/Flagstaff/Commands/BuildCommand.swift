@@ -32,10 +32,11 @@ public struct BuildCommand: Sendable {
 
     /// Runs the build and returns the exit status.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
+        let pinned = try AsOfDate.parse(option: asOf)
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
         DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
         guard workspace.isValid else { return ExitStatus.failure }
-        let date = try AsOfDate.resolve(option: asOf, configuration: workspace.configuration)
+        let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         let lifecycle = try LifecycleLoader.report(for: workspace, asOf: date)
         if let note = lifecycle.addedDatesNote { console.error("flagstaff: note: \(note)\n") }
         let files = try OutputBuilder.files(for: workspace, lifecycle: lifecycle, templates: templates)

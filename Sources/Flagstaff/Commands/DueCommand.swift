@@ -57,10 +57,11 @@ public struct DueCommand: Sendable {
     /// Prints the report and returns the exit status.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         if let within, within < 0 { throw .usage("--within must be 0 or more days, not \(within)") }
+        let pinned = try AsOfDate.parse(option: asOf)
         let workspace = try Workspace.load(configurationPath: configurationPath)
         DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
         guard workspace.isValid else { return ExitStatus.failure }
-        let date = try AsOfDate.resolve(option: asOf, configuration: workspace.configuration)
+        let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         let report = try LifecycleLoader.report(for: workspace, asOf: date, dueSoonDays: within)
         if let note = report.addedDatesNote, format != .text { console.error("flagstaff: note: \(note)\n") }
         let entries = report.entries.filter { entry in
