@@ -70,6 +70,8 @@ public struct FlagLifecycle: Hashable, Sendable {
 public enum LifecycleColumns {
     /// The column names, as the README documents them.
     public static let owner = "Owner", type = "Type", added = "Added", removeBy = "Remove by", ticket = "Ticket"
+    /// The column names, lowercased, for telling lifecycle columns from other catalog columns.
+    public static let all: Set<String> = Set([owner, type, added, removeBy, ticket].map { $0.lowercased() })
 
     /// Each row's lifecycle by flag key (the first row wins for a duplicated key),
     /// and an error for every bad date, unknown type or unparsable version.

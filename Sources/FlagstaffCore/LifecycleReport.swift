@@ -55,6 +55,8 @@ public struct LifecycleReport: Sendable {
     public let addedDatesNote: String?
     /// One entry per flag, in enum order.
     public let entries: [LifecycleEntry]
+    /// Each entry's index in `entries`, by flag key, for the renderers' per-flag lookups.
+    private let indexByKey: [String: Int]
 
     /// Computes the report.
     /// - Parameters:
@@ -73,6 +75,7 @@ public struct LifecycleReport: Sendable {
         self.policy = policy
         self.codeRoots = references == nil ? [] : codeRoots
         self.addedDatesNote = addedDatesNote
+        let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots)
         entries = matrix.model.flags.map { flag in
             let lifecycle = lifecycles[flag.key] ?? FlagLifecycle()
             let added =
@@ -80,10 +83,9 @@ public struct LifecycleReport: Sendable {
                 ?? gitAddedDates[flag.key].map { AddedDate($0, from: .git) }
             var daysUntilRemoval: Int?
             if case .date(let date)? = lifecycle.removeBy { daysUntilRemoval = asOf.days(until: date) }
-            let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots)
             let flagReferences = references?[flag.key]?.sorted() ?? []
             let findings = [
-                rules.removal(lifecycle, daysUntilRemoval: daysUntilRemoval),
+                rules.removal(lifecycle.removeBy, daysUntilRemoval: daysUntilRemoval),
                 rules.uniformValue(flag, lifecycle),
                 rules.stale(lifecycle, added: added),
                 rules.incomplete(lifecycle),
@@ -98,10 +100,11 @@ public struct LifecycleReport: Sendable {
                 flag: flag, lifecycle: lifecycle, added: added, findings: findings.sorted { $0.status < $1.status },
                 references: flagReferences, daysUntilRemoval: daysUntilRemoval)
         }
+        indexByKey = Dictionary(entries.enumerated().map { ($1.flag.key, $0) }) { first, _ in first }
     }
 
     /// The entry of a flag key, if the model has the flag.
-    public func entry(for key: String) -> LifecycleEntry? { entries.first { $0.flag.key == key } }
+    public func entry(for key: String) -> LifecycleEntry? { indexByKey[key].map { entries[$0] } }
 
     /// How many flags have each status.
     public func count(of status: LifecycleStatus) -> Int { entries.filter { $0.has(status) }.count }
@@ -115,10 +118,10 @@ private struct Rules {
     let codeRoots: [String]
 
     /// Overdue or due soon, from the `Remove by` date or version.
-    func removal(_ lifecycle: FlagLifecycle, daysUntilRemoval: Int?) -> LifecycleFinding? {
-        switch lifecycle.removeBy {
+    func removal(_ target: RemovalTarget?, daysUntilRemoval: Int?) -> LifecycleFinding? {
+        switch target {
         case .date(let date)?:
-            let days = daysUntilRemoval ?? asOf.days(until: date)
+            guard let days = daysUntilRemoval else { return nil }
             if days < 0 {
                 return LifecycleFinding(.overdue, "the removal date \(date) passed \((-days).counted("day")) ago")
             }

@@ -23,11 +23,11 @@ public enum LifecycleMarkdownRenderer {
             text += "\n## \(LifecycleText.title(status)) (\(group.count))\n"
             for (owner, ownerEntries) in LifecycleText.byOwner(group) {
                 text += "\n### \(owner.map(cell) ?? "No owner")\n\n"
-                text += "| Flag | Type | Remove by | Why | Uses in code |\n|---|---|---|---|---:|\n"
+                text += "| Flag | Type | Remove by | Why | Uses in code |\n|---|---|---|---|---|\n"
                 for entry in ownerEntries {
                     let reason = entry.findings.first { $0.status == status }?.reason ?? ""
                     text += "| `\(entry.flag.key)` | \(entry.lifecycle.kind?.rawValue ?? "–") | \(entry.lifecycle.removeBy?.description ?? "–") "
-                        + "| \(cell(reason)) | \(usesText(entry, report)) |\n"
+                        + "| \(cell(reason)) | \(LifecycleText.uses(entry, in: report)) |\n"
                 }
             }
         }
@@ -40,10 +40,6 @@ public enum LifecycleMarkdownRenderer {
             }
         }
         return text
-    }
-
-    private static func usesText(_ entry: LifecycleEntry, _ report: LifecycleReport) -> String {
-        report.codeRoots.isEmpty ? "not searched" : String(entry.references.count)
     }
 
     /// Text safe inside a table cell.
@@ -71,6 +67,11 @@ public enum LifecycleText {
         case .deprecatedInCode: "Engineers have marked the Swift case deprecated."
         case .unusedInCode: "No app code uses it any more."
         }
+    }
+
+    /// How many places in code use the flag ("2 places"), or "not searched" without code roots.
+    public static func uses(_ entry: LifecycleEntry, in report: LifecycleReport) -> String {
+        report.codeRoots.isEmpty ? "not searched" : entry.references.count.counted("place")
     }
 
     /// The thresholds in one sentence.

@@ -18,10 +18,11 @@ public enum LifecycleTextRenderer {
         text += LifecycleText.policySummary(report.policy) + "\n"
         if let note = report.addedDatesNote { text += "Note: \(note).\n" }
         guard !entries.isEmpty else { return text + "\nNo flag matches.\n" }
-        let entries = entries.enumerated().sorted { lhs, rhs in
-            let left = lhs.element.statuses.first, right = rhs.element.statuses.first
-            return left == right ? lhs.offset < rhs.offset : (left.map { status in right.map { status < $0 } ?? true } ?? false)
-        }.map(\.element)
+        // Rank by the first status; a flag without one goes last. The offset keeps enum order within a rank.
+        func rank(_ entry: LifecycleEntry) -> Int {
+            entry.statuses.first.flatMap { LifecycleStatus.allCases.firstIndex(of: $0) } ?? LifecycleStatus.allCases.count
+        }
+        let entries = entries.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         let rows = [["FLAG", "OWNER", "REMOVE BY", "USES", "STATUS"]] + entries.map { entry in
             [
                 entry.flag.key, entry.lifecycle.owner ?? "-", entry.lifecycle.removeBy?.description ?? "-",

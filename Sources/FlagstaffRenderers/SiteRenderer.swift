@@ -141,11 +141,8 @@ public struct SiteRenderer {
     private func flagContext(_ flag: Flag) -> [String: Any] {
         let entry = model.catalog.entry(for: flag.key)
         let links = MarkdownHTML.Links(flag: { key in flagSlugs[key].map { "\($0).html" } })
-        let lifecycleColumns = Set(
-            [LifecycleColumns.owner, LifecycleColumns.type, LifecycleColumns.added, LifecycleColumns.removeBy, LifecycleColumns.ticket]
-                .map { $0.lowercased() })
         let catalog: [[String: Any]] = model.catalog.extraColumns.compactMap { column in
-            guard !lifecycleColumns.contains(column.lowercased()), let text = entry?.value(column) else { return nil }
+            guard !LifecycleColumns.all.contains(column.lowercased()), let text = entry?.value(column) else { return nil }
             return ["name": column, "html": MarkdownHTML.renderInline(text, links: links)]
         }
         let tenants: [[String: Any]] = model.tenants.map { tenant in
@@ -190,7 +187,7 @@ public struct SiteRenderer {
                                 "type": entry.lifecycle.kind?.rawValue ?? "–",
                                 "removeBy": entry.lifecycle.removeBy?.description ?? "–",
                                 "reason": entry.findings.first { $0.status == status }?.reason ?? "",
-                                "uses": usesText(entry),
+                                "uses": LifecycleText.uses(entry, in: lifecycle),
                             ]
                         },
                     ]
@@ -229,15 +226,11 @@ public struct SiteRenderer {
             "added": added, "removeBy": removeBy,
             "ticketHTML": data.ticket.map { MarkdownHTML.renderInline($0, links: links) } ?? false,
             "searched": !lifecycle.codeRoots.isEmpty, "roots": lifecycle.codeRoots.joined(separator: ", "),
-            "uses": usesText(entry), "hasReferences": !entry.references.isEmpty,
+            "uses": LifecycleText.uses(entry, in: lifecycle), "hasReferences": !entry.references.isEmpty,
             "references": entry.references.map { reference in
                 ["place": "\(reference.location.file):\(reference.location.line)", "kind": referenceKind(reference.kind)]
             },
         ]
-    }
-
-    private func usesText(_ entry: LifecycleEntry) -> String {
-        lifecycle.codeRoots.isEmpty ? "not searched" : entry.references.count.counted("place")
     }
 
     private func referenceKind(_ kind: CodeReference.Kind) -> String {
