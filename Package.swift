@@ -62,6 +62,11 @@ let package = Package(
         // `flagstaff` carries its default theme with it.
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // One test target per module: the core's tests see only the core, so they cannot touch the disk.
+        .testTarget(name: "FlagstaffCoreTests", dependencies: ["FlagstaffCore"]),
+        .testTarget(name: "FlagstaffReadersTests", dependencies: ["FlagstaffCore", "FlagstaffReaders"], exclude: ["Fixtures"]),
+        .testTarget(name: "FlagstaffRenderersTests", dependencies: ["FlagstaffCore", "FlagstaffRenderers"]),
+        // Commands end to end, on fixture workspaces, with golden files.
         .testTarget(
             name: "FlagstaffTests",
             dependencies: ["Flagstaff", "FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers"],

@@ -10,7 +10,7 @@ public enum FlagstaffError: Error, Equatable, CustomStringConvertible {
     case unreadableInputs([Diagnostic])
 
     /// The process exit code for the failure.
-    public var exitCode: Int32 { 2 }
+    public var exitCode: Int32 { ExitStatus.usageOrIO }
 
     public var description: String {
         switch self {

@@ -3,15 +3,27 @@ public struct Catalog: Hashable, Sendable {
     /// The table's column names in order, `Flag` and `Description` included.
     public var columns: [String]
     /// The rows in file order.
-    public var entries: [CatalogEntry]
+    public let entries: [CatalogEntry]
     /// Where the table's header row is.
     public var location: SourceLocation
+    /// The bytes of the whole table, header to last row, each line with its newline.
+    public var tableRange: ByteRange
+    /// The bytes of the header row and of the separator row, without their newlines.
+    public var headerRange: ByteRange, separatorRange: ByteRange
+    private let indexByKey: [String: Int]
 
     /// Creates a catalog.
-    public init(columns: [String], entries: [CatalogEntry], location: SourceLocation) {
+    public init(
+        columns: [String], entries: [CatalogEntry], location: SourceLocation, tableRange: ByteRange = 0..<0,
+        headerRange: ByteRange = 0..<0, separatorRange: ByteRange = 0..<0
+    ) {
         self.columns = columns
         self.entries = entries
         self.location = location
+        self.tableRange = tableRange
+        self.headerRange = headerRange
+        self.separatorRange = separatorRange
+        indexByKey = Dictionary(entries.enumerated().map { ($1.key, $0) }) { first, _ in first }
     }
 
     /// The columns other than `Flag` and `Description`, in table order.
@@ -22,25 +34,26 @@ public struct Catalog: Hashable, Sendable {
     /// The columns every catalog must have, lowercased.
     public static let requiredColumns: Set<String> = ["flag", "description"]
 
-    /// The entry for a key, if the catalog has one.
-    public func entry(for key: String) -> CatalogEntry? {
-        entries.first { $0.key == key }
-    }
+    /// The first entry for a key, if the catalog has one.
+    public func entry(for key: String) -> CatalogEntry? { indexByKey[key].map { entries[$0] } }
 }
 
 /// One row of the catalog table.
 public struct CatalogEntry: Hashable, Sendable {
-    /// A catalog cell: its Markdown text and where it starts.
+    /// A catalog cell: its Markdown text and where it is.
     public struct Cell: Hashable, Sendable {
         /// The cell's Markdown, trimmed, with `\|` turned into `|`.
         public var text: String
         /// Where the cell's text starts.
         public var location: SourceLocation
+        /// The bytes between the cell's pipes, padding included.
+        public var range: ByteRange
 
         /// Creates a cell.
-        public init(text: String, location: SourceLocation) {
+        public init(text: String, location: SourceLocation, range: ByteRange = 0..<0) {
             self.text = text
             self.location = location
+            self.range = range
         }
     }
 
@@ -64,15 +77,24 @@ public struct CatalogEntry: Hashable, Sendable {
     public var description: String
     /// Every other column, in table order, by column name.
     public var columns: [Column]
-    /// Where the row starts.
+    /// Where the row's key is.
     public var location: SourceLocation
+    /// The lifecycle columns, read and checked.
+    public var lifecycle: FlagLifecycle
+    /// The bytes of the row's line, without its newline.
+    public var range: ByteRange
 
     /// Creates an entry.
-    public init(key: String, description: String, columns: [Column], location: SourceLocation) {
+    public init(
+        key: String, description: String, columns: [Column], location: SourceLocation,
+        lifecycle: FlagLifecycle = FlagLifecycle(), range: ByteRange = 0..<0
+    ) {
         self.key = key
         self.description = description
         self.columns = columns
         self.location = location
+        self.lifecycle = lifecycle
+        self.range = range
     }
 
     /// The cell of an optional column, matched without regard to case; `nil` when empty or absent.

@@ -1,13 +1,9 @@
 /// A problem found in the inputs, with where it is and what to do about it.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How serious a diagnostic is.
-    public enum Severity: String, Hashable, Sendable, Comparable {
+    public enum Severity: String, Hashable, Sendable {
         case warning
         case error
-
-        public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            lhs == .warning && rhs == .error
-        }
     }
 
     /// Whether the problem stops a build.

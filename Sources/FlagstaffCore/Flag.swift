@@ -15,11 +15,13 @@ public struct Flag: Hashable, Sendable {
     public var condition: String?
     /// Where the case is declared.
     public var location: SourceLocation
+    /// Where the case sits in its file's bytes, for in-place edits.
+    public var syntax: FlagSyntax
 
     /// Creates a flag.
     public init(
         key: String, caseName: String, group: String? = nil, documentation: String? = nil,
-        deprecation: String? = nil, condition: String? = nil, location: SourceLocation
+        deprecation: String? = nil, condition: String? = nil, location: SourceLocation, syntax: FlagSyntax = FlagSyntax()
     ) {
         self.key = key
         self.caseName = caseName
@@ -28,25 +30,78 @@ public struct Flag: Hashable, Sendable {
         self.deprecation = deprecation
         self.condition = condition
         self.location = location
+        self.syntax = syntax
     }
 
     /// Whether the case carries a deprecation attribute.
     public var isDeprecated: Bool { deprecation != nil }
 }
 
+/// The byte ranges of one enum case in its file.
+public struct FlagSyntax: Hashable, Sendable {
+    /// The whole `case` declaration, attributes included, without its leading trivia.
+    public var declaration: ByteRange
+    /// The trivia before the declaration: blank lines, a `// MARK:`, the doc comment.
+    public var leadingTrivia: ByteRange
+    /// This case's element (`mediaLibrary = "ENABLE_MEDIA_LIBRARY"`), without a comma.
+    public var element: ByteRange
+    /// How many cases the declaration holds: `case a, b` holds two.
+    public var elementsInDeclaration: Int
+    /// The body of the `#if` clause the case sits in, when it sits in one.
+    public var conditionalClause: ByteRange?
+
+    /// Creates the ranges; the defaults describe no place.
+    public init(
+        declaration: ByteRange = 0..<0, leadingTrivia: ByteRange = 0..<0, element: ByteRange = 0..<0,
+        elementsInDeclaration: Int = 1, conditionalClause: ByteRange? = nil
+    ) {
+        self.declaration = declaration
+        self.leadingTrivia = leadingTrivia
+        self.element = element
+        self.elementsInDeclaration = elementsInDeclaration
+        self.conditionalClause = conditionalClause
+    }
+}
+
 /// The flag enum as read from Swift source.
 public struct FlagEnum: Hashable, Sendable {
+    /// A `// MARK:` comment inside the enum.
+    public struct Mark: Hashable, Sendable {
+        /// The group name, without `MARK:` and `-`.
+        public var name: String
+        /// The comment's bytes.
+        public var range: ByteRange
+
+        /// Creates a mark.
+        public init(name: String, range: ByteRange) {
+            self.name = name
+            self.range = range
+        }
+    }
+
     /// The enum's name.
     public var name: String
     /// Whether the enum has a `String` raw type. When it does not, keys are case names.
     public var hasStringRawValues: Bool
     /// Its cases in declaration order.
     public var flags: [Flag]
+    /// The file that declares the enum.
+    public var file: String
+    /// The bytes between the enum's braces.
+    public var body: ByteRange
+    /// The MARK comments of the enum's own members, in order.
+    public var marks: [Mark]
 
     /// Creates an enum description.
-    public init(name: String, hasStringRawValues: Bool, flags: [Flag]) {
+    public init(
+        name: String, hasStringRawValues: Bool, flags: [Flag], file: String = "", body: ByteRange = 0..<0,
+        marks: [Mark] = []
+    ) {
         self.name = name
         self.hasStringRawValues = hasStringRawValues
         self.flags = flags
+        self.file = file
+        self.body = body
+        self.marks = marks
     }
 }

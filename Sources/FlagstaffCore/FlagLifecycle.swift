@@ -65,78 +65,10 @@ public struct FlagLifecycle: Hashable, Sendable {
     public var isTemporary: Bool { !effectiveKind.isPermanent }
 }
 
-/// Reads the optional lifecycle columns of the catalog: `Owner`, `Type`,
-/// `Added`, `Remove by` and `Ticket`, matched without regard to case.
+/// The names of the catalog's optional lifecycle columns, matched without regard to case.
 public enum LifecycleColumns {
     /// The column names, as the README documents them.
     public static let owner = "Owner", type = "Type", added = "Added", removeBy = "Remove by", ticket = "Ticket"
     /// The column names, lowercased, for telling lifecycle columns from other catalog columns.
     public static let all: Set<String> = Set([owner, type, added, removeBy, ticket].map { $0.lowercased() })
-
-    /// Each row's lifecycle by flag key (the first row wins for a duplicated key),
-    /// and an error for every bad date, unknown type or unparsable version.
-    public static func read(_ catalog: Catalog) -> (lifecycles: [String: FlagLifecycle], diagnostics: [Diagnostic]) {
-        var lifecycles: [String: FlagLifecycle] = [:]
-        var diagnostics: [Diagnostic] = []
-        for entry in catalog.entries where lifecycles[entry.key] == nil {
-            var lifecycle = FlagLifecycle(owner: entry.value(owner), ticket: entry.value(ticket))
-            if let cell = entry.cell(type) {
-                let text = plain(cell.text).lowercased()
-                if let kind = FlagKind(rawValue: text) {
-                    lifecycle.kind = kind
-                } else {
-                    let names = FlagKind.allCases.map(\.rawValue)
-                    diagnostics.append(
-                        .error(
-                            "unknown flag type '\(plain(cell.text))'", at: cell.location,
-                            hint: Suggestion.didYouMean(text, in: names) ?? "use one of \(names.joined(separator: ", "))"))
-                }
-            }
-            if let cell = entry.cell(added) {
-                if let date = CalendarDate(parsing: plain(cell.text)) {
-                    lifecycle.added = date
-                } else {
-                    diagnostics.append(
-                        .error("'\(added)' is not a valid date: '\(plain(cell.text))'", at: cell.location, hint: "write it as YYYY-MM-DD, e.g. 2026-03-31"))
-                }
-            }
-            if let cell = entry.cell(removeBy) {
-                let text = plain(cell.text)
-                lifecycle.removeByLocation = cell.location
-                if let date = CalendarDate(parsing: text) {
-                    lifecycle.removeBy = .date(date)
-                } else if let version = AppVersion(parsing: text) {
-                    lifecycle.removeBy = .version(version)
-                } else if text.contains("-") || text.contains("/") {
-                    diagnostics.append(
-                        .error("'\(removeBy)' is not a valid date: '\(text)'", at: cell.location, hint: "write a date as YYYY-MM-DD, e.g. 2026-03-31"))
-                } else {
-                    diagnostics.append(
-                        .error(
-                            "'\(removeBy)' is neither a date nor an app version: '\(text)'", at: cell.location,
-                            hint: "write a date as YYYY-MM-DD or a version as numbers and dots, e.g. 3.0"))
-                }
-            }
-            lifecycles[entry.key] = lifecycle
-        }
-        return (lifecycles, diagnostics)
-    }
-
-    /// A version target cannot be compared without `current_version`: one warning, at the first such cell.
-    public static func versionWithoutCurrentVersion(_ lifecycles: [String: FlagLifecycle], catalog: Catalog) -> Diagnostic? {
-        for entry in catalog.entries {
-            guard let lifecycle = lifecycles[entry.key], case .version(let version)? = lifecycle.removeBy else { continue }
-            return .warning(
-                "'\(removeBy)' \(version) is an app version, but flagstaff.yml sets no current_version, so version targets are never due",
-                at: lifecycle.removeByLocation, hint: "add current_version: \"x.y\" to flagstaff.yml")
-        }
-        return nil
-    }
-
-    /// The cell's text (already trimmed by the reader) without surrounding backticks.
-    private static func plain(_ text: String) -> String {
-        var text = Substring(text)
-        while text.first == "`" && text.last == "`" && text.count >= 2 { text = text.dropFirst().dropLast() }
-        return String(text)
-    }
 }

@@ -9,23 +9,50 @@ public struct FlagModel: Hashable, Sendable {
     /// The catalog.
     public var catalog: Catalog
     /// The tenants, sorted by id.
-    public var tenants: [Tenant]
+    public let tenants: [Tenant]
+    /// Display names by tenant id, as the configuration gives them (`tenant_names`).
+    public var tenantNames: [String: String]
+    /// The lifecycle thresholds and the app's current version.
+    public var policy: LifecyclePolicy
+    /// Where each configuration key's value is written, for diagnostics between the
+    /// configuration and the sources (such as a `tenant_names` entry without a tenant).
+    public var settingLocations: [String: SourceLocation]
+    private let flagIndices: [String: Int]
+    private let tenantIndices: [String: Int]
 
     /// Creates a model; tenants are kept in id order.
-    public init(title: String, environments: [String], flagEnum: FlagEnum, catalog: Catalog, tenants: [Tenant]) {
+    public init(
+        title: String, environments: [String], flagEnum: FlagEnum, catalog: Catalog, tenants: [Tenant],
+        tenantNames: [String: String] = [:], policy: LifecyclePolicy = LifecyclePolicy(),
+        settingLocations: [String: SourceLocation] = [:]
+    ) {
         self.title = title
         self.environments = environments
         self.flagEnum = flagEnum
         self.catalog = catalog
         self.tenants = tenants.sorted { $0.id < $1.id }
+        self.tenantNames = tenantNames
+        self.policy = policy
+        self.settingLocations = settingLocations
+        flagIndices = Dictionary(flagEnum.flags.enumerated().map { ($1.key, $0) }) { first, _ in first }
+        tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }
 
     /// The flags in enum order.
     public var flags: [Flag] { flagEnum.flags }
 
+    /// The position of the first flag with a key, if the enum declares one.
+    public func flagIndex(_ key: String) -> Int? { flagIndices[key] }
+
+    /// The position of the tenant with an id, if there is one.
+    public func tenantIndex(_ id: String) -> Int? { tenantIndices[id] }
+
     /// The flag with a key, if the enum declares one.
-    public func flag(_ key: String) -> Flag? { flags.first { $0.key == key } }
+    public func flag(_ key: String) -> Flag? { flagIndex(key).map { flags[$0] } }
 
     /// The tenant with an id, if there is one.
-    public func tenant(_ id: String) -> Tenant? { tenants.first { $0.id == id } }
+    public func tenant(_ id: String) -> Tenant? { tenantIndex(id).map { tenants[$0] } }
+
+    /// The lifecycle columns of a flag's catalog row; empty when it has no row.
+    public func lifecycle(of key: String) -> FlagLifecycle { catalog.entry(for: key)?.lifecycle ?? FlagLifecycle() }
 }

@@ -27,6 +27,20 @@ public struct GuidePage: Hashable, Sendable {
     }
 }
 
+/// A guide page with its `{{variables}}` filled in from the data.
+public struct ExpandedGuidePage: Hashable, Sendable {
+    /// The page as written.
+    public var page: GuidePage
+    /// Its Markdown after variable expansion.
+    public var markdown: String
+
+    /// Creates an expanded page.
+    public init(page: GuidePage, markdown: String) {
+        self.page = page
+        self.markdown = markdown
+    }
+}
+
 /// Fills a guide page's `{{variables}}` from the data, so the guide never goes out of date.
 ///
 /// Variables: `{{title}}`, `{{flag_count}}`, `{{tenant_count}}`, `{{environment_count}}`,
@@ -37,8 +51,8 @@ public enum GuideVariables {
         "title", "flag_count", "tenant_count", "environment_count", "environments", "tenants", "value", "source",
     ]
 
-    /// The page's Markdown with every variable replaced, and an error for each unknown one.
-    public static func expand(_ page: GuidePage, matrix: ResolvedMatrix) -> (markdown: String, diagnostics: [Diagnostic]) {
+    /// The page with every variable replaced, and an error for each unknown one.
+    public static func expand(_ page: GuidePage, matrix: ResolvedMatrix) -> (page: ExpandedGuidePage, diagnostics: [Diagnostic]) {
         var output = ""
         var diagnostics: [Diagnostic] = []
         var rest = Substring(page.markdown)
@@ -52,14 +66,14 @@ public enum GuideVariables {
             let words = rest[open.upperBound..<close.lowerBound].split(separator: " ").map(String.init)
             let location = location(of: open.lowerBound, in: page)
             switch value(of: words, matrix: matrix) {
-            case .success(let text): output += escapeMarkdown(text)
+            case .success(let text): output += text.markdownEscaped
             case .failure(let problem):
                 diagnostics.append(.error(problem.message, at: location, hint: problem.hint))
             }
             rest = rest[close.upperBound...]
         }
         output += rest
-        return (output, diagnostics)
+        return (ExpandedGuidePage(page: page, markdown: output), diagnostics)
     }
 
     struct Problem: Error {
@@ -89,9 +103,7 @@ public enum GuideVariables {
                 return .failure(Problem(message: "unknown environment '\(words[3])' in {{\(name)}}", hint: Suggestion.didYouMean(words[3], in: model.environments)))
             }
             let resolution = matrix.resolution(flag, tenant, words[3])
-            if name == "source" { return .success(resolution.provenance.rawValue) }
-            if case .bool(let on) = resolution.value { return .success(on ? "on" : "off") }
-            return .success(resolution.value.description)
+            return .success(name == "source" ? resolution.layer.id : CellPresentation.word(for: resolution.value))
         case ("value", _), ("source", _):
             return .failure(Problem(message: "{{\(name)}} takes a flag key, a tenant id and an environment", hint: "for example {{\(name) ENABLE_X CHL prod}}"))
         default:
@@ -105,15 +117,5 @@ public enum GuideVariables {
         let lineStart = before.lastIndex(of: "\n").map { page.markdown.index(after: $0) } ?? page.markdown.startIndex
         let column = page.markdown.utf8.distance(from: lineStart, to: index) + 1
         return SourceLocation(file: page.file, line: page.firstLine + line, column: column)
-    }
-
-    /// Escapes data so that Markdown shows it as text.
-    static func escapeMarkdown(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            if "\\`*_[]<>#!|".contains(character) { output.append("\\") }
-            output.append(character)
-        }
-        return output
     }
 }

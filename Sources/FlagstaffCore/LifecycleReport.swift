@@ -60,14 +60,13 @@ public struct LifecycleReport: Sendable {
 
     /// Computes the report.
     /// - Parameters:
-    ///   - matrix: the resolved matrix, for "rolled out" and "dead".
-    ///   - lifecycles: the catalog's lifecycle columns by flag key.
+    ///   - matrix: the resolved matrix, for "rolled out" and "dead"; its model's catalog gives the lifecycle columns.
     ///   - gitAddedDates: dates of the first commit that added each key, for flags without `Added`.
     ///   - references: code references by flag key; `nil` when no code roots are configured.
     ///   - codeRoots: the folders that were searched, named in "unused in code" reasons.
     ///   - addedDatesNote: why git dates are missing, if they are.
     public init(
-        matrix: ResolvedMatrix, lifecycles: [String: FlagLifecycle], gitAddedDates: [String: CalendarDate] = [:],
+        matrix: ResolvedMatrix, gitAddedDates: [String: CalendarDate] = [:],
         references: [String: [CodeReference]]?, codeRoots: [String] = [], asOf: CalendarDate,
         policy: LifecyclePolicy, addedDatesNote: String? = nil
     ) {
@@ -77,7 +76,7 @@ public struct LifecycleReport: Sendable {
         self.addedDatesNote = addedDatesNote
         let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots)
         entries = matrix.model.flags.map { flag in
-            let lifecycle = lifecycles[flag.key] ?? FlagLifecycle()
+            let lifecycle = matrix.model.lifecycle(of: flag.key)
             let added =
                 lifecycle.added.map { AddedDate($0, from: .catalog) }
                 ?? gitAddedDates[flag.key].map { AddedDate($0, from: .git) }
@@ -108,6 +107,17 @@ public struct LifecycleReport: Sendable {
 
     /// How many flags have each status.
     public func count(of status: LifecycleStatus) -> Int { entries.filter { $0.has(status) }.count }
+
+    /// The entries with one of `statuses` (with any status when it is empty)
+    /// whose owner contains `owner`, ignoring case (any owner when `nil`).
+    public func entries(withAnyOf statuses: [LifecycleStatus], ownerContaining owner: String? = nil) -> [LifecycleEntry] {
+        let wanted = owner?.lowercased()
+        return entries.filter { entry in
+            let statusMatches = statuses.isEmpty ? !entry.findings.isEmpty : statuses.contains { entry.has($0) }
+            let ownerMatches = wanted.map { entry.lifecycle.owner?.lowercased().contains($0) ?? false } ?? true
+            return statusMatches && ownerMatches
+        }
+    }
 }
 
 /// The status rules, one function per rule.

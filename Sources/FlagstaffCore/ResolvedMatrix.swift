@@ -2,22 +2,26 @@
 public struct ResolvedMatrix: Sendable {
     /// The model the matrix was resolved from.
     public let model: FlagModel
+    /// The chain the cells were resolved through.
+    public let chain: ResolutionChain
     /// Each flag's type, by key.
     public let types: [String: FlagType]
-    private let cells: [String: [String: [String: Resolution]]]
+    /// The cells, flag-major, then tenant, then environment, in model order.
+    private let cells: [Resolution]
 
-    /// Resolves every cell of a model.
-    public init(model: FlagModel) {
+    /// Resolves every cell of a model through a chain.
+    public init(model: FlagModel, chain: ResolutionChain = .bundled) {
         self.model = model
+        self.chain = chain
         let types = FlagTypeInference.types(of: model)
         self.types = types
-        var cells: [String: [String: [String: Resolution]]] = [:]
+        var cells: [Resolution] = []
+        cells.reserveCapacity(model.flags.count * model.tenants.count * model.environments.count)
         for flag in model.flags {
             let type = types[flag.key] ?? .bool
             for tenant in model.tenants {
                 for environment in model.environments {
-                    cells[flag.key, default: [:]][tenant.id, default: [:]][environment] =
-                        tenant.resolve(flag.key, in: environment, type: type)
+                    cells.append(chain.resolve(flag, type: type, tenant: tenant, environment: environment))
                 }
             }
         }
@@ -27,17 +31,26 @@ public struct ResolvedMatrix: Sendable {
     /// The type of a flag.
     public func type(of flag: Flag) -> FlagType { types[flag.key] ?? .bool }
 
+    /// The resolution of one cell by the positions of its flag, tenant and
+    /// environment in the model. Precondition: each index is in range.
+    public func resolution(flag: Int, tenant: Int, environment: Int) -> Resolution {
+        cells[(flag * model.tenants.count + tenant) * model.environments.count + environment]
+    }
+
     /// The resolution of one cell. Precondition: the flag, tenant and environment belong to the model.
     public func resolution(_ flag: Flag, _ tenant: Tenant, _ environment: String) -> Resolution {
-        guard let resolution = cells[flag.key]?[tenant.id]?[environment] else {
+        guard let cell = resolution(key: flag.key, tenant: tenant.id, environment: environment) else {
             preconditionFailure("\(flag.key) × \(tenant.id) × \(environment) is not part of the matrix")
         }
-        return resolution
+        return cell
     }
 
     /// The resolution of one cell by key, tenant id and environment; `nil` when any is unknown.
     public func resolution(key: String, tenant: String, environment: String) -> Resolution? {
-        cells[key]?[tenant]?[environment]
+        guard let f = model.flagIndex(key), let t = model.tenantIndex(tenant),
+            let e = model.environments.firstIndex(of: environment)
+        else { return nil }
+        return resolution(flag: f, tenant: t, environment: e)
     }
 
     /// Whether the flag's value differs between tenants in an environment.

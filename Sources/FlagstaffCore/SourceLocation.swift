@@ -27,3 +27,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 }
+
+/// A span of a file's bytes: UTF-8 offsets from the start of the file, end excluded.
+/// Readers record these so that commands can later edit a file in place.
+public typealias ByteRange = Range<Int>

@@ -8,12 +8,42 @@ public struct Tenant: Hashable, Sendable {
         public var location: SourceLocation
         /// Where the value's key is written.
         public var keyLocation: SourceLocation
+        /// The bytes of the key, quotes included.
+        public var keyRange: ByteRange
+        /// The bytes of the value.
+        public var valueRange: ByteRange
+        /// Where the comma after the member is, when one follows it.
+        public var trailingComma: Int?
 
         /// Creates a setting.
-        public init(value: FlagValue, location: SourceLocation, keyLocation: SourceLocation? = nil) {
+        public init(
+            value: FlagValue, location: SourceLocation, keyLocation: SourceLocation? = nil, keyRange: ByteRange = 0..<0,
+            valueRange: ByteRange = 0..<0, trailingComma: Int? = nil
+        ) {
             self.value = value
             self.location = location
             self.keyLocation = keyLocation ?? location
+            self.keyRange = keyRange
+            self.valueRange = valueRange
+            self.trailingComma = trailingComma
+        }
+    }
+
+    /// Where the objects of a tenant file are, for in-place edits.
+    public struct FileLayout: Hashable, Sendable {
+        /// The top-level object, braces included.
+        public var root: ByteRange
+        /// The `overrides` member: its key's bytes and its object's bytes.
+        public var overridesKey: ByteRange?, overrides: ByteRange?
+        /// Each environment's object inside `overrides`, braces included.
+        public var environments: [String: ByteRange]
+
+        /// Creates a layout.
+        public init(root: ByteRange = 0..<0, overridesKey: ByteRange? = nil, overrides: ByteRange? = nil, environments: [String: ByteRange] = [:]) {
+            self.root = root
+            self.overridesKey = overridesKey
+            self.overrides = overrides
+            self.environments = environments
         }
     }
 
@@ -29,11 +59,14 @@ public struct Tenant: Hashable, Sendable {
     public var overrides: [String: [String: Setting]]
     /// Where each environment's block in `overrides` starts.
     public var overrideLocations: [String: SourceLocation]
+    /// Where the file's objects are.
+    public var layout: FileLayout
 
     /// Creates a tenant.
     public init(
         id: String, name: String, file: String, base: [String: Setting] = [:],
-        overrides: [String: [String: Setting]] = [:], overrideLocations: [String: SourceLocation] = [:]
+        overrides: [String: [String: Setting]] = [:], overrideLocations: [String: SourceLocation] = [:],
+        layout: FileLayout = FileLayout()
     ) {
         self.id = id
         self.name = name
@@ -41,9 +74,10 @@ public struct Tenant: Hashable, Sendable {
         self.base = base
         self.overrides = overrides
         self.overrideLocations = overrideLocations
+        self.layout = layout
     }
 
-    /// Every setting in the file: base values first, then overrides by environment.
+    /// Every setting in the file, base values and overrides, in file order.
     public var allSettings: [(key: String, environment: String?, setting: Setting)] {
         let base = base.map { (key: $0.key, environment: String?.none, setting: $0.value) }
         let overrides = self.overrides.flatMap { environment, values in

@@ -1,10 +1,11 @@
-/// Checks that the three sources agree with each other. Readers report what is
-/// wrong inside one file; the validator reports what is wrong between files.
+/// Checks that the sources and the configuration agree with each other. Readers
+/// report what is wrong inside one file; the validator reports what is wrong between files.
 public enum Validator {
     /// Every cross-source diagnostic of a model, errors and warnings, unsorted.
     public static func validate(_ model: FlagModel, types: [String: FlagType]) -> [Diagnostic] {
         enumDiagnostics(model.flagEnum) + catalogDiagnostics(model)
             + model.tenants.flatMap { tenantDiagnostics($0, model: model, types: types) }
+            + tenantNameDiagnostics(model) + [versionTargetWithoutCurrentVersion(model)].compactMap { $0 }
     }
 
     /// Duplicate raw values in the enum.
@@ -101,6 +102,28 @@ public enum Validator {
                     at: .start(of: tenant.file), hint: "add it to the file if the fallback is intended"))
         }
         return diagnostics
+    }
+
+    /// A display name in `tenant_names` for an id that no tenant file has.
+    static func tenantNameDiagnostics(_ model: FlagModel) -> [Diagnostic] {
+        let ids = model.tenants.map(\.id)
+        return model.tenantNames.keys.sorted().filter { model.tenant($0) == nil }.map { id in
+            .warning(
+                "tenant_names names '\(id)', but no tenant file has that id",
+                at: model.settingLocations["tenant_names"], hint: Suggestion.didYouMean(id, in: ids))
+        }
+    }
+
+    /// A version target cannot be compared without `current_version`: one warning, at the first such cell.
+    static func versionTargetWithoutCurrentVersion(_ model: FlagModel) -> Diagnostic? {
+        guard model.policy.currentVersion == nil else { return nil }
+        for entry in model.catalog.entries {
+            guard case .version(let version)? = entry.lifecycle.removeBy else { continue }
+            return .warning(
+                "'\(LifecycleColumns.removeBy)' \(version) is an app version, but flagstaff.yml sets no current_version, so version targets are never due",
+                at: entry.lifecycle.removeByLocation, hint: "add current_version: \"x.y\" to flagstaff.yml")
+        }
+        return nil
     }
 
     static func typeHint(for value: FlagValue, expected: FlagType) -> String? {

@@ -67,12 +67,14 @@ public enum FlagEnumReader {
         }
         var reader = CaseCollector(
             converter: found.converter, usesStringRawValues: hasStringRawType(found.decl))
-        reader.collect(found.decl.memberBlock.members, condition: nil)
+        reader.collect(found.decl.memberBlock.members, condition: nil, clause: nil)
         diagnostics += reader.diagnostics
-        return (
-            FlagEnum(name: found.decl.name.text, hasStringRawValues: reader.usesStringRawValues, flags: reader.flags),
-            diagnostics
-        )
+        let memberBlock = found.decl.memberBlock
+        let body = memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        let flagEnum = FlagEnum(
+            name: found.decl.name.text, hasStringRawValues: reader.usesStringRawValues, flags: reader.flags,
+            file: found.file.path, body: body, marks: reader.marks)
+        return (flagEnum, diagnostics)
     }
 
     static func hasStringRawType(_ decl: EnumDeclSyntax) -> Bool {
@@ -105,11 +107,13 @@ private final class EnumFinder: SyntaxVisitor {
     }
 }
 
-/// Walks an enum's members in order, keeping the current MARK group.
+/// Walks an enum's members in order, keeping the current MARK group and the
+/// byte ranges of every case.
 private struct CaseCollector {
     let converter: SourceLocationConverter
     let usesStringRawValues: Bool
     var flags: [Flag] = []
+    var marks: [FlagEnum.Mark] = []
     var diagnostics: [Diagnostic] = []
     var group: String?
 
@@ -118,11 +122,14 @@ private struct CaseCollector {
         self.usesStringRawValues = usesStringRawValues
     }
 
-    mutating func collect(_ members: MemberBlockItemListSyntax, condition: String?) {
+    mutating func collect(_ members: MemberBlockItemListSyntax, condition: String?, clause: ByteRange?) {
         for member in members {
-            if let mark = Self.markGroup(in: member.decl.leadingTrivia) { group = mark }
+            for mark in Self.marks(in: member.decl.leadingTrivia, at: member.decl.position.utf8Offset) {
+                marks.append(mark)
+                group = mark.name
+            }
             if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) {
-                collect(caseDecl, condition: condition)
+                collect(caseDecl, condition: condition, clause: clause)
             } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
                 collect(ifConfig, condition: condition)
             }
@@ -137,13 +144,16 @@ private struct CaseCollector {
             let parts = [outer].compactMap { $0 } + negatedEarlier + [own].compactMap { $0 }
             if let own { earlier.append(own) }
             guard case .decls(let members) = clause.elements else { continue }
-            collect(members, condition: parts.isEmpty ? nil : parts.joined(separator: " && "))
+            collect(
+                members, condition: parts.isEmpty ? nil : parts.joined(separator: " && "),
+                clause: members.position.utf8Offset..<members.endPosition.utf8Offset)
         }
     }
 
-    mutating func collect(_ decl: EnumCaseDeclSyntax, condition: String?) {
+    mutating func collect(_ decl: EnumCaseDeclSyntax, condition: String?, clause: ByteRange?) {
         let documentation = Self.documentation(in: decl.leadingTrivia)
         let deprecation = Self.deprecation(in: decl.attributes)
+        let declarationStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
         for element in decl.elements {
             let caseName = element.name.text.trimmingCharacters(in: "`")
             let location = FlagEnumReader.location(of: element.name, converter: converter)
@@ -160,10 +170,16 @@ private struct CaseCollector {
                 }
             }
             if !usesStringRawValues { key = caseName }
+            let lastPart = element.rawValue.map(Syntax.init) ?? element.parameterClause.map(Syntax.init) ?? Syntax(element.name)
+            let syntax = FlagSyntax(
+                declaration: declarationStart..<decl.endPositionBeforeTrailingTrivia.utf8Offset,
+                leadingTrivia: decl.position.utf8Offset..<declarationStart,
+                element: element.positionAfterSkippingLeadingTrivia.utf8Offset..<lastPart.endPositionBeforeTrailingTrivia.utf8Offset,
+                elementsInDeclaration: decl.elements.count, conditionalClause: clause)
             flags.append(
                 Flag(
                     key: key, caseName: caseName, group: group, documentation: documentation,
-                    deprecation: deprecation, condition: condition, location: location))
+                    deprecation: deprecation, condition: condition, location: location, syntax: syntax))
         }
     }
 
@@ -177,17 +193,21 @@ private struct CaseCollector {
         return text
     }
 
-    /// The name of the last `// MARK:` comment in the trivia, without `MARK:` and `-`.
-    static func markGroup(in trivia: Trivia) -> String? {
-        var group: String?
+    /// The named `// MARK:` comments in trivia that starts at byte `start`, with
+    /// their names (without `MARK:` and `-`) and bytes.
+    static func marks(in trivia: Trivia, at start: Int) -> [FlagEnum.Mark] {
+        var marks: [FlagEnum.Mark] = []
+        var offset = start
         for piece in trivia {
+            let length = piece.sourceLength.utf8Length
+            defer { offset += length }
             guard case .lineComment(let text) = piece else { continue }
             let body = text.dropFirst(2).trimmingCharacters(in: " \t")
             guard body.hasPrefix("MARK:") else { continue }
             let name = body.dropFirst(5).trimmingCharacters(in: " \t").trimmingPrefix("-").trimmingCharacters(in: " \t")
-            if !name.isEmpty { group = String(name) }
+            if !name.isEmpty { marks.append(FlagEnum.Mark(name: String(name), range: offset..<offset + length)) }
         }
-        return group
+        return marks
     }
 
     /// The doc comment directly above a declaration: `///` lines or a `/** */`

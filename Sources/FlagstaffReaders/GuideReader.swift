@@ -25,7 +25,7 @@ public enum GuideReader {
         let unnumbered = digits.isEmpty ? Substring(stem) : stem.dropFirst(digits.count).drop { $0 == "-" || $0 == "_" }
         let order = (frontMatter["order"] as? Int) ?? Int(digits) ?? Int.max
         let heading = MarkdownOutline(body).blocks.lazy.compactMap { block -> String? in
-            if case .heading(_, let text) = block.kind { return text }
+            if case .heading(let text) = block.kind { return text }
             return nil
         }.first
         guard let title = (frontMatter["title"] as? String) ?? heading else {

@@ -5,7 +5,7 @@ import CCmark
 struct MarkdownOutline {
     /// A top-level block.
     struct Block {
-        enum Kind { case heading(level: Int, text: String), paragraph, other }
+        enum Kind { case heading(text: String), paragraph, other }
         var kind: Kind
         /// The 1-based first and last source lines.
         var lines: ClosedRange<Int>
@@ -23,10 +23,7 @@ struct MarkdownOutline {
                 Int(cmark_node_get_start_line(current)), Int(cmark_node_get_end_line(current)))
             switch cmark_node_get_type(current) {
             case CMARK_NODE_HEADING:
-                blocks.append(
-                    Block(
-                        kind: .heading(level: Int(cmark_node_get_heading_level(current)), text: Self.plainText(of: current)),
-                        lines: lines))
+                blocks.append(Block(kind: .heading(text: Self.plainText(of: current)), lines: lines))
             case CMARK_NODE_PARAGRAPH:
                 blocks.append(Block(kind: .paragraph, lines: lines))
             default:

@@ -1,17 +1,22 @@
 import FlagstaffCore
 
-/// A JSON value that remembers where it was written.
+/// A JSON value that remembers where it was written: its line and column for
+/// diagnostics, and its bytes for in-place edits.
 ///
 /// Hand-written rather than Foundation's `JSONSerialization` or `JSONDecoder`,
 /// because those drop source positions and silently keep the last of two
 /// duplicate keys; Flagstaff must point at the exact line and column of each
 /// value and report duplicates.
 struct PositionedJSON: Sendable {
-    /// An object member: its key, where the key is, and its value.
+    /// An object member: its key, where the key is, its value, and the comma after it.
     struct Member: Sendable {
         var key: String
         var keyLocation: SourceLocation
+        /// The key's bytes, quotes included.
+        var keyRange: ByteRange
         var value: PositionedJSON
+        /// The offset of the comma that follows the member, if one does.
+        var trailingComma: Int?
     }
 
     indirect enum Kind: Sendable {
@@ -26,6 +31,8 @@ struct PositionedJSON: Sendable {
 
     var kind: Kind
     var location: SourceLocation
+    /// The value's bytes: from its first byte to just after its last.
+    var range: ByteRange
 
     /// A short name for the value's kind, as error messages use it.
     var kindName: String {
@@ -103,19 +110,21 @@ struct PositionedJSONParser {
 
     private mutating func parseValue() throws(JSONSyntaxError) -> PositionedJSON {
         let start = location
+        let startOffset = offset
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
+        let kind: PositionedJSON.Kind
         switch bytes[offset] {
-        case UInt8(ascii: "{"): return PositionedJSON(kind: try parseObject(), location: start)
-        case UInt8(ascii: "["): return PositionedJSON(kind: try parseArray(), location: start)
-        case UInt8(ascii: "\""): return PositionedJSON(kind: .string(try parseString()), location: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return PositionedJSON(kind: .bool(true), location: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return PositionedJSON(kind: .bool(false), location: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return PositionedJSON(kind: .null, location: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return PositionedJSON(kind: .number(try parseNumber()), location: start)
+        case UInt8(ascii: "{"): kind = try parseObject()
+        case UInt8(ascii: "["): kind = try parseArray()
+        case UInt8(ascii: "\""): kind = .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); kind = .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); kind = .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); kind = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): kind = .number(try parseNumber())
         default:
             throw error("expected a value, found \(describeCurrent())")
         }
+        return PositionedJSON(kind: kind, location: start, range: startOffset..<offset)
     }
 
     private mutating func enter() throws(JSONSyntaxError) {
@@ -139,7 +148,9 @@ struct PositionedJSONParser {
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
             let keyLocation = location
+            let keyStart = offset
             let key = try parseString()
+            let keyRange = keyStart..<offset
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
@@ -147,10 +158,11 @@ struct PositionedJSONParser {
             offset += 1
             skipWhitespace()
             let value = try parseValue()
-            members.append(.init(key: key, keyLocation: keyLocation, value: value))
+            members.append(.init(key: key, keyLocation: keyLocation, keyRange: keyRange, value: value))
             skipWhitespace()
             guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
             if bytes[offset] == UInt8(ascii: ",") {
+                members[members.count - 1].trailingComma = offset
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {

@@ -19,9 +19,11 @@ public enum TenantDefaultsReader {
             return (nil, [.error("a tenant file must hold a JSON object, found \(root.kindName)", at: root.location)])
         }
         var diagnostics: [Diagnostic] = []
-        var tenant = Tenant(id: id, name: name, file: file)
+        var tenant = Tenant(id: id, name: name, file: file, layout: Tenant.FileLayout(root: root.range))
         for member in unique(members, diagnostics: &diagnostics) {
             if member.key == overridesKey {
+                tenant.layout.overridesKey = member.keyRange
+                tenant.layout.overrides = member.value.range
                 readOverrides(member.value, into: &tenant, diagnostics: &diagnostics)
             } else if let setting = setting(member, diagnostics: &diagnostics) {
                 tenant.base[member.key] = setting
@@ -40,6 +42,7 @@ public enum TenantDefaultsReader {
         }
         for environment in unique(environments, diagnostics: &diagnostics) {
             tenant.overrideLocations[environment.key] = environment.keyLocation
+            tenant.layout.environments[environment.key] = environment.value.range
             guard case .object(let values) = environment.value.kind else {
                 diagnostics.append(
                     .error(
@@ -84,6 +87,8 @@ public enum TenantDefaultsReader {
                     at: member.value.location))
             return nil
         }
-        return Tenant.Setting(value: value, location: member.value.location, keyLocation: member.keyLocation)
+        return Tenant.Setting(
+            value: value, location: member.value.location, keyLocation: member.keyLocation, keyRange: member.keyRange,
+            valueRange: member.value.range, trailingComma: member.trailingComma)
     }
 }

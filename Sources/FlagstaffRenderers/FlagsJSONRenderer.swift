@@ -51,7 +51,7 @@ public enum FlagsJSONRenderer {
 
     static func cell(_ resolution: Resolution) -> JSONValue {
         var members: [JSONValue.Member] = [
-            .init("value", resolution.value.json), .init("source", .string(resolution.provenance.rawValue)),
+            .init("value", resolution.value.json), .init("source", .string(resolution.layer.id)),
         ]
         if let location = resolution.location {
             members += [.init("file", .string(location.file)), .init("line", .integer(location.line))]

@@ -22,12 +22,12 @@ public enum LifecycleMarkdownRenderer {
             guard !group.isEmpty else { continue }
             text += "\n## \(LifecycleText.title(status)) (\(group.count))\n"
             for (owner, ownerEntries) in LifecycleText.byOwner(group) {
-                text += "\n### \(owner.map(cell) ?? "No owner")\n\n"
+                text += "\n### \(owner?.markdownEscaped ?? "No owner")\n\n"
                 text += "| Flag | Type | Remove by | Why | Uses in code |\n|---|---|---|---|---|\n"
                 for entry in ownerEntries {
                     let reason = entry.findings.first { $0.status == status }?.reason ?? ""
                     text += "| `\(entry.flag.key)` | \(entry.lifecycle.kind?.rawValue ?? "–") | \(entry.lifecycle.removeBy?.description ?? "–") "
-                        + "| \(cell(reason)) | \(LifecycleText.uses(entry, in: report)) |\n"
+                        + "| \(reason.markdownEscaped) | \(LifecycleText.uses(entry, in: report)) |\n"
                 }
             }
         }
@@ -40,11 +40,6 @@ public enum LifecycleMarkdownRenderer {
             }
         }
         return text
-    }
-
-    /// Text safe inside a table cell.
-    private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }
 

@@ -13,7 +13,7 @@ public enum MatrixCSVRenderer {
                     lines.append(
                         [
                             flag.key, flag.caseName, flag.group ?? "", tenant.id, environment,
-                            resolution.value.description, resolution.provenance.rawValue,
+                            resolution.value.description, resolution.layer.id,
                             resolution.location?.file ?? "", resolution.location.map { String($0.line) } ?? "",
                         ].map(field).joined(separator: ","))
                 }
@@ -22,8 +22,12 @@ public enum MatrixCSVRenderer {
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
+    /// A field as RFC 4180 wants it: quoted, with quotes doubled, when it holds a comma, a quote or a line break.
     static func field(_ text: String) -> String {
-        guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
+        // Bytes, not Characters: "\r\n" is one Character, so a Character test would miss a lone "\n" or "\r".
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -5,97 +5,97 @@ import Testing
 
 @Suite("flagstaff build")
 struct BuildCommandTests {
-    @Test func matrixMarkdownMatchesGolden() throws {
-        let output = try Fixtures.temporaryDirectory()
-        let console = RecordingConsole()
-        let status = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
-            .run(console: console.console())
-        #expect(status == ExitStatus.success)
-        let matrix = try String(contentsOf: output.appendingPathComponent("matrix.md"), encoding: .utf8)
-        #expect(try Fixtures.golden("small/matrix.md", matches: matrix))
-        let json = try String(contentsOf: output.appendingPathComponent("flags.json"), encoding: .utf8)
-        #expect(try Fixtures.golden("small/flags.json", matches: json))
+    @Test func matrixMarkdownAndFlagsJSONMatchGolden() throws {
+        try withTemporaryDirectory { output in
+            let status = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
+                .run(console: RecordingConsole().console())
+            #expect(status == ExitStatus.success)
+            let matrix = try String(contentsOf: output.appendingPathComponent("matrix.md"), encoding: .utf8)
+            #expect(try Fixtures.golden("small/matrix.md", matches: matrix))
+            let json = try String(contentsOf: output.appendingPathComponent("flags.json"), encoding: .utf8)
+            #expect(try Fixtures.golden("small/flags.json", matches: json))
+        }
     }
 
     @Test func twoBuildsAreByteIdentical() throws {
-        let first = try Fixtures.temporaryDirectory(), second = try Fixtures.temporaryDirectory()
-        for output in [first, second] {
-            _ = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
-                .run(console: RecordingConsole().console())
+        try withTemporaryDirectory { first in
+            try withTemporaryDirectory { second in
+                for output in [first, second] {
+                    _ = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
+                        .run(console: RecordingConsole().console())
+                }
+                let files = try snapshot(of: first)
+                #expect(!files.isEmpty)
+                #expect(files == (try snapshot(of: second)))
+            }
         }
-        let files = try snapshot(of: first)
-        #expect(!files.isEmpty)
-        #expect(files == (try snapshot(of: second)))
     }
 
     @Test func unchangedFilesAreNotRewritten() throws {
-        let output = try Fixtures.temporaryDirectory()
-        let build = BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
-        _ = try build.run(console: RecordingConsole().console())
-        let matrix = output.appendingPathComponent("matrix.md")
-        let past = Date(timeIntervalSince1970: 1_000_000)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: matrix.path)
-        let console = RecordingConsole()
-        _ = try build.run(console: console.console())
-        let modified = try FileManager.default.attributesOfItem(atPath: matrix.path)[.modificationDate] as? Date
-        #expect(modified == past)
-        #expect(console.output.hasPrefix("Wrote 0 of"))
+        try withTemporaryDirectory { output in
+            let build = BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
+            _ = try build.run(console: RecordingConsole().console())
+            let matrix = output.appendingPathComponent("matrix.md")
+            let past = Date(timeIntervalSince1970: 1_000_000)
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: matrix.path)
+            let console = RecordingConsole()
+            _ = try build.run(console: console.console())
+            let modified = try FileManager.default.attributesOfItem(atPath: matrix.path)[.modificationDate] as? Date
+            #expect(modified == past)
+            #expect(console.output.hasPrefix("Wrote 0 of"))
+        }
     }
 
     @Test func checkCatchesAStaleFile() throws {
-        let output = try Fixtures.temporaryDirectory()
-        let console = RecordingConsole()
-        #expect(try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path, check: true)
-            .run(console: console.console()) == ExitStatus.failure)
-        _ = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
-            .run(console: RecordingConsole().console())
-        let fresh = RecordingConsole()
-        #expect(try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path, check: true)
-            .run(console: fresh.console()) == ExitStatus.success)
+        try withTemporaryDirectory { output in
+            let check = BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path, check: true)
+            #expect(try check.run(console: RecordingConsole().console()) == ExitStatus.failure)
+            _ = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
+                .run(console: RecordingConsole().console())
+            #expect(try check.run(console: RecordingConsole().console()) == ExitStatus.success)
 
-        try "edited by hand\n".write(to: output.appendingPathComponent("matrix.md"), atomically: true, encoding: .utf8)
-        try FileManager.default.removeItem(at: output.appendingPathComponent("flags.json"))
-        let before = try snapshot(of: output)
-        let stale = RecordingConsole()
-        #expect(try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path, check: true)
-            .run(console: stale.console()) == ExitStatus.failure)
-        #expect(stale.error.contains("/flags.json: missing"))
-        #expect(stale.error.contains("/matrix.md: differs from what the build makes"))
-        #expect(try snapshot(of: output) == before, "--check writes nothing")
+            try "edited by hand\n".write(to: output.appendingPathComponent("matrix.md"), atomically: true, encoding: .utf8)
+            try FileManager.default.removeItem(at: output.appendingPathComponent("flags.json"))
+            let before = try snapshot(of: output)
+            let stale = RecordingConsole()
+            #expect(try check.run(console: stale.console()) == ExitStatus.failure)
+            #expect(stale.error.contains("/flags.json: missing"))
+            #expect(stale.error.contains("/matrix.md: differs from what the build makes"))
+            #expect(try snapshot(of: output) == before, "--check writes nothing")
+        }
     }
 
     @Test func failingBuildLeavesTheOutputUntouched() throws {
-        let workspace = try Fixtures.copy("small")
-        let configuration = workspace.appendingPathComponent("flagstaff.yml").path
-        _ = try BuildCommand(configurationPath: configuration).run(console: RecordingConsole().console())
-        let output = workspace.appendingPathComponent("out")
-        let before = try snapshot(of: output)
-        #expect(before.keys.contains("matrix.md"))
+        try withCopy(of: "small") { workspace in
+            let configuration = workspace.appendingPathComponent("flagstaff.yml").path
+            _ = try BuildCommand(configurationPath: configuration).run(console: RecordingConsole().console())
+            let output = workspace.appendingPathComponent("out")
+            let before = try snapshot(of: output)
+            #expect(before.keys.contains("matrix.md"))
 
-        let tenant = workspace.appendingPathComponent("tenants/AAA/FeatureFlags.defaults.json")
-        try #"{ "ENABLE_MEDIA_LIBRARY": "yes please", "NOT_A_FLAG": true }"#.write(to: tenant, atomically: true, encoding: .utf8)
-        let console = RecordingConsole()
-        #expect(try BuildCommand(configurationPath: configuration).run(console: console.console()) == ExitStatus.failure)
-        #expect(console.error.contains("tenants/AAA/FeatureFlags.defaults.json:1:41: error: 'NOT_A_FLAG' is not a flag of enum FeatureFlag"))
-        #expect(try snapshot(of: output) == before)
+            try write(#"{ "ENABLE_MEDIA_LIBRARY": "yes please", "NOT_A_FLAG": true }"#, to: "tenants/AAA/FeatureFlags.defaults.json", in: workspace)
+            let console = RecordingConsole()
+            #expect(try BuildCommand(configurationPath: configuration).run(console: console.console()) == ExitStatus.failure)
+            #expect(console.error.contains("tenants/AAA/FeatureFlags.defaults.json:1:41: error: 'NOT_A_FLAG' is not a flag of enum FeatureFlag"))
+            #expect(try snapshot(of: output) == before)
+        }
     }
 
     @Test func everyProblemIsNamedAtOnceAndAnnotatedForGitHub() throws {
-        let workspace = try Fixtures.copy("small")
-        try #"{ "ENABLE_MEDIA_LIBRARY": 1, "overrides": { "qa": {} } }"#
-            .write(to: workspace.appendingPathComponent("tenants/WL/FeatureFlags.defaults.json"), atomically: true, encoding: .utf8)
-        try "{ \"darkMode\": true,\n  \"darkMode\": false }"
-            .write(to: workspace.appendingPathComponent("tenants/BBB/FeatureFlags.defaults.json"), atomically: true, encoding: .utf8)
-        let console = RecordingConsole()
-        let status = try ValidateCommand(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path)
-            .run(console: console.console(githubActions: true))
-        #expect(status == ExitStatus.failure)
-        let lines = console.error.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasSuffix("tenants/BBB/FeatureFlags.defaults.json:2:3: error: duplicate key 'darkMode'; it is first set at line 1, column 3") })
-        #expect(lines.contains { $0.hasSuffix("tenants/WL/FeatureFlags.defaults.json:1:27: error: 'ENABLE_MEDIA_LIBRARY' is a Bool flag, but this value is a number; a flag keeps one type across all tenants") })
-        #expect(lines.contains { $0.hasSuffix("tenants/WL/FeatureFlags.defaults.json:1:45: error: override for environment 'qa', which is not configured; configured environments: dev, uat, prod") })
-        #expect(lines.contains { $0.hasPrefix("::error file=") && $0.contains(",line=1,col=45::override for environment 'qa'") })
-        #expect(lines.last?.hasPrefix("3 errors, ") == true)
+        try withCopy(of: "small") { workspace in
+            try write(#"{ "ENABLE_MEDIA_LIBRARY": 1, "overrides": { "qa": {} } }"#, to: "tenants/WL/FeatureFlags.defaults.json", in: workspace)
+            try write("{ \"darkMode\": true,\n  \"darkMode\": false }", to: "tenants/BBB/FeatureFlags.defaults.json", in: workspace)
+            let console = RecordingConsole()
+            let status = try ValidateCommand(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path)
+                .run(console: console.console(githubActions: true))
+            #expect(status == ExitStatus.failure)
+            let lines = console.error.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasSuffix("tenants/BBB/FeatureFlags.defaults.json:2:3: error: duplicate key 'darkMode'; it is first set at line 1, column 3") })
+            #expect(lines.contains { $0.hasSuffix("tenants/WL/FeatureFlags.defaults.json:1:27: error: 'ENABLE_MEDIA_LIBRARY' is a Bool flag, but this value is a number; a flag keeps one type across all tenants") })
+            #expect(lines.contains { $0.hasSuffix("tenants/WL/FeatureFlags.defaults.json:1:45: error: override for environment 'qa', which is not configured; configured environments: dev, uat, prod") })
+            #expect(lines.contains { $0.hasPrefix("::error file=") && $0.contains(",line=1,col=45::override for environment 'qa'") })
+            #expect(lines.last?.hasPrefix("3 errors, ") == true)
+        }
     }
 
     @Test func strictMakesFallbackWarningsFail() throws {
@@ -104,16 +104,17 @@ struct BuildCommandTests {
         #expect(try ValidateCommand(configurationPath: Fixtures.configuration("small"), strict: true).run(console: console.console()) == ExitStatus.failure)
     }
 
-    @Test func missingInputsAreIOErrors() throws {
-        let workspace = try Fixtures.copy("small")
-        try FileManager.default.removeItem(at: workspace.appendingPathComponent("flags/catalog.md"))
-        #expect(throws: FlagstaffError.self) {
-            try ValidateCommand(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path).run(console: RecordingConsole().console())
-        }
-        do {
-            _ = try Workspace.load(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path)
-        } catch {
-            #expect(error.description == "flagstaff.yml:4:10: error: no such file 'flags/catalog.md' (named by 'catalog')")
+    @Test func missingInputsAreIOErrorsAtTheKeyThatNamesThem() throws {
+        try withCopy(of: "small") { workspace in
+            try FileManager.default.removeItem(at: workspace.appendingPathComponent("flags/catalog.md"))
+            let configuration = workspace.appendingPathComponent("flagstaff.yml").path
+            #expect(throws: FlagstaffError.unreadableInputs([
+                .error("no such file 'flags/catalog.md' (named by 'catalog')", at: SourceLocation(file: "flagstaff.yml", line: 4, column: 10))
+            ])) {
+                try ValidateCommand(configurationPath: configuration).run(console: RecordingConsole().console())
+            }
+            let error = #expect(throws: FlagstaffError.self) { try Workspace.load(configurationPath: configuration) }
+            #expect(error?.description == "flagstaff.yml:4:10: error: no such file 'flags/catalog.md' (named by 'catalog')")
         }
         #expect(throws: FlagstaffError.io("cannot read the configuration file '/nonexistent/flagstaff.yml'")) {
             try Workspace.load(configurationPath: "/nonexistent/flagstaff.yml")
@@ -128,5 +129,16 @@ struct BuildCommandTests {
         #expect(throws: FlagstaffError.usage("unknown tenant 'wl'; did you mean 'WL'?")) {
             try MatrixCommand(configurationPath: Fixtures.configuration("small"), tenants: ["wl"]).run(console: console.console())
         }
+    }
+
+    @Test func listShowsTheEnumAndTheCatalogState() throws {
+        let console = RecordingConsole()
+        #expect(try ListCommand(configurationPath: Fixtures.configuration("small")).run(console: console.console()) == ExitStatus.success)
+        #expect(console.output.hasPrefix("enum FeatureFlag: 5 flags\nKEY "))
+        #expect(console.output.contains("\nENABLE_MEDIA_LIBRARY  mediaLibrary       Media       yes\n"))
+        let json = RecordingConsole()
+        _ = try ListCommand(configurationPath: Fixtures.configuration("small"), format: .json).run(console: json.console())
+        #expect(json.output.hasPrefix("{\n  \"enum\": \"FeatureFlag\",\n  \"stringRawValues\": true,\n  \"flags\": [\n"))
+        #expect(json.output.contains(#""key": "ENABLE_MEDIA_LIBRARY","#) && json.output.contains(#""inCatalog": true,"#))
     }
 }

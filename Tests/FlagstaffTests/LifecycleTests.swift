@@ -75,7 +75,7 @@ struct LifecycleRuleTests {
         var configuration = workspace.configuration
         configuration.policy.expectedLifetimes[.release] = 41
         let report = LifecycleReport(
-            matrix: try #require(workspace.matrix), lifecycles: workspace.lifecycles, references: nil,
+            matrix: try #require(workspace.matrix), references: nil,
             asOf: try #require(CalendarDate(parsing: "2026-03-10")), policy: configuration.policy)
         #expect(report.entry(for: "RELEASE_AT_41")?.statuses == [])
         #expect(report.entry(for: "UNUSED")?.statuses == [], "without code roots nothing is unused in code")
@@ -100,34 +100,28 @@ struct CodeReferenceTests {
     }
 
     @Test func aMissingCodeRootIsAnIOErrorAtTheKey() throws {
-        let workspace = try Fixtures.copy("lifecycle")
-        try FileManager.default.moveItem(at: workspace.appendingPathComponent("app"), to: workspace.appendingPathComponent("moved"))
-        let configuration = workspace.appendingPathComponent("flagstaff.yml")
-        let text = try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "enum: app/", with: "enum: moved/")
-        try text.write(to: configuration, atomically: true, encoding: .utf8)
-        let loaded = try Workspace.load(configurationPath: configuration.path)
-        #expect(throws: FlagstaffError.unreadableInputs([
-            .error("no such folder 'app' (named by 'code')", at: SourceLocation(file: "flagstaff.yml", line: 7, column: 7))
-        ])) {
-            try LifecycleLoader.report(for: loaded, asOf: CalendarDate(year: 2026, month: 3, day: 10)!)
+        try withCopy(of: "lifecycle") { workspace in
+            try FileManager.default.moveItem(at: workspace.appendingPathComponent("app"), to: workspace.appendingPathComponent("moved"))
+            let configuration = workspace.appendingPathComponent("flagstaff.yml")
+            let text = try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "enum: app/", with: "enum: moved/")
+            try text.write(to: configuration, atomically: true, encoding: .utf8)
+            let loaded = try Workspace.load(configurationPath: configuration.path)
+            #expect(throws: FlagstaffError.unreadableInputs([
+                .error("no such folder 'app' (named by 'code')", at: SourceLocation(file: "flagstaff.yml", line: 7, column: 7))
+            ])) {
+                try LifecycleLoader.report(for: loaded, asOf: CalendarDate(year: 2026, month: 3, day: 10)!)
+            }
         }
     }
 }
 
 @Suite("Added dates from git")
 struct GitAddedDateTests {
-    /// A workspace whose enum gains a flag in each of two commits with known dates.
-    private func repository(commit: Bool) throws -> URL {
-        let root = try Fixtures.temporaryDirectory()
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        try write("flagstaff.yml", "environments: [prod]\nenum: Flags.swift\ncatalog: catalog.md\ntenants: tenants/*.json\n")
-        try write("tenants/AAA.json", #"{ "FIRST_FLAG": true, "implicitFlag": false, "SECOND_FLAG": true, "DATED": true }"#)
+    /// A workspace whose enum gains a flag in each of two commits with known dates, in `root`.
+    private func makeRepository(in root: URL, commit: Bool) throws {
+        try write("environments: [prod]\nenum: Flags.swift\ncatalog: catalog.md\ntenants: tenants/*.json\n", to: "flagstaff.yml", in: root)
+        try write(#"{ "FIRST_FLAG": true, "implicitFlag": false, "SECOND_FLAG": true, "DATED": true }"#, to: "tenants/AAA.json", in: root)
         try write(
-            "catalog.md",
             """
             ## Flags
 
@@ -138,35 +132,18 @@ struct GitAddedDateTests {
             | `SECOND_FLAG` | Second | |
             | `DATED` | Dated in the catalog | 2024-12-24 |
 
-            """)
+            """, to: "catalog.md", in: root)
         let second = "enum FeatureFlag: String {\n    case first = \"FIRST_FLAG\"\n    case implicitFlag, dated = \"DATED\"\n    case second = \"SECOND_FLAG\"\n}\n"
         guard commit else {
-            try write("Flags.swift", second)
-            return root
+            try write(second, to: "Flags.swift", in: root)
+            return
         }
-        try write("Flags.swift", "enum FeatureFlag: String {\n    case first = \"FIRST_FLAG\"\n    case implicitFlag, dated = \"DATED\"\n}\n")
-        try git(["init", "-q"], in: root)
-        try git(["add", "."], in: root)
-        try git(["commit", "-q", "-m", "First flags"], in: root, date: "2025-01-15T10:00:00+00:00")
-        try write("Flags.swift", second)
-        try git(["commit", "-q", "-am", "Second flag"], in: root, date: "2025-06-01T10:00:00+00:00")
-        return root
-    }
-
-    private func git(_ arguments: [String], in directory: URL, date: String? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        if let date {
-            environment["GIT_AUTHOR_DATE"] = date
-            environment["GIT_COMMITTER_DATE"] = date
-        }
-        process.environment = environment
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
+        try write("enum FeatureFlag: String {\n    case first = \"FIRST_FLAG\"\n    case implicitFlag, dated = \"DATED\"\n}\n", to: "Flags.swift", in: root)
+        #expect(try git(["init", "-q"], in: root) == 0)
+        #expect(try git(["add", "."], in: root) == 0)
+        #expect(try git(["commit", "-q", "-m", "First flags"], in: root, date: "2025-01-15T10:00:00+00:00") == 0)
+        try write(second, to: "Flags.swift", in: root)
+        #expect(try git(["commit", "-q", "-am", "Second flag"], in: root, date: "2025-06-01T10:00:00+00:00") == 0)
     }
 
     private func report(_ root: URL) throws -> LifecycleReport {
@@ -176,69 +153,32 @@ struct GitAddedDateTests {
     }
 
     @Test func undatedFlagsTakeTheDateOfTheCommitThatAddedThem() throws {
-        let report = try report(try repository(commit: true))
-        #expect(report.addedDatesNote == nil)
-        #expect(report.entry(for: "FIRST_FLAG")?.added == AddedDate(CalendarDate(year: 2025, month: 1, day: 15)!, from: .git))
-        #expect(report.entry(for: "implicitFlag")?.added == AddedDate(CalendarDate(year: 2025, month: 1, day: 15)!, from: .git))
-        #expect(report.entry(for: "SECOND_FLAG")?.added == AddedDate(CalendarDate(year: 2025, month: 6, day: 1)!, from: .git))
-        #expect(report.entry(for: "DATED")?.added == AddedDate(CalendarDate(year: 2024, month: 12, day: 24)!, from: .catalog))
-        #expect(report.entry(for: "FIRST_FLAG")?.has(.stale) == true)
-        #expect(report.entry(for: "SECOND_FLAG")?.has(.stale) == false)
+        try withTemporaryDirectory { root in
+            try makeRepository(in: root, commit: true)
+            let report = try report(root)
+            #expect(report.addedDatesNote == nil)
+            #expect(report.entry(for: "FIRST_FLAG")?.added == AddedDate(CalendarDate(year: 2025, month: 1, day: 15)!, from: .git))
+            #expect(report.entry(for: "implicitFlag")?.added == AddedDate(CalendarDate(year: 2025, month: 1, day: 15)!, from: .git))
+            #expect(report.entry(for: "SECOND_FLAG")?.added == AddedDate(CalendarDate(year: 2025, month: 6, day: 1)!, from: .git))
+            #expect(report.entry(for: "DATED")?.added == AddedDate(CalendarDate(year: 2024, month: 12, day: 24)!, from: .catalog))
+            #expect(report.entry(for: "FIRST_FLAG")?.has(.stale) == true)
+            #expect(report.entry(for: "SECOND_FLAG")?.has(.stale) == false)
+        }
     }
 
     @Test func withoutARepositoryTheReportSaysSoOnceAndCarriesOn() throws {
-        let report = try report(try repository(commit: false))
-        #expect(report.addedDatesNote == "the workspace is not in a git repository, so flags without an Added date in the catalog have none")
-        #expect(report.entry(for: "FIRST_FLAG")?.added == nil)
-        #expect(report.entry(for: "DATED")?.added?.source == .catalog)
-    }
-
-    @Test func theLogReaderFindsTheFirstAddedLine() {
-        let log = "\0 2025-01-15\n\ndiff --git a/F.swift b/F.swift\n+++ b/F.swift\n+    case a = \"A\"\n+    case b, c\n"
-            + "\0 2025-02-01\n-    case a = \"A\"\n+    case a = \"A\" // moved\n+    case bee\n"
-        let flags = [
-            Flag(key: "A", caseName: "a", location: .start(of: "F.swift")),
-            Flag(key: "c", caseName: "c", location: .start(of: "F.swift")),
-            Flag(key: "bee", caseName: "bee", location: .start(of: "F.swift")),
-        ]
-        let dates = GitLogReader.firstAdded(in: log.replacingOccurrences(of: "\0 ", with: "\0"), flags: flags)
-        #expect(dates == [
-            "A": CalendarDate(year: 2025, month: 1, day: 15)!, "c": CalendarDate(year: 2025, month: 1, day: 15)!,
-            "bee": CalendarDate(year: 2025, month: 2, day: 1)!,
-        ])
+        try withTemporaryDirectory { root in
+            try makeRepository(in: root, commit: false)
+            let report = try report(root)
+            #expect(report.addedDatesNote == "the workspace is not in a git repository, so flags without an Added date in the catalog have none")
+            #expect(report.entry(for: "FIRST_FLAG")?.added == nil)
+            #expect(report.entry(for: "DATED")?.added?.source == .catalog)
+        }
     }
 }
 
-@Suite("Dates and versions")
-struct CalendarDateTests {
-    @Test func parsesOnlyRealDaysInTheDocumentedForm() {
-        #expect(CalendarDate(parsing: "2024-02-29") != nil)
-        #expect(CalendarDate(parsing: "2026-02-29") == nil)
-        #expect(CalendarDate(parsing: "2026-04-31") == nil)
-        #expect(CalendarDate(parsing: "2026-4-01") == nil)
-        #expect(CalendarDate(parsing: "26-04-01") == nil)
-        #expect(CalendarDate(parsing: "2026/04/01") == nil)
-    }
-
-    @Test func dayCountsRoundTrip() {
-        #expect(CalendarDate(daysSince1970: 0).description == "1970-01-01")
-        #expect(CalendarDate(parsing: "2026-11-23")?.daysSince1970 == 20_780)
-        for days in stride(from: -800_000, through: 800_000, by: 997) {
-            #expect(CalendarDate(daysSince1970: days).daysSince1970 == days)
-        }
-        #expect(CalendarDate(unixTime: 1_779_494_399).description == "2026-05-22")
-        #expect(CalendarDate(unixTime: 1_779_494_400).description == "2026-05-23")
-    }
-
-    @Test func versionsCompareNumberByNumber() throws {
-        func version(_ text: String) throws -> AppVersion { try #require(AppVersion(parsing: text)) }
-        #expect(try version("2.10") > version("2.9"))
-        #expect(try version("3") == version("3.0.0"))
-        #expect(try version("2.4.1") > version("2.4"))
-        #expect(AppVersion(parsing: "v3.0") == nil)
-        #expect(AppVersion(parsing: "3..0") == nil)
-    }
-
+@Suite("The as-of date")
+struct AsOfDateTests {
     @Test func theAsOfDateComesFromTheOptionThenTheConfigurationThenTheEnvironmentThenTheClock() throws {
         var configuration = Configuration()
         let now = Date(timeIntervalSince1970: 1_779_494_400 + 43_200)
@@ -258,10 +198,10 @@ struct CalendarDateTests {
 struct LifecyclePageTests {
     @Test(arguments: ["lifecycle.html", "lifecycle.md", "flags/string_only.html", "flags/passed_yesterday.html"])
     func pageMatchesGolden(_ page: String) throws {
-        let output = try Fixtures.temporaryDirectory()
-        #expect(try BuildCommand(configurationPath: Fixtures.configuration("lifecycle"), output: output.path)
-            .run(console: RecordingConsole().console()) == ExitStatus.success)
-        let text = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+        let text = try #require(try Self.site.get()[page])
         #expect(try Fixtures.golden("lifecycle/site/\(page)", matches: text))
     }
+
+    /// The lifecycle fixture's site, rendered once for every page test.
+    static let site = Result { () throws(FlagstaffError) in try renderedSite(configuration: Fixtures.configuration("lifecycle")) }
 }

@@ -4,6 +4,15 @@ import FlagstaffRenderers
 import Foundation
 import Testing
 
+/// A fixture's site, rendered in memory once per test run: path → text.
+func renderedSite(configuration: String) throws(FlagstaffError) -> [String: String] {
+    let workspace = try Workspace.load(configurationPath: configuration)
+    let date = try AsOfDate.resolve(option: nil, configuration: workspace.configuration, environment: [:])
+    let lifecycle = try LifecycleLoader.report(for: workspace, asOf: date)
+    let files = try SiteBuilder.files(for: workspace, lifecycle: lifecycle)
+    return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
+}
+
 @Suite("HTML site")
 struct SiteTests {
     static let pages = [
@@ -11,20 +20,17 @@ struct SiteTests {
         "tenants/index.html", "tenants/wl.html", "guide/index.html", "guide/start.html", "guide/second.html", "lifecycle.html",
     ]
 
+    /// The small fixture's site, rendered once for every page test.
+    static let site = Result { () throws(FlagstaffError) in try renderedSite(configuration: Fixtures.configuration("small")) }
+
     @Test(arguments: pages)
     func pageMatchesGolden(_ page: String) throws {
-        let output = try Fixtures.temporaryDirectory()
-        #expect(try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
-            .run(console: RecordingConsole().console()) == ExitStatus.success)
-        let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+        let html = try #require(try Self.site.get()[page])
         #expect(try Fixtures.golden("small/site/\(page)", matches: html))
     }
 
     @Test func guideVariablesAndLinksAreFilledIn() throws {
-        let output = try Fixtures.temporaryDirectory()
-        _ = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
-            .run(console: RecordingConsole().console())
-        let html = try String(contentsOf: output.appendingPathComponent("guide/start.html"), encoding: .utf8)
+        let html = try #require(try Self.site.get()["guide/start.html"])
         #expect(html.contains("Small Flags covers 5 flags for 3 tenants (AAA, BBB, White Label (WL)) in dev, uat, prod."))
         #expect(html.contains("<a href=\"../flags/enable_media_library.html\"><code>ENABLE_MEDIA_LIBRARY</code></a> is on (override)"))
         #expect(html.contains("<a href=\"second.html#details\">the second page</a>"))
@@ -32,15 +38,15 @@ struct SiteTests {
     }
 
     @Test func unknownGuideVariableIsAPositionedError() throws {
-        let workspace = try Fixtures.copy("small")
-        try "# Oops\n\nWe have {{flag_cout}} flags and {{value ENABLE_X AAA uat}}.\n"
-            .write(to: workspace.appendingPathComponent("guide/03-oops.md"), atomically: true, encoding: .utf8)
-        let loaded = try Workspace.load(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path)
-        let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
-        #expect(errors == [
-            "guide/03-oops.md:3:9: error: unknown guide variable 'flag_cout'; did you mean 'flag_count'?",
-            "guide/03-oops.md:3:33: error: unknown flag 'ENABLE_X' in {{value}}",
-        ])
+        try withCopy(of: "small") { workspace in
+            try write("# Oops\n\nWe have {{flag_cout}} flags and {{value ENABLE_X AAA uat}}.\n", to: "guide/03-oops.md", in: workspace)
+            let loaded = try Workspace.load(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path)
+            let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
+            #expect(errors == [
+                "guide/03-oops.md:3:9: error: unknown guide variable 'flag_cout'; did you mean 'flag_count'?",
+                "guide/03-oops.md:3:33: error: unknown flag 'ENABLE_X' in {{value}}",
+            ])
+        }
     }
 
     @Test func fileNamesAreSafeAndUniqueOnCaseInsensitiveDisks() {
@@ -62,61 +68,66 @@ struct SiteTests {
     }
 
     @Test func aTemplateOverrideReplacesOnlyThatTemplate() throws {
-        let templates = try Fixtures.temporaryDirectory()
-        try "<!DOCTYPE html><title>Custom 404</title><p>{{siteTitle}} lost it</p>\n"
-            .write(to: templates.appendingPathComponent("404.mustache"), atomically: true, encoding: .utf8)
-        let output = try Fixtures.temporaryDirectory()
-        _ = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path, templates: templates.path)
-            .run(console: RecordingConsole().console())
-        #expect(try String(contentsOf: output.appendingPathComponent("404.html"), encoding: .utf8)
-            == "<!DOCTYPE html><title>Custom 404</title><p>Small Flags lost it</p>\n")
-        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("<h1>Small Flags</h1>"))
+        try withTemporaryDirectory { templates in
+            try write("<!DOCTYPE html><title>Custom 404</title><p>{{siteTitle}} lost it</p>\n", to: "404.mustache", in: templates)
+            try withTemporaryDirectory { output in
+                _ = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path, templates: templates.path)
+                    .run(console: RecordingConsole().console())
+                #expect(try String(contentsOf: output.appendingPathComponent("404.html"), encoding: .utf8)
+                    == "<!DOCTYPE html><title>Custom 404</title><p>Small Flags lost it</p>\n")
+                #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("<h1>Small Flags</h1>"))
+            }
+        }
+    }
+
+    @Test func aTemplatesPathThatIsAFileIsAnError() throws {
+        try withTemporaryDirectory { output in
+            let file = Fixtures.configuration("small")
+            #expect(throws: FlagstaffError.io("cannot read the templates folder '\(file)'")) {
+                try BuildCommand(configurationPath: file, output: output.path, templates: file).run(console: RecordingConsole().console())
+            }
+        }
     }
 
     @Test func theThemeTravelsInsideTheBinary() throws {
         // Copy the built binary to one folder and a workspace to another that has no templates/.
-        let binary = Fixtures.repositoryRoot.appendingPathComponent(".build/debug/flagstaff")
-        let bin = try Fixtures.temporaryDirectory()
-        let copiedBinary = bin.appendingPathComponent("flagstaff")
-        try FileManager.default.copyItem(at: binary, to: copiedBinary)
-        let workspace = try Fixtures.copy("small")
-        let process = Process()
-        process.executableURL = copiedBinary
-        process.arguments = ["build"]
-        process.currentDirectoryURL = workspace
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let output = workspace.appendingPathComponent("out")
-        for page in Self.pages + ["assets/style.css", "assets/site.js"] {
-            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(page).path), "\(page)")
+        #expect(FileManager.default.isExecutableFile(atPath: Fixtures.binary.path), "no flagstaff binary at \(Fixtures.binary.path)")
+        try withTemporaryDirectory { bin in
+            let copiedBinary = bin.appendingPathComponent("flagstaff")
+            try FileManager.default.copyItem(at: Fixtures.binary, to: copiedBinary)
+            try withCopy(of: "small") { workspace in
+                let process = Process()
+                process.executableURL = copiedBinary
+                process.arguments = ["build"]
+                process.currentDirectoryURL = workspace
+                process.standardError = FileHandle.nullDevice
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0)
+                let output = workspace.appendingPathComponent("out")
+                for page in Self.pages + ["assets/style.css", "assets/site.js"] {
+                    #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(page).path), "\(page)")
+                }
+            }
         }
     }
 
     @Test func theExampleMatrixPageStaysUnder300KB() throws {
-        let output = try Fixtures.temporaryDirectory()
-        let configuration = Fixtures.repositoryRoot.appendingPathComponent("flagstaff.yml").path
-        #expect(try BuildCommand(configurationPath: configuration, output: output.path)
-            .run(console: RecordingConsole().console()) == ExitStatus.success)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("matrix.html").path)[.size] as? Int)
+        let site = try renderedSite(configuration: Fixtures.repositoryRoot.appendingPathComponent("flagstaff.yml").path)
+        let size = try #require(site["matrix.html"]).utf8.count
         #expect(size < 300_000, "matrix.html is \(size) bytes")
     }
 
     @Test func everyInternalLinkResolves() throws {
-        let output = try Fixtures.temporaryDirectory()
-        _ = try BuildCommand(configurationPath: Fixtures.configuration("small"), output: output.path)
-            .run(console: RecordingConsole().console())
-        let files = try snapshot(of: output)
-        for (path, data) in files where path.hasSuffix(".html") && path != "404.html" {
-            let html = String(decoding: data, as: UTF8.self)
+        let site = try Self.site.get()
+        for (path, html) in site where path.hasSuffix(".html") && path != "404.html" {
+            let folder = URL(fileURLWithPath: "/site/" + path).deletingLastPathComponent()
             for chunk in html.components(separatedBy: "href=\"").dropFirst() {
                 let href = String(chunk.prefix { $0 != "\"" && $0 != "#" })
                 if href.isEmpty || href.contains(":") { continue }
-                let target = output.appendingPathComponent(path).deletingLastPathComponent()
-                    .appendingPathComponent(href).standardizedFileURL.path
-                #expect(FileManager.default.fileExists(atPath: target), "\(path) links to \(href)")
+                let target = folder.appendingPathComponent(href).standardizedFileURL.path
+                #expect(target.hasPrefix("/site/") && site[String(target.dropFirst("/site/".count))] != nil, "\(path) links to \(href)")
             }
         }
     }

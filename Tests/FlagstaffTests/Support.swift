@@ -13,28 +13,20 @@ enum Fixtures {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The `flagstaff` executable of this build: `$FLAGSTAFF_BIN`, else the one
+    /// beside the test bundle in the same build folder (debug or release).
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["FLAGSTAFF_BIN"] { return URL(fileURLWithPath: path) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("flagstaff").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("flagstaff")
+    }
+
     /// The configuration file of a fixture workspace.
     static func configuration(_ name: String) -> String {
         directory.appendingPathComponent(name).appendingPathComponent("flagstaff.yml").path
-    }
-
-    /// The text of a fixture file.
-    static func text(_ path: String) throws -> String {
-        try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    /// A new empty temporary folder.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flagstaff-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// A copy of a fixture workspace in a temporary folder, so a test may change it.
-    static func copy(_ name: String) throws -> URL {
-        let destination = try temporaryDirectory().appendingPathComponent(name)
-        try FileManager.default.copyItem(at: directory.appendingPathComponent(name), to: destination)
-        return destination
     }
 
     /// Compares text with a golden file; with `FLAGSTAFF_UPDATE_GOLDEN=1`, rewrites the golden file instead.
@@ -45,6 +37,23 @@ enum Fixtures {
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return try String(contentsOf: url, encoding: .utf8) == text
+    }
+}
+
+/// Runs `body` with a new empty temporary folder, and removes the folder afterwards, whatever happens.
+func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) throws -> Result {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flagstaff-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url)
+}
+
+/// Runs `body` with a copy of a fixture workspace that it may change, and removes the copy afterwards.
+func withCopy<Result>(of fixture: String, _ body: (URL) throws -> Result) throws -> Result {
+    try withTemporaryDirectory { folder in
+        let copy = folder.appendingPathComponent(fixture)
+        try FileManager.default.copyItem(at: Fixtures.directory.appendingPathComponent(fixture), to: copy)
+        return try body(copy)
     }
 }
 
@@ -75,4 +84,31 @@ func snapshot(of directory: URL) throws -> [String: Data] {
         }
     }
     return files
+}
+
+/// Runs git in a folder with a fixed identity, and optionally a fixed date; returns its exit status.
+@discardableResult
+func git(_ arguments: [String], in directory: URL, date: String? = nil) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    if let date {
+        environment["GIT_AUTHOR_DATE"] = date
+        environment["GIT_COMMITTER_DATE"] = date
+    }
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+/// Writes a text file, creating its folders.
+func write(_ text: String, to path: String, in root: URL) throws {
+    let url = root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: url, atomically: true, encoding: .utf8)
 }

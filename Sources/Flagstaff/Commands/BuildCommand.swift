@@ -34,12 +34,11 @@ public struct BuildCommand: Sendable {
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         let pinned = try AsOfDate.parse(option: asOf)
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
-        DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
-        guard workspace.isValid else { return ExitStatus.failure }
+        guard workspace.report(to: console) != nil else { return ExitStatus.failure }
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         let lifecycle = try LifecycleLoader.report(for: workspace, asOf: date)
         if let note = lifecycle.addedDatesNote { console.error("flagstaff: note: \(note)\n") }
-        let files = try OutputBuilder.files(for: workspace, lifecycle: lifecycle, templates: templates)
+        let files = try SiteBuilder.files(for: workspace, lifecycle: lifecycle, templates: templates)
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)

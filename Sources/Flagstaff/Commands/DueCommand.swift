@@ -59,16 +59,11 @@ public struct DueCommand: Sendable {
         if let within, within < 0 { throw .usage("--within must be 0 or more days, not \(within)") }
         let pinned = try AsOfDate.parse(option: asOf)
         let workspace = try Workspace.load(configurationPath: configurationPath)
-        DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
-        guard workspace.isValid else { return ExitStatus.failure }
+        guard workspace.report(to: console) != nil else { return ExitStatus.failure }
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         let report = try LifecycleLoader.report(for: workspace, asOf: date, dueSoonDays: within)
         if let note = report.addedDatesNote, format != .text { console.error("flagstaff: note: \(note)\n") }
-        let entries = report.entries.filter { entry in
-            let statusMatches = statuses.isEmpty ? !entry.findings.isEmpty : statuses.contains { entry.has($0) }
-            let ownerMatches = owner.map { wanted in entry.lifecycle.owner?.lowercased().contains(wanted.lowercased()) ?? false } ?? true
-            return statusMatches && ownerMatches
-        }
+        let entries = report.entries(withAnyOf: statuses, ownerContaining: owner)
         switch format {
         case .text:
             console.output(

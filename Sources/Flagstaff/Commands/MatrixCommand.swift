@@ -25,9 +25,9 @@ public struct MatrixCommand: Sendable {
 
     /// Prints the matrix and returns the exit status.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
-        let workspace = try Workspace.load(configurationPath: configurationPath)
-        DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
-        guard workspace.isValid, let matrix = workspace.matrix else { return ExitStatus.failure }
+        guard let matrix = try Workspace.load(configurationPath: configurationPath).report(to: console) else {
+            return ExitStatus.failure
+        }
         let model = matrix.model
         for environment in environments where !model.environments.contains(environment) {
             throw .usage(

@@ -16,11 +16,8 @@ public struct ValidateCommand: Sendable {
     /// Validates and returns the exit status.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
-        DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console)
-        guard workspace.isValid else { return ExitStatus.failure }
-        if let model = workspace.model {
-            console.output("\(model.flags.count) flags, \(model.tenants.count) tenants, \(model.environments.count) environments: valid\n")
-        }
+        guard let model = workspace.report(to: console)?.model else { return ExitStatus.failure }
+        console.output("\(model.flags.count) flags, \(model.tenants.count) tenants, \(model.environments.count) environments: valid\n")
         return ExitStatus.success
     }
 }

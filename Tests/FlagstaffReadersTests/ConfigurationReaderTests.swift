@@ -34,9 +34,12 @@ struct ConfigurationReaderTests {
     }
 
     @Test func malformedYAMLHasAPosition() {
-        let (_, diagnostics) = ConfigurationReader.read("title: [unclosed\nenum: x\n", file: "flagstaff.yml")
+        let (configuration, diagnostics) = ConfigurationReader.read("title: [unclosed\nenum: x\n", file: "flagstaff.yml")
+        #expect(configuration == nil)
         #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.location?.file == "flagstaff.yml")
+        #expect(diagnostics.first?.location == SourceLocation(file: "flagstaff.yml", line: 2, column: 5))
         #expect(diagnostics.first?.message.hasPrefix("malformed YAML") == true)
+        let (_, tab) = ConfigurationReader.read("title: Acme\n\tenum: x\n", file: "flagstaff.yml")
+        #expect(tab.map { $0.location } == [SourceLocation(file: "flagstaff.yml", line: 2, column: 1)])
     }
 }

@@ -21,12 +21,27 @@ struct TenantDefaultsReaderTests {
             """)
         #expect(diagnostics.isEmpty)
         let result = try #require(tenant)
-        #expect(result.base["ENABLE_A"] == Tenant.Setting(value: .bool(true), location: .init(file: "t.json", line: 2, column: 15), keyLocation: .init(file: "t.json", line: 2, column: 3)))
+        #expect(result.base["ENABLE_A"] == Tenant.Setting(
+            value: .bool(true), location: .init(file: "t.json", line: 2, column: 15), keyLocation: .init(file: "t.json", line: 2, column: 3),
+            keyRange: 4..<14, valueRange: 16..<20, trailingComma: 20))
         #expect(result.base["COUNT"]?.value == .integer(3))
         #expect(result.base["RATIO"]?.value == .decimal("1.5"))
         #expect(result.base["NAME"]?.value == .string("café"))
         #expect(result.overrides["uat"]?["ENABLE_A"]?.value == .bool(false))
         #expect(result.overrides["uat"]?["ENABLE_A"]?.location == .init(file: "t.json", line: 6, column: 39))
+    }
+
+    @Test func remembersWhereTheObjectsAreForEdits() throws {
+        let text = "{\n  \"A\": true,\n  \"overrides\": {\n    \"uat\": { \"A\": false }\n  }\n}"
+        let tenant = try #require(read(text).tenant)
+        let bytes = Array(text.utf8)
+        func slice(_ range: ByteRange?) -> String? { range.map { String(decoding: bytes[$0], as: UTF8.self) } }
+        #expect(slice(tenant.layout.root) == text)
+        #expect(slice(tenant.layout.overridesKey) == "\"overrides\"")
+        #expect(slice(tenant.layout.overrides) == "{\n    \"uat\": { \"A\": false }\n  }")
+        #expect(slice(tenant.layout.environments["uat"]) == "{ \"A\": false }")
+        #expect(slice(tenant.overrides["uat"]?["A"]?.valueRange) == "false")
+        #expect(tenant.overrides["uat"]?["A"]?.trailingComma == nil)
     }
 
     @Test func malformedJSONSaysWhereItBroke() {

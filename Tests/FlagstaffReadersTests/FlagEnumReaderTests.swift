@@ -1,6 +1,18 @@
 import FlagstaffCore
 import FlagstaffReaders
+import Foundation
 import Testing
+
+/// The fixture of every syntactic variation the reader must handle.
+private let variations: String = {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/EnumVariations.swift")
+    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+}()
+
+/// The text of a byte range.
+private func slice(_ text: String, _ range: ByteRange) -> String {
+    String(decoding: Array(text.utf8)[range], as: UTF8.self)
+}
 
 @Suite("Swift enum reader")
 struct FlagEnumReaderTests {
@@ -9,8 +21,8 @@ struct FlagEnumReaderTests {
     }
 
     @Test func readsEverySyntacticVariation() throws {
-        let text = try Fixtures.text("enum-variations/Flags.swift")
-        let (flagEnum, diagnostics) = FlagEnumReader.read([.init(path: "Flags.swift", text: text)], enumName: "FeatureFlag")
+        #expect(!variations.isEmpty)
+        let (flagEnum, diagnostics) = FlagEnumReader.read([.init(path: "Flags.swift", text: variations)], enumName: "FeatureFlag")
         #expect(diagnostics.isEmpty)
         let result = try #require(flagEnum)
         #expect(result.hasStringRawValues)
@@ -36,6 +48,31 @@ struct FlagEnumReaderTests {
         #expect(flags["releaseOnly"]?.condition == "!(DEBUG) && !(STAGING)")
         #expect(flags["null"]?.documentation == "A block doc comment.")
         #expect(flags["null"]?.condition == nil)
+    }
+
+    @Test func keepsTheBytesOfEveryCaseForEditing() throws {
+        let flagEnum = try #require(FlagEnumReader.read([.init(path: "Flags.swift", text: variations)], enumName: "FeatureFlag").flagEnum)
+        let flags = Dictionary(uniqueKeysWithValues: flagEnum.flags.map { ($0.caseName, $0) })
+        let media = try #require(flags["mediaLibrary"])
+        #expect(slice(variations, media.syntax.element) == "mediaLibrary = \"ENABLE_MEDIA_LIBRARY\"")
+        #expect(slice(variations, media.syntax.declaration) == "case mediaLibrary = \"ENABLE_MEDIA_LIBRARY\"")
+        #expect(slice(variations, media.syntax.leadingTrivia).hasSuffix("/// Shared media library.\n    /// Second line of the doc.\n    "))
+        #expect(media.syntax.elementsInDeclaration == 1)
+        let notes = try #require(flags["wishlistNotes"])
+        #expect(slice(variations, notes.syntax.element) == "wishlistNotes = \"ENABLE_WISHLIST_NOTES\"")
+        #expect(notes.syntax.elementsInDeclaration == 3)
+        #expect(slice(variations, try #require(flags["darkMode"]).syntax.element) == "darkMode")
+        #expect(slice(variations, try #require(flags["legacyCheckout"]).syntax.declaration)
+            == "@available(*, deprecated, message: \"Use ENABLE_NEW_CHECKOUT\")\n    case legacyCheckout = \"ENABLE_LEGACY_CHECKOUT\"")
+        let debug = try #require(flags["debugMenu"]?.syntax.conditionalClause)
+        #expect(slice(variations, debug).contains("case debugMenu = \"ENABLE_DEBUG_MENU\""))
+        #expect(!slice(variations, debug).contains("stagingBanner"))
+        #expect(flags["mediaLibrary"]?.syntax.conditionalClause == nil)
+        #expect(flagEnum.file == "Flags.swift")
+        #expect(flagEnum.marks.map(\.name) == ["Media 📸", "Platform"])
+        #expect(flagEnum.marks.map { slice(variations, $0.range) } == ["// MARK: - Media 📸", "// MARK: - Platform"])
+        #expect(slice(variations, flagEnum.body).hasPrefix("\n    // MARK: - Media"))
+        #expect(slice(variations, flagEnum.body).hasSuffix("      }\n    }\n  "))
     }
 
     @Test func findsTheOnlyStringEnumWithoutAName() throws {

@@ -2,6 +2,9 @@ import Mustache
 
 /// The templates and assets a site is rendered with: the default theme, with any
 /// file a team provides replacing the default of the same path.
+///
+/// Wraps swift-mustache once, so that nothing fails silently: an unknown template
+/// throws instead of rendering nothing.
 public struct Theme: Sendable {
     /// A template that failed to parse, or a page whose template is missing.
     public struct Problem: Error, Sendable, CustomStringConvertible {
@@ -27,9 +30,9 @@ public struct Theme: Sendable {
         self.library = library
     }
 
-    /// Renders a page template. Fails loudly where swift-mustache would return `nil`.
-    public func render(_ template: String, _ context: [String: Any]) throws(Problem) -> String {
-        guard let text = library.render(context, withTemplate: template) else {
+    /// Renders a page template with its content, inside the shared layout.
+    func render(_ template: String, _ content: Any, layout: PageLayout) throws(Problem) -> String {
+        guard let text = library.render(PageContext(content: content, layout: layout), withTemplate: template) else {
             throw Problem(description: "the theme has no template '\(template).mustache'")
         }
         return text
@@ -38,5 +41,23 @@ public struct Theme: Sendable {
     /// The static files under `assets/`, copied as they are.
     public var assets: [OutputFile] {
         files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { OutputFile(path: $0.key, text: $0.value) }
+    }
+}
+
+/// A page's context: a name is looked up in the page's own struct first, then in the layout.
+struct PageContext: MustacheParent {
+    let content: Any
+    let layout: PageLayout
+
+    func child(named name: String) -> Any? {
+        Self.property(name, of: content) ?? Self.property(name, of: layout)
+    }
+
+    /// A stored property's value by name; `nil` when there is none or it is an empty optional.
+    static func property(_ name: String, of value: Any) -> Any? {
+        guard let child = Mirror(reflecting: value).children.first(where: { $0.label == name })?.value else { return nil }
+        let mirror = Mirror(reflecting: child)
+        guard mirror.displayStyle == .optional else { return child }
+        return mirror.children.first?.value
     }
 }

@@ -1,0 +1,105 @@
+/// Where a workspace's files are read from: the disk, a git revision, or memory.
+///
+/// Every read of an input goes through one of these, so a command can load the
+/// same workspace from the working tree, from a commit (for `diff`), or from
+/// memory (in tests). Paths are relative to the workspace's root folder, with
+/// `/` separators; the disk also accepts absolute paths.
+public protocol FileSource: Sendable {
+    /// What the source is, for messages: "the working tree", "revision main".
+    var name: String { get }
+
+    /// A file's bytes.
+    func contents(of path: String) throws(FileSourceError) -> [UInt8]
+
+    /// The entries of a folder, sorted by name. `""` is the root.
+    func entries(of directory: String) throws(FileSourceError) -> [FileEntry]
+
+    /// What is at a path, or `nil` when nothing is.
+    func kind(of path: String) -> FileEntry.Kind?
+}
+
+/// One name in a folder.
+public struct FileEntry: Hashable, Sendable {
+    /// What an entry is.
+    public enum Kind: Hashable, Sendable {
+        /// A file, or a link to one.
+        case file
+        /// A folder.
+        case directory
+        /// A link to a folder: listed, but never walked into, so link loops cannot trap a walk.
+        case linkedDirectory
+        /// Anything else: a dangling link, a device, a submodule.
+        case other
+    }
+
+    /// The entry's name inside its folder.
+    public var name: String
+    /// What it is.
+    public var kind: Kind
+
+    /// Creates an entry.
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// Why a file source could not give what was asked.
+public enum FileSourceError: Error, Equatable, Sendable {
+    /// Nothing is at the path.
+    case missing
+    /// Something is there, but it cannot be read; the reason in words.
+    case unreadable(String)
+}
+
+extension FileSource {
+    /// A file's text, decoded as UTF-8 (invalid bytes become U+FFFD).
+    public func text(of path: String) throws(FileSourceError) -> String {
+        String(decoding: try contents(of: path), as: UTF8.self)
+    }
+
+    /// Every file below a folder, as paths relative to it, in path order. Hidden
+    /// entries (names starting with `.`) are skipped, and linked folders are not walked.
+    public func files(below directory: String) throws(FileSourceError) -> [String] {
+        var files: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let folder = FilePath.join(directory, relative)
+            for entry in try entries(of: folder).reversed() where !entry.name.hasPrefix(".") {
+                let path = FilePath.join(relative, entry.name)
+                switch entry.kind {
+                case .file: files.append(path)
+                case .directory: pending.append(path)
+                case .linkedDirectory, .other: continue
+                }
+            }
+        }
+        return files.sorted()
+    }
+}
+
+/// Joins and normalises the relative paths file sources use.
+enum FilePath {
+    /// `a` and `b` joined by one `/`; either may be empty.
+    static func join(_ a: String, _ b: String) -> String {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return a.hasSuffix("/") ? a + b : a + "/" + b
+    }
+
+    /// The path without `.` components, empty components and `x/..` pairs.
+    /// `nil` when `..` would climb above the start.
+    static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}

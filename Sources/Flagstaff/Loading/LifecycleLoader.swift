@@ -1,0 +1,54 @@
+import FlagstaffCore
+import FlagstaffReaders
+
+/// Gathers what the lifecycle report needs from outside the model, the code
+/// roots' Swift files and the enum file's git history, then computes the report.
+public enum LifecycleLoader {
+    /// The lifecycle report of a valid workspace as of a day.
+    /// - Parameter dueSoonDays: overrides the configured due-soon window (`--within`).
+    public static func report(for workspace: Workspace, asOf: CalendarDate, dueSoonDays: Int? = nil) throws(FlagstaffError) -> LifecycleReport {
+        guard let matrix = workspace.matrix else { throw .io("the workspace has no valid model to report on") }
+        let configuration = workspace.configuration
+        var policy = matrix.model.policy
+        if let dueSoonDays { policy.dueSoonDays = dueSoonDays }
+        var references: [String: [CodeReference]]?
+        if !configuration.code.isEmpty {
+            let files = try swiftFiles(in: configuration.code, workspace: workspace)
+            references = CodeReferenceScanner.scan(files, flags: matrix.model.flags, enumName: matrix.model.flagEnum.name)
+        }
+        let undated = matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }
+        var gitDates: [String: CalendarDate] = [:]
+        var note: String?
+        if configuration.addedFromGit && !undated.isEmpty {
+            (gitDates, note) = GitHistory.addedDates(of: undated, in: configuration.enumFiles, root: workspace.root)
+        }
+        return LifecycleReport(
+            matrix: matrix, gitAddedDates: gitDates, references: references, codeRoots: configuration.code, asOf: asOf,
+            policy: policy, addedDatesNote: note)
+    }
+
+    /// Every `.swift` file below the code roots, in path order. Hidden folders
+    /// (`.build` among them) and linked folders are skipped; a root that does not
+    /// exist is an I/O error.
+    static func swiftFiles(in roots: [String], workspace: Workspace) throws(FlagstaffError) -> [FlagEnumReader.SourceFile] {
+        var files: [FlagEnumReader.SourceFile] = []
+        var problems: [Diagnostic] = []
+        let location = workspace.configuration.locations["code"]
+        for root in roots {
+            guard let paths = try? workspace.source.files(below: root) else {
+                problems.append(.error("no such folder '\(root)' (named by 'code')", at: location))
+                continue
+            }
+            for path in paths where path.hasSuffix(".swift") {
+                let relative = FilePath.join(root, path)
+                guard let text = try? workspace.source.text(of: relative) else {
+                    problems.append(.error("cannot read '\(relative)' (below a folder named by 'code')", at: location))
+                    continue
+                }
+                files.append(FlagEnumReader.SourceFile(path: relative, text: text))
+            }
+        }
+        guard problems.isEmpty else { throw .unreadableInputs(problems) }
+        return files
+    }
+}

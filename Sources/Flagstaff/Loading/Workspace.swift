@@ -1,0 +1,45 @@
+import FlagstaffCore
+import FlagstaffReaders
+import Foundation
+
+/// A loaded workspace: its configuration, the model built from its sources, and
+/// every diagnostic the readers and the validator found.
+public struct Workspace: Sendable {
+    /// The folder that holds the configuration file on disk; git runs here, and
+    /// the output folder is relative to it.
+    public let root: URL
+    /// Where the inputs were read from.
+    public let source: any FileSource
+    /// How the user wrote the root, with a trailing `/`, or empty for the current folder;
+    /// put before paths in diagnostics.
+    public let displayPrefix: String
+    /// The configuration.
+    public let configuration: Configuration
+    /// The model, when the sources could be read well enough to build one.
+    public let model: FlagModel?
+    /// The resolved matrix, when there is a model.
+    public let matrix: ResolvedMatrix?
+    /// The product guide's pages with their variables filled in.
+    public let guide: [ExpandedGuidePage]
+    /// Every diagnostic, errors and warnings, with `strict` applied.
+    public let diagnostics: [Diagnostic]
+
+    /// The default configuration file name.
+    public static let configurationFileName = "flagstaff.yml"
+
+    /// Whether the workspace can be rendered: a model exists and nothing is an error.
+    public var isValid: Bool { matrix != nil && !diagnostics.containsErrors }
+
+    /// Prints the diagnostics to the console, and returns the resolved matrix when
+    /// the workspace can be rendered: the start of every command that needs one.
+    @discardableResult
+    public func report(to console: Console) -> ResolvedMatrix? {
+        DiagnosticPrinter.print(diagnostics, pathPrefix: displayPrefix, to: console)
+        return isValid ? matrix : nil
+    }
+
+    /// A path as written in the configuration, resolved against the root on disk.
+    public func url(for path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,80 @@
+import FlagstaffCore
+import FlagstaffReaders
+import Foundation
+
+extension Workspace {
+    /// Loads the workspace whose configuration is at `configurationPath` on disk,
+    /// or `flagstaff.yml` in the current folder. Throws only for I/O problems;
+    /// problems in the files' contents become diagnostics.
+    public static func load(configurationPath: String?, strict: Bool = false) throws(FlagstaffError) -> Workspace {
+        let path = configurationPath ?? configurationFileName
+        let url = URL(fileURLWithPath: path)
+        let root = url.deletingLastPathComponent()
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = directory.isEmpty || directory == "." ? "" : directory + "/"
+        let source = DiskFileSource(root: root)
+        guard let text = try? source.text(of: url.lastPathComponent) else {
+            throw .io(configurationPath == nil
+                ? "no \(configurationFileName) in the current folder; pass --config PATH"
+                : "cannot read the configuration file '\(path)'")
+        }
+        return try load(
+            configuration: text, file: url.lastPathComponent, from: source, root: root, displayPrefix: prefix, strict: strict)
+    }
+
+    /// Loads a workspace from any file source, given the configuration's text:
+    /// `file` is the configuration's path inside the source, and every other path
+    /// is relative to its folder. `root` is that folder on disk, for git and output.
+    public static func load(
+        configuration text: String, file configurationFile: String, from source: any FileSource, root: URL,
+        displayPrefix: String = "", strict: Bool = false
+    ) throws(FlagstaffError) -> Workspace {
+        let configurationFolder = (configurationFile as NSString).deletingLastPathComponent
+        let files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
+        let (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: (configurationFile as NSString).lastPathComponent)
+        guard var configuration else {
+            return Workspace(
+                root: root, source: files, displayPrefix: displayPrefix, configuration: Configuration(), model: nil, matrix: nil,
+                guide: [], diagnostics: configurationDiagnostics)
+        }
+        configuration.strict = configuration.strict || strict
+        var loader = SourceLoader(source: files, configuration: configuration)
+        let model = try loader.loadModel()
+        var diagnostics = configurationDiagnostics + loader.diagnostics
+        var matrix: ResolvedMatrix?
+        var guide: [ExpandedGuidePage] = []
+        if let model {
+            let resolved = ResolvedMatrix(model: model)
+            diagnostics += Validator.validate(model, types: resolved.types)
+            matrix = resolved
+            let (pages, pageProblems) = loader.guidePages()
+            diagnostics += pageProblems
+            for page in pages {
+                let (expanded, problems) = GuideVariables.expand(page, matrix: resolved)
+                diagnostics += problems
+                guide.append(expanded)
+            }
+        }
+        if configuration.strict { diagnostics = diagnostics.strict() }
+        return Workspace(
+            root: root, source: files, displayPrefix: displayPrefix, configuration: configuration, model: model, matrix: matrix,
+            guide: guide, diagnostics: diagnostics)
+    }
+}
+
+/// The files of a subfolder of another source, for a configuration that is not
+/// at the source's root.
+struct SubfolderFileSource: FileSource {
+    let base: any FileSource
+    let folder: String
+
+    var name: String { base.name }
+
+    func contents(of path: String) throws(FileSourceError) -> [UInt8] { try base.contents(of: inside(path)) }
+
+    func entries(of directory: String) throws(FileSourceError) -> [FileEntry] { try base.entries(of: inside(directory)) }
+
+    func kind(of path: String) -> FileEntry.Kind? { base.kind(of: inside(path)) }
+
+    private func inside(_ path: String) -> String { path.hasPrefix("/") ? path : FilePath.join(folder, path) }
+}

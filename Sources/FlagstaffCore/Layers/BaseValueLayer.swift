@@ -1,0 +1,14 @@
+/// The tenant's bundled base value: a top-level key of its defaults file, for every environment.
+public struct BaseValueLayer: ResolutionLayer {
+    /// The layer's description.
+    public static let layer = Layer(id: "base", mark: "", code: "b", legend: "the tenant's value for every environment")
+
+    /// Creates the layer.
+    public init() {}
+
+    public var layer: Layer { Self.layer }
+
+    public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
+        tenant.base[flag.key].map { Opinion(value: $0.value, location: $0.location) }
+    }
+}

@@ -1,0 +1,15 @@
+/// The debug menu's override: the top of the chain on a device, unknowable at build time.
+public struct DebugOverrideLayer: ResolutionLayer {
+    /// The layer's description.
+    public static let layer = Layer(
+        id: "debug", mark: "", code: "d", legend: "set in the app's debug menu, on one device only",
+        isKnownAtBuildTime: false)
+
+    /// Creates the layer.
+    public init() {}
+
+    public var layer: Layer { Self.layer }
+
+    /// Always `nil`: no build can see a device's debug menu.
+    public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? { nil }
+}

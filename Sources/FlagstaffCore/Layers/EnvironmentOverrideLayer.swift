@@ -1,0 +1,14 @@
+/// The tenant's bundled override for one environment: `overrides.<environment>` in its defaults file.
+public struct EnvironmentOverrideLayer: ResolutionLayer {
+    /// The layer's description.
+    public static let layer = Layer(id: "override", mark: "◆", code: "o", legend: "set for this environment only")
+
+    /// Creates the layer.
+    public init() {}
+
+    public var layer: Layer { Self.layer }
+
+    public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
+        tenant.overrides[environment]?[flag.key].map { Opinion(value: $0.value, location: $0.location) }
+    }
+}

@@ -1,0 +1,325 @@
+/// The typed contexts the site's Mustache templates render: one struct per page,
+/// plus the layout every page shares. A misspelt key is a compile error here, and
+/// `SiteTests` checks that every name a template uses exists in its context.
+///
+/// Mustache looks a name up in the innermost context first, then outwards. An
+/// optional that is `nil` counts as absent, so the lookup climbs on; optional
+/// fields therefore have names no enclosing context uses.
+
+/// What every page shows around its content: the header, navigation and footer.
+struct PageLayout: Sendable {
+    /// The site's title.
+    var siteTitle: String
+    /// The page's own title, for `<title>`.
+    var pageTitle: String
+    /// The relative path from the page to the site root: `""` or `"../"`.
+    var root: String
+    /// Which navigation item is the current page.
+    var navMatrix: Bool, navTenants: Bool, navLifecycle: Bool, navGuide: Bool
+    /// The environments, for column headings.
+    var environments: [EnvironmentItem]
+    /// The layers a build can know, for the legend.
+    var legend: [LegendItem]
+}
+
+/// One environment's name.
+struct EnvironmentItem: Sendable {
+    var name: String
+}
+
+/// One line of the legend: a layer's mark, name and meaning.
+struct LegendItem: Sendable {
+    var hasMark: Bool
+    var mark: String
+    var label: String
+    var text: String
+}
+
+/// A link to a flag's page.
+struct FlagLink: Sendable {
+    var key: String
+    /// The page's file name without `.html`.
+    var slug: String
+}
+
+/// A run of rows that share a MARK group.
+struct RowGroup<Row: Sendable>: Sendable {
+    var hasName: Bool
+    var name: String
+    /// How many columns a group heading spans.
+    var columns: Int
+    var rows: [Row]
+}
+
+/// One resolved cell in a table: its text and class.
+struct CellItem: Sendable {
+    var css: String
+    var text: String
+}
+
+/// A tenant in a filter or a heading.
+struct TenantItem: Sendable {
+    var id: String
+    var name: String
+    var showId: Bool
+    var slug: String
+}
+
+// MARK: - Home
+
+/// `index.html`.
+struct HomePage: Sendable {
+    var flagCount: Int, tenantCount: Int, environmentCount: Int
+    var environmentList: String
+    var warningCount: Int
+    var hasWarnings: Bool
+    var warnings: [WarningItem]
+    /// Every flag, for the search box's suggestions.
+    var flags: [FlagSuggestion]
+    var asOf: String
+    var overdueCount: Int, dueSoonCount: Int
+}
+
+/// A validation warning on the home page.
+struct WarningItem: Sendable {
+    var location: String
+    var message: String
+}
+
+/// A flag key and its page, for the home page's search suggestions.
+struct FlagSuggestion: Sendable {
+    var key: String
+    var href: String
+}
+
+// MARK: - Matrix
+
+/// `matrix.html`.
+struct MatrixPage: Sendable {
+    /// One section per environment; shadows the layout's `environments`.
+    var environments: [MatrixSection]
+    var tenants: [TenantItem]
+    /// The search index as JSON, safe inside a `<script>` element.
+    var searchIndex: String
+}
+
+/// One environment's table.
+struct MatrixSection: Sendable {
+    var name: String
+    var groups: [RowGroup<MatrixRow>]
+}
+
+/// One flag's row in an environment's table.
+struct MatrixRow: Sendable {
+    var key: String
+    var slug: String
+    /// Whether the value differs between tenants here.
+    var differs: Bool
+    var badges: [Badge]
+    var cells: [CellItem]
+}
+
+/// A lifecycle status badge.
+struct Badge: Sendable {
+    var kind: String
+    var label: String
+}
+
+// MARK: - Flag
+
+/// `flags/<key>.html`.
+struct FlagPage: Sendable {
+    var flag: FlagDetails
+    var lifecycle: FlagLifecycleDetails?
+}
+
+/// What the flag page says about the flag.
+struct FlagDetails: Sendable {
+    var key: String
+    var caseName: String
+    var group: String?
+    /// "Bool", "number" or "string".
+    var type: String
+    var deprecated: Bool
+    var deprecation: String
+    var condition: String?
+    var documentation: String?
+    var descriptionHTML: String
+    /// The catalog's other columns, lifecycle columns excepted.
+    var catalog: [CatalogFact]
+    /// `file:line` of the case.
+    var declaredAt: String
+    var tenants: [FlagTenantRow]
+}
+
+/// One catalog column of a flag.
+struct CatalogFact: Sendable {
+    var name: String
+    var html: String
+}
+
+/// One tenant's row on a flag page.
+struct FlagTenantRow: Sendable {
+    var id: String
+    var name: String
+    var showId: Bool
+    var slug: String
+    var cells: [FlagCell]
+}
+
+/// One cell on a flag page: the value, the deciding layer, and where it is written.
+struct FlagCell: Sendable {
+    var css: String
+    var text: String
+    var source: String
+    /// `file:line`, absent for the fallback.
+    var location: String?
+}
+
+/// The lifecycle section of a flag page.
+struct FlagLifecycleDetails: Sendable {
+    var asOf: String
+    var hasFindings: Bool
+    var findings: [FindingItem]
+    var type: String
+    var permanent: Bool
+    var ownerHTML: String
+    var added: String
+    var removeBy: String
+    var ticketHTML: String?
+    /// Whether code roots were searched, and which.
+    var searched: Bool
+    var roots: String
+    var uses: String
+    var hasReferences: Bool
+    var references: [ReferenceItem]
+}
+
+/// A status with its reason.
+struct FindingItem: Sendable {
+    var status: String
+    var label: String
+    var reason: String
+}
+
+/// A place in code that uses the flag.
+struct ReferenceItem: Sendable {
+    var place: String
+    var kind: String
+}
+
+// MARK: - Lifecycle
+
+/// `lifecycle.html`.
+struct LifecyclePage: Sendable {
+    var asOf: String
+    var policy: String
+    var note: String?
+    var statuses: [StatusSection]
+    var healthyCount: Int
+    var healthy: [FlagLink]
+}
+
+/// One status's flags, by owner.
+struct StatusSection: Sendable {
+    var id: String
+    var title: String
+    var meaning: String
+    var count: Int
+    var hasFlags: Bool
+    var owners: [OwnerGroup]
+}
+
+/// One owner's flags under a status.
+struct OwnerGroup: Sendable {
+    var ownerHTML: String
+    var flags: [LifecycleRow]
+}
+
+/// One flag in a status table.
+struct LifecycleRow: Sendable {
+    var key: String
+    var slug: String
+    var type: String
+    var removeBy: String
+    var reason: String
+    var uses: String
+}
+
+// MARK: - Tenants
+
+/// `tenants/index.html`.
+struct TenantsPage: Sendable {
+    var tenants: [TenantSummary]
+}
+
+/// A tenant and how many flags are on in each environment.
+struct TenantSummary: Sendable {
+    var id: String
+    var name: String
+    var slug: String
+    var onCounts: [OnCount]
+}
+
+/// A count of flags that are on.
+struct OnCount: Sendable {
+    var count: Int
+}
+
+/// `tenants/<id>.html`.
+struct TenantPage: Sendable {
+    var tenant: TenantDetails
+    /// How many Bool flags there are.
+    var flagCount: Int
+    var groups: [RowGroup<TenantRow>]
+}
+
+/// What a tenant page says about the tenant.
+struct TenantDetails: Sendable {
+    var id: String
+    var name: String
+    var showId: Bool
+    var file: String
+    /// How many Bool flags are on in at least one environment.
+    var onCount: Int
+}
+
+/// One flag's row on a tenant page.
+struct TenantRow: Sendable {
+    var key: String
+    var slug: String
+    /// Whether the "only flags that are on" filter keeps the row.
+    var on: Bool
+    var cells: [CellItem]
+}
+
+// MARK: - Guide and 404
+
+/// `guide/index.html`.
+struct GuideIndexPage: Sendable {
+    var pages: [GuideLink]
+}
+
+/// A link to a guide page.
+struct GuideLink: Sendable {
+    var slug: String
+    var title: String
+}
+
+/// `guide/<page>.html`.
+struct GuideArticlePage: Sendable {
+    /// The page's HTML, from cmark's safe mode.
+    var html: String
+    var next: GuideLink?
+    var pages: [GuideNavItem]
+}
+
+/// A guide page in the side navigation.
+struct GuideNavItem: Sendable {
+    var slug: String
+    var title: String
+    var current: Bool
+}
+
+/// `404.html`: the layout alone.
+struct NotFoundPage: Sendable {}

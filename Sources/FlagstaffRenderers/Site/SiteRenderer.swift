@@ -1,0 +1,261 @@
+import FlagstaffCore
+import Foundation
+
+/// Renders the HTML site: home, matrix, lifecycle, one page per flag and per
+/// tenant, the guide, a 404 page and the theme's assets. Every piece of input text
+/// reaches HTML through Mustache's escaping `{{…}}` or through cmark's safe mode.
+public struct SiteRenderer {
+    let matrix: ResolvedMatrix
+    let lifecycle: LifecycleReport
+    let guide: [ExpandedGuidePage]
+    let warnings: [Diagnostic]
+    let theme: Theme
+    let flagSlugs: [String: String]
+    let tenantSlugs: [String: String]
+    /// The flags split into MARK groups once, for the matrix and every tenant page.
+    let groups: [(name: String?, flags: [Flag])]
+
+    /// Prepares a renderer.
+    public init(
+        matrix: ResolvedMatrix, lifecycle: LifecycleReport, guide: [ExpandedGuidePage], warnings: [Diagnostic], theme: Theme
+    ) {
+        self.matrix = matrix
+        self.lifecycle = lifecycle
+        self.guide = guide.sorted { ($0.page.order, $0.page.fileName) < ($1.page.order, $1.page.fileName) }
+        self.warnings = warnings
+        self.theme = theme
+        flagSlugs = Slug.unique(matrix.model.flags.map(\.key))
+        tenantSlugs = Slug.unique(matrix.model.tenants.map(\.id))
+        groups = MatrixSlice(matrix).groups
+    }
+
+    var model: FlagModel { matrix.model }
+
+    /// Every file of the site.
+    public func render() throws(Theme.Problem) -> [OutputFile] {
+        var files = theme.assets
+        files.append(try page("index.html", "index", title: "Home", homePage()))
+        files.append(try page("matrix.html", "matrix", title: "Matrix", matrixPage()))
+        files.append(try page("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage()))
+        files.append(try page("404.html", "404", title: "Page not found", NotFoundPage()))
+        files.append(try page("tenants/index.html", "tenants", title: "Tenants", tenantsPage()))
+        for flag in model.flags {
+            files.append(try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(flag)))
+        }
+        for tenant in model.tenants {
+            files.append(try page("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, tenantPage(tenant)))
+        }
+        files.append(try page("guide/index.html", "guide-index", title: "Product guide", GuideIndexPage(pages: guide.map(guideLink))))
+        for index in guide.indices {
+            files.append(try page("guide/\(guide[index].page.slug).html", "guide", title: guide[index].page.title, guidePage(index)))
+        }
+        return files
+    }
+
+    /// One page: its template rendered with its content inside the layout. Pages
+    /// in a subfolder reach the root through `../`.
+    private func page(_ path: String, _ template: String, title: String, _ content: Any) throws(Theme.Problem) -> OutputFile {
+        let layout = PageLayout(
+            siteTitle: model.title, pageTitle: title, root: path.contains("/") ? "../" : "",
+            navMatrix: template == "matrix", navTenants: template == "tenants" || template == "tenant",
+            navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"),
+            environments: model.environments.map(EnvironmentItem.init),
+            legend: matrix.chain.shownLayers.map { layer in
+                LegendItem(hasMark: !layer.mark.isEmpty, mark: layer.mark, label: layer.id, text: layer.legend)
+            })
+        return OutputFile(path: path, text: try theme.render(template, content, layout: layout))
+    }
+
+    // MARK: - Pages
+
+    func homePage() -> HomePage {
+        HomePage(
+            flagCount: model.flags.count, tenantCount: model.tenants.count, environmentCount: model.environments.count,
+            environmentList: model.environments.joined(separator: ", "), warningCount: warnings.count,
+            hasWarnings: !warnings.isEmpty,
+            warnings: warnings.map { WarningItem(location: $0.location?.description ?? "", message: $0.message) },
+            flags: model.flags.map { FlagSuggestion(key: $0.key, href: "flags/\(flagSlugs[$0.key]!).html") },
+            asOf: lifecycle.asOf.description, overdueCount: lifecycle.count(of: .overdue), dueSoonCount: lifecycle.count(of: .dueSoon))
+    }
+
+    private func tenantItems() -> [TenantItem] {
+        model.tenants.map { TenantItem(id: $0.id, name: $0.name, showId: $0.name != $0.id, slug: tenantSlugs[$0.id]!) }
+    }
+
+    func matrixPage() -> MatrixPage {
+        var index: [JSONValue.Member] = []
+        for flag in model.flags {
+            let entry = model.catalog.entry(for: flag.key)
+            let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
+            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""] + statuses
+            index.append(.init(flag.key, .string(words.joined(separator: " ").lowercased())))
+        }
+        let sections = model.environments.map { environment in
+            MatrixSection(
+                name: environment,
+                groups: rowGroups(columns: model.tenants.count + 1) { flag in
+                    MatrixRow(
+                        key: flag.key, slug: flagSlugs[flag.key]!, differs: matrix.differsBetweenTenants(flag, in: environment),
+                        badges: (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
+                        cells: model.tenants.map { cell(matrix.resolution(flag, $0, environment)) })
+                })
+        }
+        return MatrixPage(environments: sections, tenants: tenantItems(), searchIndex: scriptSafe(JSONValue.object(index).serialized()))
+    }
+
+    private func rowGroups<Row>(columns: Int, row: (Flag) -> Row) -> [RowGroup<Row>] {
+        groups.map { group in
+            RowGroup(hasName: group.name != nil, name: group.name ?? "", columns: columns, rows: group.flags.map(row))
+        }
+    }
+
+    func flagPage(_ flag: Flag) -> FlagPage {
+        let entry = model.catalog.entry(for: flag.key)
+        let links = MarkdownHTML.Links(flag: { key in flagSlugs[key].map { "\($0).html" } })
+        let catalog: [CatalogFact] = model.catalog.extraColumns.compactMap { column in
+            guard !LifecycleColumns.all.contains(column.lowercased()), let text = entry?.value(column) else { return nil }
+            return CatalogFact(name: column, html: MarkdownHTML.renderInline(text, links: links))
+        }
+        let tenants = model.tenants.map { tenant in
+            FlagTenantRow(
+                id: tenant.id, name: tenant.name, showId: tenant.name != tenant.id, slug: tenantSlugs[tenant.id]!,
+                cells: model.environments.map { environment in
+                    let resolution = matrix.resolution(flag, tenant, environment)
+                    let presentation = CellPresentation(resolution)
+                    return FlagCell(
+                        css: presentation.cssClass, text: presentation.word, source: resolution.layer.id,
+                        location: resolution.location.map { "\($0.file):\($0.line)" })
+                })
+        }
+        let details = FlagDetails(
+            key: flag.key, caseName: flag.caseName, group: flag.group, type: matrix.type(of: flag).description,
+            deprecated: flag.isDeprecated,
+            deprecation: flag.deprecation.map { $0.isEmpty ? "The Swift case is marked deprecated." : $0 } ?? "",
+            condition: flag.condition, documentation: flag.documentation,
+            descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
+            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", tenants: tenants)
+        return FlagPage(flag: details, lifecycle: lifecycle.entry(for: flag.key).map { flagLifecycle($0, links: links) })
+    }
+
+    func tenantPage(_ tenant: Tenant) -> TenantPage {
+        let boolFlags = model.flags.filter { matrix.type(of: $0) == .bool }
+        let onCount = boolFlags.filter { flag in model.environments.contains { matrix.resolution(flag, tenant, $0).value.isOn } }.count
+        return TenantPage(
+            tenant: TenantDetails(id: tenant.id, name: tenant.name, showId: tenant.name != tenant.id, file: tenant.file, onCount: onCount),
+            flagCount: boolFlags.count,
+            groups: rowGroups(columns: model.environments.count + 1) { flag in
+                let resolutions = model.environments.map { matrix.resolution(flag, tenant, $0) }
+                return TenantRow(
+                    key: flag.key, slug: flagSlugs[flag.key]!,
+                    on: resolutions.contains { $0.value.isOn } || matrix.type(of: flag) != .bool, cells: resolutions.map(cell))
+            })
+    }
+
+    func tenantsPage() -> TenantsPage {
+        TenantsPage(
+            tenants: model.tenants.map { tenant in
+                TenantSummary(
+                    id: tenant.id, name: tenant.name, slug: tenantSlugs[tenant.id]!,
+                    onCounts: model.environments.map { environment in
+                        OnCount(count: model.flags.filter { matrix.resolution($0, tenant, environment).value.isOn }.count)
+                    })
+            })
+    }
+
+    private func guideLink(_ entry: ExpandedGuidePage) -> GuideLink {
+        GuideLink(slug: entry.page.slug, title: entry.page.title)
+    }
+
+    func guidePage(_ index: Int) -> GuideArticlePage {
+        let slugsByFile = Dictionary(guide.map { ($0.page.fileName, $0.page.slug) }) { first, _ in first }
+        let links = MarkdownHTML.Links(
+            flag: { key in flagSlugs[key].map { "../flags/\($0).html" } },
+            url: { url in
+                let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let slug = slugsByFile[String(parts[0])] else { return nil }
+                return "\(slug).html" + (parts.count > 1 ? "#\(parts[1])" : "")
+            })
+        return GuideArticlePage(
+            html: MarkdownHTML.render(guide[index].markdown, links: links),
+            next: index + 1 < guide.count ? guideLink(guide[index + 1]) : nil,
+            pages: guide.enumerated().map { position, item in
+                GuideNavItem(slug: item.page.slug, title: item.page.title, current: position == index)
+            })
+    }
+
+    // MARK: - Lifecycle
+
+    func lifecyclePage() -> LifecyclePage {
+        let links = MarkdownHTML.Links(flag: { key in flagSlugs[key].map { "flags/\($0).html" } })
+        let statuses = LifecycleStatus.allCases.map { status in
+            let entries = lifecycle.entries.filter { $0.has(status) }
+            return StatusSection(
+                id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status),
+                count: entries.count, hasFlags: !entries.isEmpty,
+                owners: LifecycleText.byOwner(entries).map { group in
+                    OwnerGroup(
+                        ownerHTML: group.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? "No owner",
+                        flags: group.entries.map { entry in
+                            LifecycleRow(
+                                key: entry.flag.key, slug: flagSlugs[entry.flag.key]!, type: entry.lifecycle.kind?.rawValue ?? "–",
+                                removeBy: entry.lifecycle.removeBy?.description ?? "–",
+                                reason: entry.findings.first { $0.status == status }?.reason ?? "",
+                                uses: LifecycleText.uses(entry, in: lifecycle))
+                        })
+                })
+        }
+        let healthy = lifecycle.entries.filter(\.findings.isEmpty)
+        return LifecyclePage(
+            asOf: lifecycle.asOf.description, policy: LifecycleText.policySummary(lifecycle.policy), note: lifecycle.addedDatesNote,
+            statuses: statuses, healthyCount: healthy.count,
+            healthy: healthy.map { FlagLink(key: $0.flag.key, slug: flagSlugs[$0.flag.key]!) })
+    }
+
+    private func flagLifecycle(_ entry: LifecycleEntry, links: MarkdownHTML.Links) -> FlagLifecycleDetails {
+        let data = entry.lifecycle
+        var removeBy = "Not set"
+        switch data.removeBy {
+        case .date(let date)?:
+            let days = entry.daysUntilRemoval ?? 0
+            removeBy = "\(date) (" + (days == 0 ? "today" : days > 0 ? "in \(days.counted("day"))" : "\((-days).counted("day")) ago") + ")"
+        case .version(let version)?:
+            removeBy = "version \(version)" + (lifecycle.policy.currentVersion.map { " (the app is at \($0))" } ?? "")
+        case nil: break
+        }
+        var added = "Unknown"
+        if let date = entry.added {
+            added = "\(date.date) (" + (date.source == .catalog ? "from the catalog" : "from git history") + ")"
+        }
+        return FlagLifecycleDetails(
+            asOf: lifecycle.asOf.description, hasFindings: !entry.findings.isEmpty,
+            findings: entry.findings.map { FindingItem(status: $0.status.rawValue, label: $0.status.label, reason: $0.reason) },
+            type: data.kind?.rawValue ?? "Not set (treated as release)", permanent: data.kind?.isPermanent ?? false,
+            ownerHTML: data.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? "No owner", added: added,
+            removeBy: removeBy, ticketHTML: data.ticket.map { MarkdownHTML.renderInline($0, links: links) },
+            searched: !lifecycle.codeRoots.isEmpty, roots: lifecycle.codeRoots.joined(separator: ", "),
+            uses: LifecycleText.uses(entry, in: lifecycle), hasReferences: !entry.references.isEmpty,
+            references: entry.references.map { reference in
+                ReferenceItem(place: "\(reference.location.file):\(reference.location.line)", kind: referenceKind(reference.kind))
+            })
+    }
+
+    private func referenceKind(_ kind: CodeReference.Kind) -> String {
+        switch kind {
+        case .member: "case, type implied"
+        case .qualified: "case, with the enum's name"
+        case .string: "raw value in a string"
+        }
+    }
+
+    // MARK: - Cells
+
+    private func cell(_ resolution: Resolution) -> CellItem {
+        let presentation = CellPresentation(resolution)
+        return CellItem(css: presentation.cssClass, text: presentation.text)
+    }
+
+    /// JSON that cannot end a `<script>` element early.
+    private func scriptSafe(_ json: String) -> String {
+        json.replacingOccurrences(of: "<", with: "\\u003c")
+    }
+}

@@ -1,0 +1,24 @@
+import FlagstaffCore
+import Testing
+
+@Suite("Markdown escaping")
+struct MarkdownEscapeTests {
+    @Test(arguments: Array("\\`*_[]<>#!|"))
+    func everyCharacterWithAMeaningGetsABackslash(_ character: Character) {
+        #expect("a\(character)b".markdownEscaped == "a\\\(character)b")
+    }
+
+    @Test func lineBreaksBecomeSpacesSoATableRowStaysOneLine() {
+        #expect("one\ntwo\r\nthree\rfour".markdownEscaped == "one two three four")
+    }
+
+    @Test func plainTextIsUnchanged() {
+        #expect("Plain text, with (parens), dots. and émoji 🚩".markdownEscaped == "Plain text, with (parens), dots. and émoji 🚩")
+        #expect("".markdownEscaped == "")
+    }
+
+    @Test func aHostileCellStaysText() {
+        #expect("<img src=x onerror=alert(1)> | [x](javascript:y)".markdownEscaped
+            == "\\<img src=x onerror=alert(1)\\> \\| \\[x\\](javascript:y)")
+    }
+}

@@ -1,0 +1,139 @@
+import FlagstaffCore
+@testable import FlagstaffReaders
+import Testing
+
+/// The hand-written JSON parser, edge by edge (RFC 8259).
+@Suite("JSON parser")
+struct PositionedJSONTests {
+    func parse(_ text: String) throws(JSONSyntaxError) -> PositionedJSON {
+        try PositionedJSONParser.parse(text, file: "t.json")
+    }
+
+    /// The error for a text that must not parse: "line:column: message".
+    func failure(_ text: String) -> String? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return "\(error.location.line):\(error.location.column): \(error.message)"
+        }
+    }
+
+    func number(_ text: String) -> String? {
+        guard case .number(let number)? = try? parse(text).kind else { return nil }
+        return number
+    }
+
+    func string(_ text: String) -> String? {
+        guard case .string(let value)? = try? parse(text).kind else { return nil }
+        return value
+    }
+
+    @Test(arguments: ["0", "-0", "10", "1.5", "0.25", "-1.5E+3", "1e3", "1E-0", "12345678901234567890"])
+    func validNumbersKeepTheirText(_ text: String) {
+        #expect(number(text) == text)
+    }
+
+    @Test func leadingZerosAreRefused() {
+        #expect(failure("01") == "1:1: numbers must not start with a leading zero")
+        #expect(failure("-01") == "1:2: numbers must not start with a leading zero")
+        #expect(failure("[1, 007]") == "1:5: numbers must not start with a leading zero")
+        #expect(number("0.01") == "0.01")
+    }
+
+    @Test(arguments: [
+        ("1.", "1:3: expected a digit after '.', found end of file"),
+        (".5", "1:1: expected a value, found '.'"),
+        ("1e", "1:3: expected a digit in the exponent, found end of file"),
+        ("1e+", "1:4: expected a digit in the exponent, found end of file"),
+        ("+1", "1:1: expected a value, found '+'"),
+        ("-", "1:2: expected a digit, found end of file"),
+        ("- 1", "1:2: expected a digit, found ' '"),
+        ("NaN", "1:1: expected a value, found 'N'"),
+    ])
+    func malformedNumbers(_ text: String, _ message: String) {
+        #expect(failure(text) == message)
+    }
+
+    @Test func trailingCommasAreRefusedInArraysAndObjects() {
+        #expect(failure("[1,]") == "1:4: expected a value, found ']'")
+        #expect(failure("[1, 2, ]") == "1:8: expected a value, found ']'")
+        #expect(failure("[,1]") == "1:2: expected a value, found ','")
+        #expect(failure("{\"a\": 1,}") == "1:9: trailing comma before '}'")
+        #expect(failure("{,}") == "1:2: expected a key in double quotes, found ','")
+    }
+
+    @Test func separatorsAreRequired() {
+        #expect(failure("[1 2]") == "1:4: expected ',' or ']', found '2'")
+        #expect(failure("{\"a\" 1}") == "1:6: expected ':' after the key \"a\", found '1'")
+        #expect(failure("{\"a\": 1 \"b\": 2}") == "1:9: expected ',' or '}', found '\"'")
+        #expect(failure("{a: 1}") == "1:2: expected a key in double quotes, found 'a'")
+        #expect(failure("[1") == "1:3: expected ',' or ']', found end of file")
+        #expect(failure("{\"a\": 1") == "1:8: expected ',' or '}', found end of file")
+        #expect(failure("") == "1:1: expected a value, found end of file")
+        #expect(failure("true false") == "1:6: unexpected 'f' after the end of the JSON value")
+        #expect(failure("tru") == "1:1: expected a value, found 't'")
+        #expect(failure("nul") == "1:1: expected a value, found 'n'")
+    }
+
+    @Test func escapesAreDecoded() {
+        #expect(string(#""\"\\\/\b\f\n\r\t""#) == "\"\\/\u{08}\u{0C}\n\r\t")
+        #expect(string(#""caf\u00e9 \u00E9""#) == "café é")
+        #expect(string(#""\u0000""#) == "\u{0}")
+        #expect(string("\"déjà vu 🚩\"") == "déjà vu 🚩")
+    }
+
+    @Test func surrogatePairsMakeOneScalar() {
+        #expect(string(#""\ud83d\ude00""#) == "😀")
+        #expect(string(#""\uD83D\uDE00!""#) == "😀!")
+        #expect(failure(#""\ud83d""#) == "1:8: unpaired surrogate in \\u escape")
+        #expect(failure(#""\ud83dx""#) == "1:8: unpaired surrogate in \\u escape")
+        #expect(failure(#""\ud83d\u0041""#) == "1:14: unpaired surrogate in \\u escape")
+        #expect(failure(#""\ude00""#) == "1:8: invalid \\u escape")
+    }
+
+    @Test func badEscapesAndControlCharactersAreRefused() {
+        #expect(failure(#""\x""#) == "1:3: invalid escape '\\x' in string")
+        #expect(failure(#""\u12""#) == "1:4: expected four hex digits after \\u")
+        #expect(failure(#""\u12G4""#) == "1:4: expected four hex digits after \\u")
+        #expect(failure("\"a\tb\"") == "1:3: control character in string")
+        #expect(failure("\"a\u{1F}b\"") == "1:3: control character in string")
+        #expect(failure("\"a\nb\"") == "1:3: unterminated string")
+        #expect(failure("\"abc") == "1:5: unterminated string")
+        #expect(failure("\"abc\\") == "1:6: unterminated string")
+        #expect(string("\"a\u{7F}b\"") == "a\u{7F}b", "DEL is not a control character in JSON")
+    }
+
+    @Test func positionsCountLinesAndUTF8Bytes() {
+        #expect(failure("{\n  \"a\": true,\n  \"b\" false\n}") == "3:7: expected ':' after the key \"b\", found 'f'")
+        #expect(failure("{\"é\": tru}") == "1:8: expected a value, found 't'", "é takes two bytes")
+        #expect(failure("\r\n[1,\r\n x]") == "3:2: expected a value, found 'x'")
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let value = try parse("\u{FEFF}{\"a\": 1}")
+        guard case .object(let members) = value.kind else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["a"])
+        #expect(members[0].keyLocation == SourceLocation(file: "t.json", line: 1, column: 2))
+        #expect(members[0].keyRange == 4..<7)
+    }
+
+    @Test func nestingIsLimited() {
+        #expect((try? parse(String(repeating: "[", count: 512) + String(repeating: "]", count: 512))) != nil)
+        #expect(failure(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)) == "1:513: nesting is deeper than 512 levels")
+        #expect(failure(String(repeating: "{\"a\":", count: 600)) == "1:2561: nesting is deeper than 512 levels")
+    }
+
+    @Test func membersRememberTheirBytesAndCommas() throws {
+        let text = "{\n  \"A\": true,\n  \"B\" : [1, 2] ,\n  \"C\": \"x\"\n}\n"
+        let value = try parse(text)
+        let bytes = Array(text.utf8)
+        func slice(_ range: ByteRange) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        #expect(slice(value.range) == "{\n  \"A\": true,\n  \"B\" : [1, 2] ,\n  \"C\": \"x\"\n}")
+        guard case .object(let members) = value.kind else { Issue.record("not an object"); return }
+        #expect(members.map { slice($0.keyRange) } == ["\"A\"", "\"B\"", "\"C\""])
+        #expect(members.map { slice($0.value.range) } == ["true", "[1, 2]", "\"x\""])
+        #expect(members.map { $0.trailingComma.map { slice($0..<$0 + 1) } } == [",", ",", nil])
+        #expect(members[1].trailingComma == 30)
+    }
+}

@@ -1,0 +1,84 @@
+import FlagstaffCore
+@testable import FlagstaffRenderers
+import Testing
+
+/// The hand-written JSON writer of `flags.json`.
+@Suite("JSON writer")
+struct JSONValueTests {
+    @Test func quotesAndBackslashesAreEscaped() {
+        #expect(JSONValue.quote(#"say "hi" \ bye"#) == #""say \"hi\" \\ bye""#)
+    }
+
+    @Test func controlCharactersAreEscaped() {
+        #expect(JSONValue.quote("a\nb\rc\td") == #""a\nb\rc\td""#)
+        #expect(JSONValue.quote("\u{0}\u{1}\u{8}\u{C}\u{1F}") == #""\u0000\u0001\u0008\u000c\u001f""#)
+        #expect(JSONValue.quote("\u{2028}\u{2029}") == #""\u2028\u2029""#, "line separators would end a JavaScript string")
+    }
+
+    @Test func otherCharactersStayAsTheyAre() {
+        #expect(JSONValue.quote("café 🚩 / \u{7F} <>") == "\"café 🚩 / \u{7F} <>\"")
+    }
+
+    @Test func shortScalarContainersStayOnOneLine() {
+        #expect(JSONValue.object([.init("a", .integer(1)), .init("b", .null), .init("c", .bool(false))]).serialized()
+            == "{\"a\": 1, \"b\": null, \"c\": false}\n")
+        #expect(JSONValue.array([.string("x"), .number("1.50")]).serialized() == "[\"x\", 1.50]\n")
+        #expect(JSONValue.object([]).serialized() == "{}\n")
+        #expect(JSONValue.array([]).serialized() == "[]\n")
+    }
+
+    @Test func longOrNestedContainersAreIndentedByTwoSpaces() {
+        let long = JSONValue.array((0..<30).map { .integer($0 * 1000) })
+        #expect(long.serialized().hasPrefix("[\n  0,\n  1000,\n"))
+        #expect(long.serialized().hasSuffix("  29000\n]\n"))
+        let nested = JSONValue.object([.init("k", .array([.object([.init("x", .optional(nil))])]))])
+        #expect(nested.serialized() == "{\n  \"k\": [\n    {\"x\": null}\n  ]\n}\n")
+    }
+
+    @Test func keyOrderIsKept() {
+        #expect(JSONValue.object([.init("z", .integer(1)), .init("a", .integer(2))]).serialized() == "{\"z\": 1, \"a\": 2}\n")
+    }
+}
+
+/// The CSV export (RFC 4180).
+@Suite("CSV")
+struct CSVTests {
+    @Test(arguments: [
+        ("plain", "plain"), ("", ""), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""),
+        ("two\nlines", "\"two\nlines\""), ("cr\rhere", "\"cr\rhere\""), (" spaced ", " spaced "),
+    ])
+    func fieldsAreQuotedOnlyWhenNeeded(_ text: String, _ field: String) {
+        #expect(MatrixCSVRenderer.field(text) == field)
+    }
+
+    @Test func everyCellIsOneRecordWithCRLFEndings() {
+        let csv = MatrixCSVRenderer.render(MatrixSlice(Build.hostileMatrix()))
+        let records = csv.components(separatedBy: "\r\n")
+        #expect(records.first == "flag,case,group,tenant,environment,value,source,file,line")
+        #expect(records.count == 1 + 3 * 2 * 2 + 1)
+        #expect(records.last == "")
+        #expect(csv.contains("\r\nTEXT_B,b,Group | *one*,A|B,dev,\"x, \"\"y\"\"\nz|_w_\",base,tenants/A|B.json,1\r\n"))
+        #expect(csv.contains("\r\nENABLE_A,a,Group | *one*,A|B,prod,false,override,tenants/A|B.json,3\r\n"))
+        #expect(csv.contains("\r\nENABLE_A,a,Group | *one*,Z,dev,false,fallback,,\r\n"))
+    }
+}
+
+/// `matrix.md`: everything from the inputs is escaped.
+@Suite("Markdown matrix")
+struct MatrixMarkdownTests {
+    @Test func namesAndValuesAreEscaped() {
+        let markdown = MatrixMarkdownRenderer.render(MatrixSlice(Build.hostileMatrix()))
+        #expect(markdown.contains("# Acme \\*Flags\\*: flag matrix\n"))
+        #expect(markdown.contains("**Tenants:** A\\|B = \\<b\\>Bold\\</b\\> & co · Z\n"))
+        #expect(markdown.contains("| Flag | A\\|B | Z |\n|:---|:-:|:-:|\n"))
+        #expect(markdown.contains("| **Group \\| \\*one\\*** | | |\n"))
+        #expect(markdown.contains("| `TEXT_B` | x, \"y\" z\\|\\_w\\_ | (empty) |\n"))
+        #expect(markdown.contains("| `COUNT_C` | 1.50 | 0 ○ |\n"))
+        #expect(markdown.contains("## prod\n\n| Flag | A\\|B | Z |\n|:---|:-:|:-:|\n| **Group \\| \\*one\\*** | | |\n| `ENABLE_A` | ❌ ◆ | ❌ ○ |\n"))
+    }
+
+    @Test func theLegendNamesEveryLayerABuildCanKnow() {
+        let markdown = MatrixMarkdownRenderer.render(MatrixSlice(Build.hostileMatrix()))
+        #expect(markdown.contains("**Legend:** ✅ on · ❌ off · ◆ override, set for this environment only · no mark: base, the tenant's value for every environment · ○ fallback, the tenant sets nothing, so it is off (or empty).\n"))
+    }
+}

@@ -1,0 +1,94 @@
+import FlagstaffCore
+@testable import FlagstaffRenderers
+import Testing
+
+/// swift-mustache renders a name it cannot find as nothing. The page contexts are
+/// typed, so Swift catches a misspelt key there; this test catches one in a template.
+@Suite("Templates and their contexts")
+struct TemplateContextTests {
+    /// A site with every optional part present: groups, conditions, docs, a
+    /// deprecation, catalog columns, lifecycle data with uses, a git note and guide pages.
+    static func renderer() throws -> SiteRenderer {
+        let flag = Flag(
+            key: "ENABLE_A", caseName: "a", group: "Media", documentation: "Docs.", deprecation: "Use B", condition: "DEBUG",
+            location: .start(of: "F.swift"))
+        let lifecycle = FlagLifecycle(
+            owner: "Ann", kind: .release, added: CalendarDate(parsing: "2026-01-01"), removeBy: .date(CalendarDate(parsing: "2026-02-01")!),
+            ticket: "[T-1](https://example.com)")
+        let entry = CatalogEntry(
+            key: "ENABLE_A", description: "A *flag*.", columns: [.init(name: "Notes", cell: .init(text: "More", location: .start(of: "c.md")))],
+            location: .start(of: "c.md"), lifecycle: lifecycle)
+        let tenant = Tenant(id: "WL", name: "White Label", file: "t.json", base: ["ENABLE_A": Build.setting(.bool(true))])
+        let model = FlagModel(
+            title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: [flag]),
+            catalog: Catalog(columns: ["Flag", "Description", "Notes", "Owner"], entries: [entry], location: .start(of: "c.md")),
+            tenants: [tenant])
+        let matrix = ResolvedMatrix(model: model)
+        let report = LifecycleReport(
+            matrix: matrix, references: ["ENABLE_A": [CodeReference(kind: .member, location: .start(of: "app/A.swift"))]],
+            codeRoots: ["app"], asOf: CalendarDate(parsing: "2026-03-01")!, policy: LifecyclePolicy(), addedDatesNote: "git is not installed")
+        let pages = ["first", "second"].enumerated().map { index, name in
+            ExpandedGuidePage(
+                page: GuidePage(slug: name, title: name, order: index, markdown: "# \(name)", fileName: "\(name).md", file: "g/\(name).md", firstLine: 1),
+                markdown: "# \(name)")
+        }
+        return SiteRenderer(
+            matrix: matrix, lifecycle: report, guide: pages, warnings: [.warning("w", at: .start(of: "t.json"))], theme: try Theme())
+    }
+
+    /// Every stored property name in a value, its nested values, arrays and optionals included.
+    static func names(in value: Any, into names: inout Set<String>) {
+        for child in Mirror(reflecting: value).children {
+            if let label = child.label { names.insert(label) }
+            Self.names(in: child.value, into: &names)
+        }
+    }
+
+    /// The variable names a template uses: `{{x}}`, `{{{x}}}`, `{{#x}}`, `{{^x}}`, each part of `a.b`.
+    static func variables(in template: String) -> Set<String> {
+        var names = Set<String>()
+        var rest = Substring(template)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            var tag = rest[open.upperBound..<close.lowerBound].trimmingPrefix("{")
+            rest = rest[close.upperBound...]
+            guard let first = tag.first, !"/>!=".contains(first) else { continue }
+            if "#^&".contains(first) { tag = tag.dropFirst() }
+            for part in tag.split(separator: ".") where !part.trimmingPrefix(" ").isEmpty {
+                names.insert(String(part.filter { $0 != " " }))
+            }
+        }
+        return names
+    }
+
+    @Test func everyNameATemplateUsesExistsInItsContext() throws {
+        let renderer = try Self.renderer()
+        let model = renderer.model
+        let contents: [String: [Any]] = [
+            "index": [renderer.homePage()], "matrix": [renderer.matrixPage()], "lifecycle": [renderer.lifecyclePage()],
+            "404": [NotFoundPage()], "tenants": [renderer.tenantsPage()], "flag": model.flags.map(renderer.flagPage),
+            "tenant": model.tenants.map(renderer.tenantPage), "guide-index": [GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")])],
+            "guide": [renderer.guidePage(0), renderer.guidePage(1)],
+        ]
+        var layoutNames = Set<String>()
+        let layout = PageLayout(
+            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
+            environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "")])
+        Self.names(in: layout, into: &layoutNames)
+        let partials = DefaultTheme.files.filter { $0.key.hasPrefix("partials/") }.values.reduce(into: Set<String>()) { $0.formUnion(Self.variables(in: $1)) }
+        #expect(partials.isSubset(of: layoutNames), "partials use \(partials.subtracting(layoutNames).sorted())")
+        for (template, instances) in contents {
+            let text = try #require(DefaultTheme.files["\(template).mustache"], "no template \(template)")
+            var known = layoutNames
+            for instance in instances { Self.names(in: instance, into: &known) }
+            let unknown = Self.variables(in: text).subtracting(known)
+            #expect(unknown.isEmpty, "\(template).mustache uses \(unknown.sorted()), which its context lacks")
+        }
+        #expect(Set(contents.keys) == Set(DefaultTheme.files.keys.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("partials/") }
+            .map { String($0.dropLast(".mustache".count)) }), "every page template is checked")
+    }
+
+    @Test func theCheckFindsAMisspeltName() {
+        #expect(Self.variables(in: "{{#flag.grup}}x{{/flag.grup}} {{{descriptionHTML}}} {{> partials/head}} {{^x}}{{/x}} {{.}}")
+            == ["flag", "grup", "descriptionHTML", "x"])
+    }
+}
