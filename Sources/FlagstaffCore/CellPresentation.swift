@@ -1,27 +1,42 @@
 /// How one resolved cell is shown, the same in every view: the value in words,
-/// the deciding layer's mark, and a short class name for styling.
+/// the deciding layer's mark, and a short class name for styling. A cell that
+/// depends on the device or the user shows every value it can take.
 public struct CellPresentation: Hashable, Sendable {
-    /// The value as a person reads it: `on`, `off`, `(empty)`, `42`, `carousel`.
+    /// The mark after a value that depends on the device or the user.
+    public static let varyingMark = "≈"
+    /// What the varying mark means, for legends.
+    public static let varyingLegend = "depends on the device or the user; the flag's page says when each value applies"
+    /// How a value the inputs do not hold reads (Firebase personalises it per user).
+    public static let unknownWord = "personalized"
+
+    /// The value as a person reads it: `on`, `off`, `(empty)`, `42`, `carousel`;
+    /// for a varying cell every value it can take, such as `on/off`.
     public var word: String
     /// The value for a Markdown table: ✅ or ❌ for Bool values, the escaped word otherwise.
     public var symbol: String
-    /// The deciding layer's mark, such as `◆`; empty for none.
+    /// The deciding layer's mark, such as `◆`, or the varying mark; empty for none.
     public var mark: String
-    /// Two letters: the value (`y` on, `n` off, `x` other), then the layer's code.
+    /// Two letters: the value (`y` on, `n` off, `x` other, `v` varies), then the layer's code.
     public var cssClass: String
 
     /// The presentation of a resolution.
     public init(_ resolution: Resolution) {
-        word = Self.word(for: resolution.value)
-        switch resolution.value {
-        case .bool(let on):
-            symbol = on ? "✅" : "❌"
-            cssClass = (on ? "y" : "n") + resolution.layer.code
-        default:
-            symbol = word.markdownEscaped
-            cssClass = "x" + resolution.layer.code
+        if resolution.isVarying {
+            var values: [FlagValue?] = []
+            for variant in resolution.variants where !values.contains(variant.value) { values.append(variant.value) }
+            word = values.map { $0.map(Self.word(for:)) ?? Self.unknownWord }.joined(separator: "/")
+            symbol = values.map { $0.map(Self.symbol(for:)) ?? Self.unknownWord }.joined(separator: "/")
+            mark = Self.varyingMark
+            cssClass = "v" + resolution.layer.code
+            return
         }
+        word = Self.word(for: resolution.value)
+        symbol = Self.symbol(for: resolution.value)
         mark = resolution.layer.mark
+        switch resolution.value {
+        case .bool(let on): cssClass = (on ? "y" : "n") + resolution.layer.code
+        default: cssClass = "x" + resolution.layer.code
+        }
     }
 
     /// The word followed by the mark, as a cell shows it: `on ◆`.
@@ -37,5 +52,11 @@ public struct CellPresentation: Hashable, Sendable {
         case .string(let text) where text.isEmpty: "(empty)"
         default: value.description
         }
+    }
+
+    /// A value in a Markdown table: ✅ or ❌, or the escaped word.
+    static func symbol(for value: FlagValue) -> String {
+        if case .bool(let on) = value { return on ? "✅" : "❌" }
+        return word(for: value).markdownEscaped
     }
 }

@@ -17,6 +17,8 @@ public struct FlagModel: Hashable, Sendable {
     /// Where each configuration key's value is written, for diagnostics between the
     /// configuration and the sources (such as a `tenant_names` entry without a tenant).
     public var settingLocations: [String: SourceLocation]
+    /// Firebase Remote Config's templates and settings, when the workspace has them.
+    public var remoteConfig: RemoteConfig?
     private let flagIndices: [String: Int]
     private let tenantIndices: [String: Int]
 
@@ -24,7 +26,7 @@ public struct FlagModel: Hashable, Sendable {
     public init(
         title: String, environments: [String], flagEnum: FlagEnum, catalog: Catalog, tenants: [Tenant],
         tenantNames: [String: String] = [:], policy: LifecyclePolicy = LifecyclePolicy(),
-        settingLocations: [String: SourceLocation] = [:]
+        settingLocations: [String: SourceLocation] = [:], remoteConfig: RemoteConfig? = nil
     ) {
         self.title = title
         self.environments = environments
@@ -34,6 +36,7 @@ public struct FlagModel: Hashable, Sendable {
         self.tenantNames = tenantNames
         self.policy = policy
         self.settingLocations = settingLocations
+        self.remoteConfig = remoteConfig
         flagIndices = Dictionary(flagEnum.flags.enumerated().map { ($1.key, $0) }) { first, _ in first }
         tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }

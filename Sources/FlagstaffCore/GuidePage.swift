@@ -44,11 +44,13 @@ public struct ExpandedGuidePage: Hashable, Sendable {
 /// Fills a guide page's `{{variables}}` from the data, so the guide never goes out of date.
 ///
 /// Variables: `{{title}}`, `{{flag_count}}`, `{{tenant_count}}`, `{{environment_count}}`,
-/// `{{environments}}`, `{{tenants}}`, `{{value KEY TENANT ENV}}` and `{{source KEY TENANT ENV}}`.
+/// `{{environments}}`, `{{tenants}}`, `{{value KEY TENANT ENV}}`, `{{source KEY TENANT ENV}}`,
+/// `{{remote_flags ENV}}` and `{{remote_version ENV}}`.
 public enum GuideVariables {
     /// The names a page may use.
     public static let names = [
         "title", "flag_count", "tenant_count", "environment_count", "environments", "tenants", "value", "source",
+        "remote_flags", "remote_version",
     ]
 
     /// The page with every variable replaced, and an error for each unknown one.
@@ -104,6 +106,16 @@ public enum GuideVariables {
             }
             let resolution = matrix.resolution(flag, tenant, words[3])
             return .success(name == "source" ? resolution.layer.id : CellPresentation.word(for: resolution.value))
+        case ("remote_flags", 2), ("remote_version", 2):
+            guard model.environments.contains(words[1]) else {
+                return .failure(Problem(message: "unknown environment '\(words[1])' in {{\(name)}}", hint: Suggestion.didYouMean(words[1], in: model.environments)))
+            }
+            let template = model.remoteConfig?.templates[words[1]]
+            if name == "remote_version" { return .success(template.map { $0.version ?? "unnumbered" } ?? "none") }
+            let changed = model.flags.filter { matrix.isChanged($0, by: RemoteConfigLayer.layer, in: words[1]) }.map(\.key)
+            return .success(changed.isEmpty ? "none" : changed.joined(separator: ", "))
+        case ("remote_flags", _), ("remote_version", _):
+            return .failure(Problem(message: "{{\(name)}} takes an environment", hint: "for example {{\(name) prod}}"))
         case ("value", _), ("source", _):
             return .failure(Problem(message: "{{\(name)}} takes a flag key, a tenant id and an environment", hint: "for example {{\(name) ENABLE_X CHL prod}}"))
         default:

@@ -150,11 +150,23 @@ private struct Rules {
         }
     }
 
-    /// Rolled out or dead: the same Bool value for every tenant in every environment.
+    /// Rolled out or dead: the same Bool value for every tenant, as the app really
+    /// gets it (remote config included; a cell that varies never counts). Either in
+    /// every environment, or in production (the last configured environment) when
+    /// remote config decides it there for every tenant, whatever the bundle ships.
     func uniformValue(_ flag: Flag, _ lifecycle: FlagLifecycle) -> LifecycleFinding? {
-        guard lifecycle.isTemporary, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty else { return nil }
-        let values = matrix.values(of: flag)
-        let scope = "for all \(matrix.model.tenants.count.counted("tenant")) in every environment"
+        guard lifecycle.isTemporary, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty,
+            let production = matrix.model.environments.last
+        else { return nil }
+        let tenants = matrix.model.tenants.count.counted("tenant")
+        let remoteDecidesProduction = matrix.model.tenants.allSatisfy { tenant in
+            let cell = matrix.resolution(flag, tenant, production)
+            return cell.hidden != nil && !cell.isVarying
+        }
+        let (values, scope) =
+            remoteDecidesProduction
+            ? (matrix.values(of: flag, in: [production]), "for all \(tenants) in \(production), set by remote config")
+            : (matrix.values(of: flag), "for all \(tenants) in every environment")
         if values == [.bool(true)] {
             return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
         }

@@ -4,9 +4,9 @@ public enum LifecycleStatus: String, CaseIterable, Hashable, Sendable, Comparabl
     case overdue
     /// The `Remove by` date is within the due-soon window.
     case dueSoon = "due-soon"
-    /// On in every tenant and environment: remove the flag, keep the new path.
+    /// On for every tenant everywhere, or in production by remote config: remove the flag, keep the new path.
     case rolledOut = "rolled-out"
-    /// Off in every tenant and environment: remove the flag and the code it guards.
+    /// Off for every tenant everywhere, or in production by remote config: remove the flag and the code it guards.
     case dead
     /// Older than the expected lifetime of its type.
     case stale

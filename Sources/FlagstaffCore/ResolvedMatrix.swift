@@ -9,8 +9,9 @@ public struct ResolvedMatrix: Sendable {
     /// The cells, flag-major, then tenant, then environment, in model order.
     private let cells: [Resolution]
 
-    /// Resolves every cell of a model through a chain.
-    public init(model: FlagModel, chain: ResolutionChain = .bundled) {
+    /// Resolves every cell of a model through a chain: by default the app's chain for the model.
+    public init(model: FlagModel, chain: ResolutionChain? = nil) {
+        let chain = chain ?? .standard(for: model)
         self.model = model
         self.chain = chain
         let types = FlagTypeInference.types(of: model)
@@ -53,14 +54,38 @@ public struct ResolvedMatrix: Sendable {
         return resolution(flag: f, tenant: t, environment: e)
     }
 
-    /// Whether the flag's value differs between tenants in an environment.
+    /// Whether the flag's value differs between tenants in an environment; a
+    /// varying cell equals only a cell that varies between the same values.
     public func differsBetweenTenants(_ flag: Flag, in environment: String) -> Bool {
-        Set(model.tenants.map { resolution(flag, $0, environment).value }).count > 1
+        Set(model.tenants.map { tenant -> [FlagValue?] in
+            let cell = resolution(flag, tenant, environment)
+            return cell.isVarying ? cell.variants.map(\.value) : [cell.value]
+        }).count > 1
     }
 
-    /// Every value the flag takes across all tenants and environments.
-    public func values(of flag: Flag) -> Set<FlagValue> {
-        Set(model.tenants.flatMap { tenant in model.environments.map { resolution(flag, tenant, $0).value } })
+    /// Whether a layer that replaces the app's own values changes the flag for
+    /// at least one tenant in an environment: a value other than the one the app
+    /// ships, or one that varies.
+    public func isChanged(_ flag: Flag, by layer: Layer, in environment: String) -> Bool {
+        model.tenants.contains { tenant in
+            let cell = resolution(flag, tenant, environment)
+            return cell.layer == layer && (cell.isVarying || cell.hidden.map { $0.value != cell.value } ?? true)
+        }
+    }
+
+    /// Every value the flag can take for any tenant in the given environments
+    /// (all when `nil`), a varying cell's values included. A cell with a value the
+    /// inputs do not hold adds `nil`.
+    public func values(of flag: Flag, in environments: [String]? = nil) -> Set<FlagValue?> {
+        var values = Set<FlagValue?>()
+        for tenant in model.tenants {
+            for environment in environments ?? model.environments {
+                let cell = resolution(flag, tenant, environment)
+                values.formUnion(cell.possibleValues.map(Optional.some))
+                if cell.hasUnknownValue { values.insert(nil) }
+            }
+        }
+        return values
     }
 }
 
@@ -88,5 +113,42 @@ public enum FlagTypeInference {
             types[flag.key] = order.first { tally[$0] == best }
         }
         return types
+    }
+}
+
+/// The whole chain for one cell, top to bottom: what each layer answered, what
+/// it looked at, and which layer decided. What `flagstaff explain` prints.
+public struct CellExplanation: Sendable {
+    /// One layer's part.
+    public struct Step: Sendable {
+        /// The layer.
+        public var layer: Layer
+        /// Its answer; `nil` for no opinion.
+        public var opinion: Opinion?
+        /// What it looked at, when it says.
+        public var trace: LayerTrace?
+        /// Whether this layer decided the cell.
+        public var decides: Bool
+    }
+
+    /// The flag, tenant and environment.
+    public var flag: Flag, tenant: Tenant, environment: String
+    /// The flag's type.
+    public var type: FlagType
+    /// The cell as resolved.
+    public var resolution: Resolution
+    /// Every layer, first asked first.
+    public var steps: [Step]
+}
+
+extension ResolvedMatrix {
+    /// The chain for one cell. Precondition: the flag, tenant and environment belong to the model.
+    public func explain(_ flag: Flag, _ tenant: Tenant, _ environment: String) -> CellExplanation {
+        let resolution = resolution(flag, tenant, environment)
+        let type = type(of: flag)
+        let steps = chain.explain(flag, type: type, tenant: tenant, environment: environment).map { layer, opinion, trace in
+            CellExplanation.Step(layer: layer, opinion: opinion, trace: trace, decides: layer == resolution.layer)
+        }
+        return CellExplanation(flag: flag, tenant: tenant, environment: environment, type: type, resolution: resolution, steps: steps)
     }
 }

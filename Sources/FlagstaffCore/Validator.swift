@@ -1,11 +1,13 @@
 /// Checks that the sources and the configuration agree with each other. Readers
 /// report what is wrong inside one file; the validator reports what is wrong between files.
 public enum Validator {
-    /// Every cross-source diagnostic of a model, errors and warnings, unsorted.
-    public static func validate(_ model: FlagModel, types: [String: FlagType]) -> [Diagnostic] {
-        enumDiagnostics(model.flagEnum) + catalogDiagnostics(model)
-            + model.tenants.flatMap { tenantDiagnostics($0, model: model, types: types) }
+    /// Every cross-source diagnostic of a resolved model, errors and warnings, unsorted.
+    public static func validate(_ matrix: ResolvedMatrix) -> [Diagnostic] {
+        let model = matrix.model
+        return enumDiagnostics(model.flagEnum) + catalogDiagnostics(model)
+            + model.tenants.flatMap { tenantDiagnostics($0, model: model, types: matrix.types) }
             + tenantNameDiagnostics(model) + [versionTargetWithoutCurrentVersion(model)].compactMap { $0 }
+            + remoteConfigDiagnostics(matrix)
     }
 
     /// Duplicate raw values in the enum.

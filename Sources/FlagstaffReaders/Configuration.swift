@@ -34,6 +34,8 @@ public struct Configuration: Hashable, Sendable {
     public var asOf: CalendarDate?
     /// Whether flags without an `Added` date take the date of the commit that added them.
     public var addedFromGit = true
+    /// Firebase Remote Config: which template each environment uses, and how tenants and parameters are named.
+    public var remoteConfig: RemoteConfigSettings?
     /// Whether warnings count as errors.
     public var strict = false
     /// Where each key's value is written, for diagnostics about it.
@@ -43,13 +45,36 @@ public struct Configuration: Hashable, Sendable {
     public init() {}
 }
 
+/// The `remote_config` settings: template files by environment, and what the
+/// core's `RemoteConfig` needs besides the templates themselves.
+public struct RemoteConfigSettings: Hashable, Sendable {
+    /// The template file of each environment that has one.
+    public var templates: [String: String] = [:]
+    /// How each tenant is recognised, by tenant id.
+    public var identities: [String: TenantIdentity] = [:]
+    /// The custom signal key that carries the tenant.
+    public var tenantSignal: String?
+    /// How keys become parameter names.
+    public var naming: RemoteConfig.Naming = .same
+    /// Parameter names given explicitly, by flag key.
+    public var parameterNames: [String: String] = [:]
+    /// Where each setting is written, by dotted key (`remote_config.templates.prod`).
+    public var locations: [String: SourceLocation] = [:]
+
+    /// Creates empty settings.
+    public init() {}
+}
+
 /// Reads `flagstaff.yml` with Yams, keeping line and column for every problem.
 public enum ConfigurationReader {
     /// Every key the configuration file accepts.
     public static let knownKeys = [
         "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
-        "output", "templates", "guide", "code", "current_version", "lifecycle", "strict",
+        "output", "templates", "guide", "code", "current_version", "lifecycle", "remote_config", "strict",
     ]
+
+    /// Every key the `remote_config` mapping accepts.
+    public static let remoteConfigKeys = ["template", "templates", "tenant_signal", "tenants", "parameter_names", "parameters"]
 
     /// Every key the `lifecycle` mapping accepts.
     public static let lifecycleKeys = ["as_of", "due_soon_days", "stale_after_days", "added_from_git"]
@@ -95,6 +120,7 @@ public enum ConfigurationReader {
             case "code": configuration.code = reader.strings(value, key: key, allowSingle: true) ?? []
             case "current_version": configuration.policy.currentVersion = reader.version(value, key: key)
             case "lifecycle": reader.lifecycle(value, into: &configuration)
+            case "remote_config": configuration.remoteConfig = reader.remoteConfig(value)
             case "strict": configuration.strict = reader.bool(value, key: key) ?? false
             default:
                 reader.diagnostics.append(
@@ -111,6 +137,19 @@ public enum ConfigurationReader {
         var seenEnvironments = Set<String>()
         for environment in configuration.environments where !seenEnvironments.insert(environment).inserted {
             reader.diagnostics.append(.error("environment '\(environment)' is listed twice", at: reader.location(ofKey: "environments", in: mapping)))
+        }
+        if let remote = configuration.remoteConfig, !configuration.environments.isEmpty {
+            for environment in remote.templates.keys.sorted() where !configuration.environments.contains(environment) {
+                reader.diagnostics.append(
+                    .error(
+                        "remote_config.templates names environment '\(environment)', which is not configured",
+                        at: remote.locations["remote_config.templates.\(environment)"],
+                        hint: Suggestion.didYouMean(environment, in: configuration.environments)
+                            ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
+            }
+            if remote.templates["*"] != nil {
+                configuration.remoteConfig?.templates = Dictionary(uniqueKeysWithValues: configuration.environments.map { ($0, remote.templates["*"]!) })
+            }
         }
         if !configuration.tenants.isEmpty, configuration.tenants.filter({ $0 == "*" }).count != 1 {
             reader.diagnostics.append(
@@ -215,6 +254,101 @@ private struct ValueReader {
                             ?? "use \(ConfigurationReader.lifecycleKeys.joined(separator: ", "))"))
             }
         }
+    }
+
+    /// The `remote_config` mapping. `template` (one file for every environment) is
+    /// kept under the environment `*` until the environments are known.
+    mutating func remoteConfig(_ node: Node) -> RemoteConfigSettings? {
+        guard let mapping = node.mapping else {
+            fail("'remote_config' must be a mapping, e.g. { template: remote/template.json }", node, key: "remote_config")
+            return nil
+        }
+        var settings = RemoteConfigSettings()
+        var hasTemplate = false
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            let path = "remote_config.\(key)"
+            settings.locations[path] = location(of: value)
+            switch key {
+            case "template":
+                guard let file = string(value, key: path) else { continue }
+                settings.templates["*"] = file
+                settings.locations["remote_config.templates.*"] = location(of: value)
+                if hasTemplate { diagnostics.append(.error("give either 'template' or 'templates', not both", at: location(of: keyNode))) }
+                hasTemplate = true
+            case "templates":
+                if hasTemplate { diagnostics.append(.error("give either 'template' or 'templates', not both", at: location(of: keyNode))) }
+                hasTemplate = true
+                guard let entries = value.mapping else {
+                    fail("'remote_config.templates' must map environments to files, e.g. { prod: remote/prod.json }", value, key: path)
+                    continue
+                }
+                for (environment, file) in entries {
+                    let name = environment.string ?? ""
+                    settings.locations["remote_config.templates.\(name)"] = location(of: environment)
+                    if let file = string(file, key: "\(path).\(name)") { settings.templates[name] = file }
+                }
+            case "tenant_signal":
+                settings.tenantSignal = string(value, key: path)
+            case "tenants":
+                guard let entries = value.mapping else {
+                    fail("'remote_config.tenants' must map tenant ids to { app_id: …, signal: … }", value, key: path)
+                    continue
+                }
+                for (tenant, fields) in entries {
+                    let id = tenant.string ?? ""
+                    settings.locations["remote_config.tenants.\(id)"] = location(of: tenant)
+                    guard let fieldMapping = fields.mapping else {
+                        fail("'\(id)' under remote_config.tenants must be a mapping, e.g. { app_id: \"1:123:ios:abc\" }", fields, key: path)
+                        continue
+                    }
+                    var identity = TenantIdentity()
+                    for (field, fieldValue) in fieldMapping {
+                        switch field.string {
+                        case "app_id": identity.appID = string(fieldValue, key: "app_id")
+                        case "signal": identity.signal = string(fieldValue, key: "signal")
+                        default:
+                            diagnostics.append(
+                                .error(
+                                    "unknown key '\(field.string ?? "")' for a tenant in remote_config", at: location(of: field),
+                                    hint: Suggestion.didYouMean(field.string ?? "", in: ["app_id", "signal"]) ?? "use app_id or signal"))
+                        }
+                    }
+                    settings.identities[id] = identity
+                }
+            case "parameter_names":
+                guard let text = string(value, key: path) else { continue }
+                guard let naming = RemoteConfig.Naming(rawValue: text) else {
+                    let names = RemoteConfig.Naming.allCases.map(\.rawValue)
+                    fail("'parameter_names' must be one of \(names.joined(separator: ", ")), not '\(text)'", value, key: path)
+                    continue
+                }
+                settings.naming = naming
+            case "parameters":
+                guard let entries = value.mapping else {
+                    fail("'remote_config.parameters' must map flag keys to parameter names", value, key: path)
+                    continue
+                }
+                for (flag, name) in entries {
+                    let key = flag.string ?? ""
+                    settings.locations["remote_config.parameters.\(key)"] = location(of: flag)
+                    if let name = string(name, key: "\(path).\(key)") { settings.parameterNames[key] = name }
+                }
+            default:
+                diagnostics.append(
+                    .error(
+                        "unknown key '\(key)' in remote_config", at: location(of: keyNode),
+                        hint: Suggestion.didYouMean(key, in: ConfigurationReader.remoteConfigKeys)
+                            ?? "use \(ConfigurationReader.remoteConfigKeys.joined(separator: ", "))"))
+            }
+        }
+        if !hasTemplate {
+            diagnostics.append(
+                .error(
+                    "remote_config needs 'template' (one file for every environment) or 'templates' (a file per environment)",
+                    at: location(of: node)))
+        }
+        return settings
     }
 
     mutating func bool(_ node: Node, key: String) -> Bool? {

@@ -4,7 +4,7 @@ import FlagstaffCore
 /// for the schema; bump `schemaVersion` on any incompatible change.
 public enum FlagsJSONRenderer {
     /// The schema version this renderer writes.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// The export of a slice of the matrix, with each flag's lifecycle when a report is given.
     public static func render(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil) -> String {
@@ -49,13 +49,29 @@ public enum FlagsJSONRenderer {
         return document.serialized()
     }
 
+    /// One cell: the value and the deciding layer, where it is written, why, the
+    /// bundled value remote config hides, and for a varying cell every value it can take.
     static func cell(_ resolution: Resolution) -> JSONValue {
         var members: [JSONValue.Member] = [
-            .init("value", resolution.value.json), .init("source", .string(resolution.layer.id)),
+            .init("value", resolution.isVarying ? .null : resolution.value.json), .init("source", .string(resolution.layer.id)),
         ]
-        if let location = resolution.location {
-            members += [.init("file", .string(location.file)), .init("line", .integer(location.line))]
+        if !resolution.isVarying { members += place(resolution.location) }
+        if let reason = resolution.reason { members.append(.init("reason", .string(reason))) }
+        if let hidden = resolution.hidden, !resolution.isVarying {
+            members.append(.init("bundled", .object([.init("value", hidden.value.json), .init("source", .string(hidden.layer.id))] + place(hidden.location))))
+        }
+        if resolution.isVarying {
+            members.append(.init("varies", .array(resolution.variants.map { variant in
+                .object([
+                    .init("when", .string(variant.condition)), .init("value", variant.value?.json ?? .null),
+                    .init("source", .string(variant.layer.id)),
+                ] + place(variant.location))
+            })))
         }
         return .object(members)
+    }
+
+    private static func place(_ location: SourceLocation?) -> [JSONValue.Member] {
+        location.map { [.init("file", .string($0.file)), .init("line", .integer($0.line))] } ?? []
     }
 }

@@ -55,8 +55,8 @@ public enum LifecycleText {
         switch status {
         case .overdue: "The removal date has passed, or the app has reached the removal version."
         case .dueSoon: "The removal date is close."
-        case .rolledOut: "On everywhere: remove the flag and keep the new behaviour."
-        case .dead: "Off everywhere: remove the flag and the code behind it."
+        case .rolledOut: "On for every tenant everywhere, or in production by remote config: remove the flag and keep the new behaviour."
+        case .dead: "Off for every tenant everywhere, or in production by remote config: remove the flag and the code behind it."
         case .stale: "Older than a flag of its type should live."
         case .incomplete: "A temporary flag without an owner or a removal target."
         case .deprecatedInCode: "Engineers have marked the Swift case deprecated."

@@ -2,10 +2,11 @@ import Foundation
 import FlagstaffCore
 
 /// Renders the matrix as CSV (RFC 4180): one line per flag, tenant and environment.
+/// A varying cell has an empty `value` and says in `reason` which value applies when.
 public enum MatrixCSVRenderer {
     /// The CSV text of a slice, with a header line.
     public static func render(_ slice: MatrixSlice) -> String {
-        var lines = ["flag,case,group,tenant,environment,value,source,file,line"]
+        var lines = ["flag,case,group,tenant,environment,value,source,file,line,reason,bundled"]
         for flag in slice.matrix.model.flags {
             for tenant in slice.tenants {
                 for environment in slice.environments {
@@ -13,8 +14,9 @@ public enum MatrixCSVRenderer {
                     lines.append(
                         [
                             flag.key, flag.caseName, flag.group ?? "", tenant.id, environment,
-                            resolution.value.description, resolution.layer.id,
+                            resolution.isVarying ? "" : resolution.value.description, resolution.layer.id,
                             resolution.location?.file ?? "", resolution.location.map { String($0.line) } ?? "",
+                            resolution.explanation ?? "", resolution.hidden.map { $0.value.description } ?? "",
                         ].map(field).joined(separator: ","))
                 }
             }

@@ -8,7 +8,7 @@ struct ConfigurationAgainstSourcesTests {
         let model = Build.model(
             flags: [Build.flag("A")], tenants: [Tenant(id: "CHL", name: "Chloé", file: "t.json", base: ["A": Build.setting(.bool(true))])],
             tenantNames: ["CHL": "Chloé", "CHK": "Typo"])
-        let diagnostics = Validator.validate(model, types: ["A": .bool])
+        let diagnostics = Validator.validate(ResolvedMatrix(model: model))
         #expect(diagnostics.map(\.description) == [
             "flagstaff.yml:9:15: warning: tenant_names names 'CHK', but no tenant file has that id; did you mean 'CHL'?"
         ])
@@ -23,11 +23,11 @@ struct ConfigurationAgainstSourcesTests {
         let tenant = Tenant(id: "T", name: "T", file: "t.json", base: ["A": Build.setting(.bool(true)), "B": Build.setting(.bool(true))])
         var model = Build.model(
             flags: [Build.flag("A"), Build.flag("B")], tenants: [tenant], catalog: [entry("A", "3.0", line: 5), entry("B", "3.1", line: 6)])
-        #expect(Validator.validate(model, types: [:]).map(\.description) == [
+        #expect(Validator.validate(ResolvedMatrix(model: model)).map(\.description) == [
             "c.md:5:20: warning: 'Remove by' 3.0 is an app version, but flagstaff.yml sets no current_version, so version targets are never due; add current_version: \"x.y\" to flagstaff.yml"
         ])
         model.policy.currentVersion = AppVersion(parsing: "2.0")
-        #expect(Validator.validate(model, types: [:]).isEmpty)
+        #expect(Validator.validate(ResolvedMatrix(model: model)).isEmpty)
     }
 }
 

@@ -89,10 +89,9 @@ struct FlagEnumReaderTests {
     @Test func duplicateRawValuesAreErrors() throws {
         let (flagEnum, _) = read("enum FeatureFlag: String {\n    case a = \"X\"\n    case b = \"X\"\n}")
         let result = try #require(flagEnum)
-        let diagnostics = Validator.validate(
-            FlagModel(title: "", environments: [], flagEnum: result, catalog: Catalog(columns: [], entries: [], location: .start(of: "c.md")), tenants: []),
-            types: [:]
-        ).filter { $0.message.contains("duplicate") }
+        let model = FlagModel(
+            title: "", environments: [], flagEnum: result, catalog: Catalog(columns: [], entries: [], location: .start(of: "c.md")), tenants: [])
+        let diagnostics = Validator.validate(ResolvedMatrix(model: model)).filter { $0.message.contains("duplicate") }
         #expect(diagnostics.map(\.description) == ["F.swift:3:10: error: duplicate raw value 'X' for case 'b'; case 'a' at line 2 already uses it"])
     }
 

@@ -27,7 +27,7 @@ struct ValidatorTests {
             title: "T", environments: ["dev", "uat", "prod"], flagEnum: flagEnum, catalog: try #require(parsedCatalog),
             tenants: [try #require(tenant)])
         let matrix = ResolvedMatrix(model: model)
-        return (catalogDiagnostics + tenantDiagnostics + Validator.validate(model, types: matrix.types))
+        return (catalogDiagnostics + tenantDiagnostics + Validator.validate(matrix))
             .sortedForDisplay().map(\.description)
     }
 

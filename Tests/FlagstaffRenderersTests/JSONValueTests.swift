@@ -54,12 +54,12 @@ struct CSVTests {
     @Test func everyCellIsOneRecordWithCRLFEndings() {
         let csv = MatrixCSVRenderer.render(MatrixSlice(Build.hostileMatrix()))
         let records = csv.components(separatedBy: "\r\n")
-        #expect(records.first == "flag,case,group,tenant,environment,value,source,file,line")
+        #expect(records.first == "flag,case,group,tenant,environment,value,source,file,line,reason,bundled")
         #expect(records.count == 1 + 3 * 2 * 2 + 1)
         #expect(records.last == "")
-        #expect(csv.contains("\r\nTEXT_B,b,Group | *one*,A|B,dev,\"x, \"\"y\"\"\nz|_w_\",base,tenants/A|B.json,1\r\n"))
-        #expect(csv.contains("\r\nENABLE_A,a,Group | *one*,A|B,prod,false,override,tenants/A|B.json,3\r\n"))
-        #expect(csv.contains("\r\nENABLE_A,a,Group | *one*,Z,dev,false,fallback,,\r\n"))
+        #expect(csv.contains("\r\nTEXT_B,b,Group | *one*,A|B,dev,\"x, \"\"y\"\"\nz|_w_\",base,tenants/A|B.json,1,,\r\n"))
+        #expect(csv.contains("\r\nENABLE_A,a,Group | *one*,A|B,prod,false,override,tenants/A|B.json,3,,\r\n"))
+        #expect(csv.contains("\r\nENABLE_A,a,Group | *one*,Z,dev,false,fallback,,,,\r\n"))
     }
 }
 

@@ -7,7 +7,8 @@ import Testing
 @Suite("Templates and their contexts")
 struct TemplateContextTests {
     /// A site with every optional part present: groups, conditions, docs, a
-    /// deprecation, catalog columns, lifecycle data with uses, a git note and guide pages.
+    /// deprecation, catalog columns, lifecycle data with uses, a git note, guide
+    /// pages and a Remote Config template whose value varies.
     static func renderer() throws -> SiteRenderer {
         let flag = Flag(
             key: "ENABLE_A", caseName: "a", group: "Media", documentation: "Docs.", deprecation: "Use B", condition: "DEBUG",
@@ -22,7 +23,7 @@ struct TemplateContextTests {
         let model = FlagModel(
             title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: [flag]),
             catalog: Catalog(columns: ["Flag", "Description", "Notes", "Owner"], entries: [entry], location: .start(of: "c.md")),
-            tenants: [tenant])
+            tenants: [tenant], remoteConfig: Self.remoteConfig)
         let matrix = ResolvedMatrix(model: model)
         let report = LifecycleReport(
             matrix: matrix, references: ["ENABLE_A": [CodeReference(kind: .member, location: .start(of: "app/A.swift"))]],
@@ -35,6 +36,17 @@ struct TemplateContextTests {
         return SiteRenderer(
             matrix: matrix, lifecycle: report, guide: pages, warnings: [.warning("w", at: .start(of: "t.json"))], theme: try Theme())
     }
+
+    /// A prod template where ten percent of devices get `ENABLE_A` off.
+    static let remoteConfig: RemoteConfig = {
+        let here = SourceLocation.start(of: "prod.json")
+        let percent = RemoteExpression(text: "percent <= 10", parts: [.init(kind: .varying("a random percentage of devices"), text: "percent <= 10", location: here)])
+        let parameter = RemoteParameter(
+            name: "ENABLE_A", defaultValue: RemoteValue(.useInAppDefault, at: here),
+            conditionalValues: [.init(condition: "Ten percent", value: RemoteValue(.value("false"), at: here), location: here)], location: here)
+        return RemoteConfig(
+            templates: ["prod": RemoteTemplate(file: "prod.json", conditions: [RemoteCondition(name: "Ten percent", expression: percent, location: here)], parameters: [parameter])])
+    }()
 
     /// Every stored property name in a value, its nested values, arrays and optionals included.
     static func names(in value: Any, into names: inout Set<String>) {
@@ -72,7 +84,7 @@ struct TemplateContextTests {
         var layoutNames = Set<String>()
         let layout = PageLayout(
             siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
-            environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "")])
+            environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "")], valuesNote: "")
         Self.names(in: layout, into: &layoutNames)
         let partials = DefaultTheme.files.filter { $0.key.hasPrefix("partials/") }.values.reduce(into: Set<String>()) { $0.formUnion(Self.variables(in: $1)) }
         #expect(partials.isSubset(of: layoutNames), "partials use \(partials.subtracting(layoutNames).sorted())")

@@ -125,7 +125,7 @@ struct BuildCommandTests {
         let console = RecordingConsole()
         #expect(try MatrixCommand(configurationPath: Fixtures.configuration("small"), environments: ["prod"], tenants: ["WL"], format: .csv)
             .run(console: console.console()) == ExitStatus.success)
-        #expect(console.output.hasPrefix("flag,case,group,tenant,environment,value,source,file,line\r\nENABLE_MEDIA_LIBRARY,mediaLibrary,Media,WL,prod,false,base,tenants/WL/FeatureFlags.defaults.json,2\r\n"))
+        #expect(console.output.hasPrefix("flag,case,group,tenant,environment,value,source,file,line,reason,bundled\r\nENABLE_MEDIA_LIBRARY,mediaLibrary,Media,WL,prod,false,base,tenants/WL/FeatureFlags.defaults.json,2,,\r\n"))
         #expect(throws: FlagstaffError.usage("unknown tenant 'wl'; did you mean 'WL'?")) {
             try MatrixCommand(configurationPath: Fixtures.configuration("small"), tenants: ["wl"]).run(console: console.console())
         }

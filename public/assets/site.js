@@ -22,6 +22,7 @@
     var tenant = document.getElementById("f-tenant");
     var query = document.getElementById("f-q");
     var differs = document.getElementById("f-differs");
+    var remote = document.getElementById("f-remote");
     var count = document.getElementById("f-count");
     var sections = Array.prototype.slice.call(document.querySelectorAll("section.env"));
     var style = document.createElement("style");
@@ -37,6 +38,14 @@
     tenant.value = tenantIds.indexOf(params.get("tenant")) >= 0 ? params.get("tenant") : "";
     query.value = params.get("q") || new URLSearchParams(location.search).get("q") || "";
     differs.checked = params.get("differs") === "1";
+    if (remote) remote.checked = params.get("remote") === "1";
+
+    // Whether remote config decides a row's cell for the chosen tenant, or for any tenant.
+    function decidedRemotely(row, column) {
+      var cells = row.querySelectorAll("td");
+      var chosen = column < 0 ? Array.prototype.slice.call(cells) : [cells[column]];
+      return chosen.some(function (cell) { return cell && /r$/.test(cell.className); });
+    }
 
     function apply() {
       var terms = query.value.toLowerCase().split(/\s+/).filter(Boolean);
@@ -54,6 +63,7 @@
             var text = index[key] || "";
             var match = terms.every(function (term) { return text.indexOf(term) >= 0; });
             if (differs.checked && !row.hasAttribute("data-d")) match = false;
+            if (remote && remote.checked && !decidedRemotely(row, column)) match = false;
             row.hidden = !match;
             if (match) { any = true; if (visibleSection) shown[key] = true; }
           });
@@ -68,10 +78,11 @@
       if (tenant.value) next.set("tenant", tenant.value);
       if (query.value) next.set("q", query.value);
       if (differs.checked) next.set("differs", "1");
+      if (remote && remote.checked) next.set("remote", "1");
       writeHash(next);
     }
 
-    [env, tenant, differs].forEach(function (control) { control.addEventListener("change", apply); });
+    [env, tenant, differs, remote].forEach(function (control) { if (control) control.addEventListener("change", apply); });
     query.addEventListener("input", apply);
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.hidden = false;

@@ -25,6 +25,7 @@ struct SourceLoader {
         }
         let catalogText = read(configuration.catalog, key: "catalog")
         let tenantFiles = tenantFiles()
+        let remoteConfig = remoteConfig()
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
 
         let (flagEnum, enumDiagnostics) = FlagEnumReader.read(enumFiles, enumName: configuration.enumName)
@@ -46,7 +47,28 @@ struct SourceLoader {
         return FlagModel(
             title: configuration.title, environments: configuration.environments, flagEnum: flagEnum,
             catalog: catalog, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
-            settingLocations: configuration.locations)
+            settingLocations: configuration.locations, remoteConfig: remoteConfig)
+    }
+
+    /// The Remote Config templates, each file read and parsed once, with the settings; `nil` without `remote_config`.
+    private mutating func remoteConfig() -> RemoteConfig? {
+        guard let settings = configuration.remoteConfig else { return nil }
+        var templates: [String: RemoteTemplate] = [:]
+        var byFile: [String: RemoteTemplate] = [:]
+        for environment in settings.templates.keys.sorted() {
+            let file = settings.templates[environment]!
+            if byFile[file] == nil {
+                guard let text = read(file, key: "remote_config") else { continue }
+                let (template, problems) = RemoteTemplateReader.read(text, file: file)
+                diagnostics += problems
+                guard let template else { continue }
+                byFile[file] = template
+            }
+            templates[environment] = byFile[file]
+        }
+        return RemoteConfig(
+            templates: templates, identities: settings.identities, tenantSignal: settings.tenantSignal, naming: settings.naming,
+            parameterNames: settings.parameterNames, settingLocations: settings.locations)
     }
 
     /// The guide pages of the `guide` folder, in file-name order, and their problems.

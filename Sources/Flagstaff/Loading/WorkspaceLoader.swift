@@ -45,7 +45,7 @@ extension Workspace {
         var guide: [ExpandedGuidePage] = []
         if let model {
             let resolved = ResolvedMatrix(model: model)
-            diagnostics += Validator.validate(model, types: resolved.types)
+            diagnostics += Validator.validate(resolved)
             matrix = resolved
             let (pages, pageProblems) = loader.guidePages()
             diagnostics += pageProblems

@@ -15,14 +15,24 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// Whether a build can know this layer's opinion. The debug override lives
     /// only on a device, so it is part of the chain but never decides a cell here.
     public let isKnownAtBuildTime: Bool
+    /// Whether views should show the value this layer hides: remote config's value
+    /// means little without the value the app ships, which it replaces.
+    public let showsHiddenValue: Bool
+    /// Whether the layer's answer can depend on the device or the user.
+    public let canVary: Bool
 
     /// Creates a layer description.
-    public init(id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true) {
+    public init(
+        id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
+        canVary: Bool = false
+    ) {
         self.id = id
         self.mark = mark
         self.code = code
         self.legend = legend
         self.isKnownAtBuildTime = isKnownAtBuildTime
+        self.showsHiddenValue = showsHiddenValue
+        self.canVary = canVary
     }
 
     /// The id.
@@ -33,18 +43,62 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
-/// One layer's answer for one cell: a value and where it is written.
+/// One layer's answer for one cell: a value and where it is written, or, when
+/// the answer depends on the device or the user, each value it can give.
 /// A layer without an opinion answers `nil`, which passes the question on; it never means `false`.
 public struct Opinion: Hashable, Sendable {
-    /// The value the layer gives.
-    public var value: FlagValue
+    /// One possible answer of a layer whose answer varies, and when it applies.
+    public struct Variant: Hashable, Sendable {
+        /// What the layer answers then.
+        public enum Outcome: Hashable, Sendable {
+            /// A value.
+            case value(FlagValue)
+            /// No opinion: the layers below decide.
+            case noOpinion
+            /// A value the inputs do not hold, such as one Firebase personalises per user.
+            case unknown
+        }
+
+        /// When this answer applies, in words: "if condition 'Ten percent' holds".
+        public var condition: String
+        /// What the layer answers then.
+        public var outcome: Outcome
+        /// Where the value is written.
+        public var location: SourceLocation?
+
+        /// Creates a variant.
+        public init(condition: String, outcome: Outcome, location: SourceLocation?) {
+            self.condition = condition
+            self.outcome = outcome
+            self.location = location
+        }
+    }
+
+    /// The value the layer gives; `nil` for a varying opinion.
+    public var value: FlagValue?
     /// Where the value is written; `nil` when it is written nowhere (the fallback).
     public var location: SourceLocation?
+    /// Why the layer gives this value, in words, when a person needs to know: "condition 'CHL'".
+    public var reason: String?
+    /// Every answer the layer can give, first match first, when it depends on the device or
+    /// the user; empty for a fixed answer.
+    public var variants: [Variant]
 
-    /// Creates an opinion.
-    public init(value: FlagValue, location: SourceLocation?) {
+    /// A fixed opinion.
+    public init(value: FlagValue, location: SourceLocation?, reason: String? = nil) {
         self.value = value
         self.location = location
+        self.reason = reason
+        variants = []
+    }
+
+    /// An opinion that depends on the device or the user. Precondition: at least two variants.
+    public init(varying variants: [Variant]) {
+        precondition(variants.count > 1, "a varying opinion has several answers")
+        self.variants = variants
+        value = nil
+        location = nil
+        reason = nil
     }
 }
 
@@ -58,4 +112,53 @@ public protocol ResolutionLayer: Sendable {
 
     /// The layer's opinion on a flag for a tenant in an environment, or `nil` for none.
     func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion?
+
+    /// What the layer looked at to answer, for `flagstaff explain`; `nil` when its
+    /// opinion says it all. Layers that weigh conditions implement it.
+    func trace(of flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> LayerTrace?
+}
+
+extension ResolutionLayer {
+    /// No trace: the opinion and its location say it all.
+    public func trace(of flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> LayerTrace? { nil }
+}
+
+/// What a layer looked at for one cell: where, each check it made in order, and notes.
+public struct LayerTrace: Hashable, Sendable {
+    /// One check, such as a condition of a template.
+    public struct Check: Hashable, Sendable {
+        /// What was checked: "condition 'CHL'".
+        public var name: String
+        /// Whether it held, when it is a condition.
+        public var truth: ConditionTruth.Value?
+        /// Why, in words.
+        public var because: String
+        /// The value it would give, as written; `nil` when it gives none.
+        public var value: String?
+        /// Whether this check decided the answer.
+        public var chosen: Bool
+
+        /// Creates a check.
+        public init(name: String, truth: ConditionTruth.Value?, because: String, value: String?, chosen: Bool) {
+            self.name = name
+            self.truth = truth
+            self.because = because
+            self.value = value
+            self.chosen = chosen
+        }
+    }
+
+    /// Where the layer looked: "content/remote/prod.json, version 42, parameter ENABLE_X".
+    public var source: String
+    /// The checks, in the order the layer made them.
+    public var checks: [Check]
+    /// Anything else worth knowing, in words.
+    public var notes: [String]
+
+    /// Creates a trace.
+    public init(source: String, checks: [Check], notes: [String] = []) {
+        self.source = source
+        self.checks = checks
+        self.notes = notes
+    }
 }

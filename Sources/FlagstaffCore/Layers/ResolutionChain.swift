@@ -15,41 +15,76 @@ public struct ResolutionChain: Sendable {
         DebugOverrideLayer(), EnvironmentOverrideLayer(), BaseValueLayer(), FallbackLayer(),
     ])
 
+    /// The app's chain for a model: the bundled chain, with remote config after
+    /// the debug override when the model has a Remote Config template.
+    public static func standard(for model: FlagModel) -> ResolutionChain {
+        guard let remote = model.remoteConfig else { return .bundled }
+        return ResolutionChain([
+            DebugOverrideLayer(), RemoteConfigLayer(remote, model: model), EnvironmentOverrideLayer(), BaseValueLayer(), FallbackLayer(),
+        ])
+    }
+
     /// The layer descriptions, in order.
     public var descriptions: [Layer] { layers.map(\.layer) }
 
     /// The layers a build can decide a cell with, for legends.
     public var shownLayers: [Layer] { descriptions.filter(\.isKnownAtBuildTime) }
 
-    /// Resolves one cell: the first opinion wins.
+    /// The legend of every view: each shown layer's mark, name and meaning, then
+    /// the mark of a varying cell when a layer can vary.
+    public var legend: [(mark: String, label: String, text: String)] {
+        shownLayers.map { ($0.mark, $0.id, $0.legend) }
+            + (shownLayers.contains(where: \.canVary) ? [(CellPresentation.varyingMark, "varies", CellPresentation.varyingLegend)] : [])
+    }
+
+    /// Resolves one cell: the first opinion wins. A varying opinion lists each
+    /// possible value, those where the layer has no opinion taken from the layers below.
     public func resolve(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Resolution {
-        for layer in layers {
-            if let opinion = layer.opinion(on: flag, type: type, tenant: tenant, environment: environment) {
-                return Resolution(value: opinion.value, layer: layer.layer, location: opinion.location)
+        resolve(flag, type: type, tenant: tenant, environment: environment, from: 0)
+    }
+
+    private func resolve(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String, from start: Int) -> Resolution {
+        for index in start..<layers.count {
+            let layer = layers[index]
+            guard let opinion = layer.opinion(on: flag, type: type, tenant: tenant, environment: environment) else { continue }
+            let below = { self.resolve(flag, type: type, tenant: tenant, environment: environment, from: index + 1) }
+            if !opinion.variants.isEmpty {
+                let fallThrough = below()
+                let variants = opinion.variants.map { variant in
+                    switch variant.outcome {
+                    case .value(let value):
+                        Resolution.Variant(condition: variant.condition, value: value, layer: layer.layer, location: variant.location)
+                    case .unknown:
+                        Resolution.Variant(condition: variant.condition, value: nil, layer: layer.layer, location: variant.location)
+                    case .noOpinion:
+                        Resolution.Variant(
+                            condition: variant.condition, value: fallThrough.value, layer: fallThrough.layer, location: fallThrough.location)
+                    }
+                }
+                let last = variants[variants.count - 1]
+                return Resolution(
+                    value: last.value ?? fallThrough.value, layer: layer.layer, location: last.location, variants: variants,
+                    hidden: hidden(fallThrough))
             }
+            guard let value = opinion.value else { continue }
+            return Resolution(
+                value: value, layer: layer.layer, location: opinion.location, reason: opinion.reason,
+                hidden: layer.layer.showsHiddenValue ? hidden(below()) : nil)
         }
         preconditionFailure("the fallback layer always has an opinion")
     }
 
-    /// Every layer's answer for one cell, top to bottom, for explaining a value.
-    public func explain(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> [(layer: Layer, opinion: Opinion?)] {
-        layers.map { ($0.layer, $0.opinion(on: flag, type: type, tenant: tenant, environment: environment)) }
+    private func hidden(_ resolution: Resolution) -> Resolution.Hidden {
+        Resolution.Hidden(value: resolution.value, layer: resolution.layer, location: resolution.location)
     }
-}
 
-/// The value a flag has for one tenant in one environment, and the layer that decided it.
-public struct Resolution: Hashable, Sendable {
-    /// The resolved value.
-    public var value: FlagValue
-    /// The layer that decided it.
-    public var layer: Layer
-    /// Where the deciding value is written; `nil` for the fallback.
-    public var location: SourceLocation?
-
-    /// Creates a resolution.
-    public init(value: FlagValue, layer: Layer, location: SourceLocation?) {
-        self.value = value
-        self.layer = layer
-        self.location = location
+    /// Every layer's answer for one cell, top to bottom, with what it looked at, for explaining a value.
+    public func explain(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> [(layer: Layer, opinion: Opinion?, trace: LayerTrace?)] {
+        layers.map {
+            (
+                $0.layer, $0.opinion(on: flag, type: type, tenant: tenant, environment: environment),
+                $0.trace(of: flag, type: type, tenant: tenant, environment: environment)
+            )
+        }
     }
 }

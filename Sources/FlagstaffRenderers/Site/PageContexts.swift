@@ -20,6 +20,8 @@ struct PageLayout: Sendable {
     var environments: [EnvironmentItem]
     /// The layers a build can know, for the legend.
     var legend: [LegendItem]
+    /// What the values shown include, for the footer.
+    var valuesNote: String
 }
 
 /// One environment's name.
@@ -51,10 +53,12 @@ struct RowGroup<Row: Sendable>: Sendable {
     var rows: [Row]
 }
 
-/// One resolved cell in a table: its text and class.
+/// One resolved cell in a table: its text and class, and, when the deciding
+/// layer says more than its mark, why in words.
 struct CellItem: Sendable {
     var css: String
     var text: String
+    var why: String?
 }
 
 /// A tenant in a filter or a heading.
@@ -78,6 +82,14 @@ struct HomePage: Sendable {
     var flags: [FlagSuggestion]
     var asOf: String
     var overdueCount: Int, dueSoonCount: Int
+    /// How many flags remote config changes, per environment with a template.
+    var remoteChanges: [RemoteChangeCount]
+}
+
+/// How many flags remote config changes in one environment.
+struct RemoteChangeCount: Sendable {
+    var environment: String
+    var count: Int
 }
 
 /// A validation warning on the home page.
@@ -101,6 +113,8 @@ struct MatrixPage: Sendable {
     var tenants: [TenantItem]
     /// The search index as JSON, safe inside a `<script>` element.
     var searchIndex: String
+    /// Whether the workspace has remote config, for its filter.
+    var hasRemote: Bool
 }
 
 /// One environment's table.
@@ -167,13 +181,26 @@ struct FlagTenantRow: Sendable {
     var cells: [FlagCell]
 }
 
-/// One cell on a flag page: the value, the deciding layer, and where it is written.
+/// One cell on a flag page: the value, the deciding layer, why, the value the
+/// app ships when remote config hides it, every value of a varying cell, and
+/// where the value is written.
 struct FlagCell: Sendable {
     var css: String
     var text: String
     var source: String
-    /// `file:line`, absent for the fallback.
+    var reason: String?
+    var shipped: String?
+    var hasVariants: Bool
+    var variants: [VariantItem]
+    /// `file:line`, absent for the fallback and for a varying cell.
     var location: String?
+}
+
+/// One value a varying cell can take.
+struct VariantItem: Sendable {
+    var when: String
+    var word: String
+    var layerName: String
 }
 
 /// The lifecycle section of a flag page.

@@ -60,10 +60,23 @@ public struct SiteRenderer {
             navMatrix: template == "matrix", navTenants: template == "tenants" || template == "tenant",
             navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"),
             environments: model.environments.map(EnvironmentItem.init),
-            legend: matrix.chain.shownLayers.map { layer in
-                LegendItem(hasMark: !layer.mark.isEmpty, mark: layer.mark, label: layer.id, text: layer.legend)
-            })
+            legend: matrix.chain.legend.map { entry in
+                LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: entry.label, text: entry.text)
+            },
+            valuesNote: valuesNote)
         return OutputFile(path: path, text: try theme.render(template, content, layout: layout))
+    }
+
+    /// What the values include, said once in every footer.
+    private var valuesNote: String {
+        guard let remote = model.remoteConfig else {
+            return "Values shown are what ships in the app; remote config and debug overrides can still change them on a device."
+        }
+        let templates = remote.templatesByFile(environments: model.environments).map { template, environments in
+            environments.joined(separator: " and ") + (template.version.map { " (version \($0))" } ?? "")
+        }
+        return "Values include Firebase Remote Config, from the templates of \(templates.joined(separator: ", ")); "
+            + "a debug override on a test device can still change them."
     }
 
     // MARK: - Pages
@@ -75,7 +88,12 @@ public struct SiteRenderer {
             hasWarnings: !warnings.isEmpty,
             warnings: warnings.map { WarningItem(location: $0.location?.description ?? "", message: $0.message) },
             flags: model.flags.map { FlagSuggestion(key: $0.key, href: "flags/\(flagSlugs[$0.key]!).html") },
-            asOf: lifecycle.asOf.description, overdueCount: lifecycle.count(of: .overdue), dueSoonCount: lifecycle.count(of: .dueSoon))
+            asOf: lifecycle.asOf.description, overdueCount: lifecycle.count(of: .overdue), dueSoonCount: lifecycle.count(of: .dueSoon),
+            remoteChanges: model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
+                RemoteChangeCount(
+                    environment: environment,
+                    count: model.flags.filter { matrix.isChanged($0, by: RemoteConfigLayer.layer, in: environment) }.count)
+            })
     }
 
     private func tenantItems() -> [TenantItem] {
@@ -97,10 +115,12 @@ public struct SiteRenderer {
                     MatrixRow(
                         key: flag.key, slug: flagSlugs[flag.key]!, differs: matrix.differsBetweenTenants(flag, in: environment),
                         badges: (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
-                        cells: model.tenants.map { cell(matrix.resolution(flag, $0, environment)) })
+                        cells: model.tenants.map { cell(matrix.resolution(flag, $0, environment), briefly: true) })
                 })
         }
-        return MatrixPage(environments: sections, tenants: tenantItems(), searchIndex: scriptSafe(JSONValue.object(index).serialized()))
+        return MatrixPage(
+            environments: sections, tenants: tenantItems(), searchIndex: scriptSafe(JSONValue.object(index).serialized()),
+            hasRemote: model.remoteConfig != nil)
     }
 
     private func rowGroups<Row>(columns: Int, row: (Flag) -> Row) -> [RowGroup<Row>] {
@@ -123,8 +143,16 @@ public struct SiteRenderer {
                     let resolution = matrix.resolution(flag, tenant, environment)
                     let presentation = CellPresentation(resolution)
                     return FlagCell(
-                        css: presentation.cssClass, text: presentation.word, source: resolution.layer.id,
-                        location: resolution.location.map { "\($0.file):\($0.line)" })
+                        css: presentation.cssClass, text: presentation.word,
+                        source: resolution.isVarying ? "varies" : resolution.layer.id, reason: resolution.reason,
+                        shipped: resolution.isVarying ? nil : resolution.hidden.map { "the app ships \(CellPresentation.word(for: $0.value)) (\($0.layer.id))" },
+                        hasVariants: resolution.isVarying,
+                        variants: resolution.variants.map { variant in
+                            VariantItem(
+                                when: variant.condition, word: variant.value.map(CellPresentation.word(for:)) ?? CellPresentation.unknownWord,
+                                layerName: variant.layer.id)
+                        },
+                        location: resolution.isVarying ? nil : resolution.location.map { "\($0.file):\($0.line)" })
                 })
         }
         let details = FlagDetails(
@@ -147,7 +175,8 @@ public struct SiteRenderer {
                 let resolutions = model.environments.map { matrix.resolution(flag, tenant, $0) }
                 return TenantRow(
                     key: flag.key, slug: flagSlugs[flag.key]!,
-                    on: resolutions.contains { $0.value.isOn } || matrix.type(of: flag) != .bool, cells: resolutions.map(cell))
+                    on: resolutions.contains { $0.value.isOn } || matrix.type(of: flag) != .bool,
+                    cells: resolutions.map { cell($0, briefly: false) })
             })
     }
 
@@ -249,9 +278,20 @@ public struct SiteRenderer {
 
     // MARK: - Cells
 
-    private func cell(_ resolution: Resolution) -> CellItem {
+    /// A table cell; `briefly` keeps the explanation to the deciding condition, for the matrix's many cells.
+    private func cell(_ resolution: Resolution, briefly: Bool) -> CellItem {
         let presentation = CellPresentation(resolution)
-        return CellItem(css: presentation.cssClass, text: presentation.text)
+        return CellItem(css: presentation.cssClass, text: presentation.text, why: why(resolution, briefly: briefly))
+    }
+
+    /// Why a cell has its value, in words, when the deciding layer says more than
+    /// its mark: "remote: condition 'CHL'; the app ships on (base)".
+    private func why(_ resolution: Resolution, briefly: Bool) -> String? {
+        if briefly, resolution.isVarying { return "\(resolution.layer.id): depends on the device or the user" }
+        guard let explanation = resolution.explanation else { return nil }
+        if briefly { return "\(resolution.layer.id): \(explanation)" }
+        guard !resolution.isVarying, let hidden = resolution.hidden else { return "\(resolution.layer.id): \(explanation)" }
+        return "\(resolution.layer.id): \(explanation); the app ships \(CellPresentation.word(for: hidden.value)) (\(hidden.layer.id))"
     }
 
     /// JSON that cannot end a `<script>` element early.

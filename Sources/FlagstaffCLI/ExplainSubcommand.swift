@@ -1,0 +1,27 @@
+import ArgumentParser
+import Flagstaff
+
+extension ExplainCommand.Format: ExpressibleByArgument {}
+
+extension FlagstaffCommand {
+    struct Explain: ParsableCommand, FlagstaffRunnable {
+        static let configuration = CommandConfiguration(
+            abstract: "Explain one flag's value for a tenant in an environment, layer by layer.",
+            discussion: "Exit codes: 0 success; 1 the sources have errors; 2 an unknown flag, tenant or environment, or an I/O error.")
+
+        @OptionGroup var workspace: WorkspaceOptions
+        @Argument(help: "The flag key (or its Swift case name).")
+        var key: String
+        @Option(help: "The tenant id.")
+        var tenant: String
+        @Option(name: .customLong("env"), help: "The environment.")
+        var environment: String
+        @Option(help: "text or json.")
+        var format: ExplainCommand.Format = .text
+
+        func execute(console: Console) throws(FlagstaffError) -> Int32 {
+            try ExplainCommand(configurationPath: workspace.config, key: key, tenant: tenant, environment: environment, format: format)
+                .run(console: console)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+/// Firebase Remote Config: the template of the environment, read the way the
+/// app's Remote Config client reads it. The first condition, in the template's
+/// order, that holds and has a value for the parameter decides; otherwise the
+/// parameter's default value. `useInAppDefault` and a missing parameter are no
+/// opinion, so the bundled layers decide.
+///
+/// A condition that depends on the device or the user (a percentage, a signal
+/// the device sets, a rollout) makes the cell vary: each case becomes a variant.
+public struct RemoteConfigLayer: ResolutionLayer {
+    /// The layer's description.
+    public static let layer = Layer(
+        id: "remote", mark: "☁", code: "r", legend: "set by Remote Config, replacing the value the app ships", showsHiddenValue: true,
+        canVary: true)
+
+    private let remote: RemoteConfig
+    /// Each condition's truth, by environment, tenant id and condition name, worked out
+    /// once: a large workspace asks for the same few conditions millions of times.
+    private let truths: [String: [String: [String: ConditionTruth]]]
+
+    /// Creates the layer for a model's templates and tenants.
+    public init(_ remote: RemoteConfig, model: FlagModel) {
+        self.remote = remote
+        var truths: [String: [String: [String: ConditionTruth]]] = [:]
+        for (environment, template) in remote.templates {
+            var byTenant: [String: [String: ConditionTruth]] = [:]
+            for tenant in model.tenants {
+                let identity = remote.identity(of: tenant.id)
+                byTenant[tenant.id] = Dictionary(
+                    template.conditions.map {
+                        ($0.name, $0.expression.truth(for: tenant.id, identity: identity, tenantSignal: remote.tenantSignal))
+                    }, uniquingKeysWith: { first, _ in first })
+            }
+            truths[environment] = byTenant
+        }
+        self.truths = truths
+    }
+
+    public var layer: Layer { Self.layer }
+
+    public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
+        guard let template = remote.templates[environment],
+            let parameter = template.parameter(named: remote.parameterName(for: flag.key))
+        else { return nil }
+        var variants: [Opinion.Variant] = []
+        for condition in template.conditions {
+            guard let value = parameter.value(for: condition.name),
+                let truth = truth(of: condition.name, tenant: tenant.id, environment: environment), truth.value != .no
+            else { continue }
+            let when = "if condition '\(condition.name)' holds"
+            if truth.value == .varies {
+                variants += Self.variants(of: value, type: type, when: when)
+                continue
+            }
+            if case .value = value.kind, variants.isEmpty {
+                return Self.fixed(value, type: type, reason: "condition '\(condition.name)'")
+            }
+            variants += Self.variants(of: value, type: type, when: when)
+            if Self.settles(value) { return Self.combined(variants) }
+        }
+        guard let defaultValue = parameter.defaultValue else {
+            return variants.isEmpty ? nil : Self.combined(variants + [.init(condition: "otherwise", outcome: .noOpinion, location: nil)])
+        }
+        if case .value = defaultValue.kind, variants.isEmpty {
+            return Self.fixed(defaultValue, type: type, reason: "default value")
+        }
+        variants += Self.variants(of: defaultValue, type: type, when: "otherwise")
+        if !Self.settles(defaultValue) { variants.append(.init(condition: "otherwise", outcome: .noOpinion, location: nil)) }
+        return Self.combined(variants)
+    }
+
+    public func trace(of flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> LayerTrace? {
+        guard let template = remote.templates[environment] else {
+            return LayerTrace(source: "no Remote Config template for \(environment)", checks: [])
+        }
+        let name = remote.parameterName(for: flag.key)
+        let source = template.file + (template.version.map { ", version \($0)" } ?? "") + ", parameter \(name)"
+        guard let parameter = template.parameter(named: name) else {
+            return LayerTrace(source: source, checks: [], notes: ["the template has no parameter '\(name)', so the app keeps its own value"])
+        }
+        // Only conditions with a value for this parameter can decide it; the first
+        // that holds with a settled value does. Rollouts and personalisation do not settle.
+        var decided = false
+        var checks: [LayerTrace.Check] = template.conditions.compactMap { condition in
+            guard let value = parameter.value(for: condition.name) else { return nil }
+            let truth = truth(of: condition.name, tenant: tenant.id, environment: environment)
+            let chosen = !decided && truth?.value == .yes && Self.settles(value)
+            decided = decided || chosen
+            return LayerTrace.Check(
+                name: "condition '\(condition.name)'", truth: truth?.value, because: truth?.because ?? "",
+                value: Self.describe(value), chosen: chosen)
+        }
+        checks.append(
+            LayerTrace.Check(
+                name: "default value", truth: nil, because: "applies when no condition with a value holds",
+                value: parameter.defaultValue.map(Self.describe) ?? "none", chosen: !decided && parameter.defaultValue.map(Self.settles) == true))
+        var notes: [String] = []
+        let others = template.conditions.count - (checks.count - 1)
+        if others > 0 { notes.append("\(others.counted("other condition")) of the template set no value for this parameter") }
+        let identity = remote.identity(of: tenant.id)
+        if !template.conditions.contains(where: { $0.expression.mentions(identity, tenantSignal: remote.tenantSignal) }) {
+            notes.append("no condition in this template names \(tenant.id) by its app id or its signal value")
+        }
+        return LayerTrace(source: source, checks: checks, notes: notes)
+    }
+
+    /// A condition's truth for a tenant in an environment; `nil` when the template does not declare it.
+    func truth(of condition: String, tenant: String, environment: String) -> ConditionTruth? {
+        truths[environment]?[tenant]?[condition]
+    }
+
+    /// Whether a value ends the search: a plain value or the in-app default. A rollout
+    /// reaches only some devices and personalisation only some users; the rest go on.
+    private static func settles(_ value: RemoteValue) -> Bool {
+        switch value.kind {
+        case .value, .useInAppDefault: true
+        case .rollout, .personalization: false
+        }
+    }
+
+    /// A plain value, as a fixed opinion; no opinion when it does not fit the flag's
+    /// type (the validator reports that as an error).
+    private static func fixed(_ value: RemoteValue, type: FlagType, reason: String) -> Opinion? {
+        guard let text = value.text, let flagValue = FlagValue(remote: text, as: type) else { return nil }
+        return Opinion(value: flagValue, location: value.location, reason: reason)
+    }
+
+    /// The cases one value object adds to a varying answer.
+    private static func variants(of value: RemoteValue, type: FlagType, when: String) -> [Opinion.Variant] {
+        func outcome(_ text: String) -> Opinion.Variant.Outcome {
+            FlagValue(remote: text, as: type).map(Opinion.Variant.Outcome.value) ?? .noOpinion
+        }
+        switch value.kind {
+        case .value(let text):
+            return [.init(condition: when, outcome: outcome(text), location: value.location)]
+        case .useInAppDefault:
+            return [.init(condition: when, outcome: .noOpinion, location: value.location)]
+        case .rollout(let id, let text, let percent):
+            let share = percent.map { " (\($0)% of devices)" } ?? ""
+            return [.init(condition: "\(when) and the device is in rollout '\(id)'\(share)", outcome: outcome(text), location: value.location)]
+        case .personalization(let id):
+            return [.init(condition: "\(when) and personalization '\(id)' picks a value", outcome: .unknown, location: value.location)]
+        }
+    }
+
+    /// The answer for a list of cases: no opinion when none has one, a fixed
+    /// opinion when only one case is left, otherwise a varying opinion.
+    private static func combined(_ variants: [Opinion.Variant]) -> Opinion? {
+        if variants.allSatisfy({ $0.outcome == .noOpinion }) { return nil }
+        if variants.count == 1, case .value(let value) = variants[0].outcome {
+            return Opinion(value: value, location: variants[0].location, reason: variants[0].condition)
+        }
+        return Opinion(varying: variants)
+    }
+
+    /// A value object as the trace shows it: `"true"`, `in-app default`, a rollout or a personalization.
+    private static func describe(_ value: RemoteValue) -> String {
+        switch value.kind {
+        case .value(let text): "\"\(text)\""
+        case .useInAppDefault: "in-app default"
+        case .rollout(let id, let text, let percent):
+            "\"\(text)\" for devices in rollout '\(id)'" + (percent.map { " (\($0)%)" } ?? "")
+        case .personalization(let id): "a value personalization '\(id)' picks per user"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The value a flag has for one tenant in one environment, and the layer that decided it.
+public struct Resolution: Hashable, Sendable {
+    /// One value a varying cell can take, and when.
+    public struct Variant: Hashable, Sendable {
+        /// When it applies, in words.
+        public var condition: String
+        /// The value; `nil` when the inputs do not hold it (Firebase personalises it per user).
+        public var value: FlagValue?
+        /// The layer that gives it: the varying layer, or a layer below when the varying one has no opinion then.
+        public var layer: Layer
+        /// Where the value is written; `nil` for the fallback.
+        public var location: SourceLocation?
+
+        /// Creates a variant.
+        public init(condition: String, value: FlagValue?, layer: Layer, location: SourceLocation?) {
+            self.condition = condition
+            self.value = value
+            self.layer = layer
+            self.location = location
+        }
+    }
+
+    /// The value a layer below would give, when the deciding layer hides it.
+    public struct Hidden: Hashable, Sendable {
+        /// The hidden value.
+        public var value: FlagValue
+        /// The layer that would decide it.
+        public var layer: Layer
+        /// Where it is written; `nil` for the fallback.
+        public var location: SourceLocation?
+    }
+
+    /// The resolved value. For a varying cell, the value when none of the varying
+    /// conditions holds (the last variant's); `variants` has every value it can take.
+    public var value: FlagValue
+    /// The layer that decided it.
+    public var layer: Layer
+    /// Where the deciding value is written; `nil` for the fallback.
+    public var location: SourceLocation?
+    /// Why the layer decided so, in words, when it says: "condition 'CHL'", "default value".
+    public var reason: String?
+    /// Every value the cell can take, first match first, when it depends on the device or the user; otherwise empty.
+    public var variants: [Variant]
+    /// The value the app ships, when the deciding layer replaces it (remote config).
+    public var hidden: Hidden?
+
+    /// Creates a resolution.
+    public init(
+        value: FlagValue, layer: Layer, location: SourceLocation?, reason: String? = nil, variants: [Variant] = [],
+        hidden: Hidden? = nil
+    ) {
+        self.value = value
+        self.layer = layer
+        self.location = location
+        self.reason = reason
+        self.variants = variants
+        self.hidden = hidden
+    }
+
+    /// Whether the value depends on the device or the user.
+    public var isVarying: Bool { !variants.isEmpty }
+
+    /// Every known value the cell can take, each once, in the order the variants give them.
+    public var possibleValues: [FlagValue] {
+        guard isVarying else { return [value] }
+        var values: [FlagValue] = []
+        for case let value? in variants.map(\.value) where !values.contains(value) { values.append(value) }
+        return values
+    }
+
+    /// Whether a variant's value is not in the inputs (personalised by Firebase).
+    public var hasUnknownValue: Bool { variants.contains { $0.value == nil } }
+}
+
+extension Resolution {
+    /// Why the cell has its value, in words, when the deciding layer says more than
+    /// its name: "condition 'CHL'", or for a varying cell each case in order:
+    /// "if condition 'Ten percent' holds (…): on (remote); otherwise: off (base)".
+    public var explanation: String? {
+        guard isVarying else { return reason }
+        return variants.map { variant in
+            let word = variant.value.map(CellPresentation.word(for:)) ?? CellPresentation.unknownWord
+            return "\(variant.condition): \(word) (\(variant.layer.id))"
+        }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,101 @@
+import FlagstaffCore
+
+/// `flagstaff explain`: the resolution chain for one cell, top to bottom, with
+/// the winner marked, as text or JSON.
+public enum ExplainRenderer {
+    /// The chain as text. `pathPrefix` goes before file paths so they open from the current folder.
+    public static func text(_ explanation: CellExplanation, pathPrefix: String = "") -> String {
+        let cell = explanation.resolution
+        let presentation = CellPresentation(cell)
+        var text = "\(explanation.flag.key) (.\(explanation.flag.caseName)) for \(explanation.tenant.id) in \(explanation.environment): "
+        text += presentation.word + (cell.isVarying ? " (varies)" : "") + ", decided by \(cell.layer.id)"
+        text += cell.reason.map { " (\($0))" } ?? ""
+        text += "\n\n"
+        for step in explanation.steps {
+            text += (step.decides ? "→ " : "  ") + step.layer.id.padding(toLength: 10) + answer(step, explanation, pathPrefix: pathPrefix) + "\n"
+            if let trace = step.trace {
+                text += "              \(pathPrefix)\(trace.source)\n"
+                for check in trace.checks {
+                    let truth = check.truth.map { " is \(word($0))" } ?? ""
+                    text += "              " + (check.chosen ? "▶ " : "  ") + check.name + truth
+                    text += check.because.isEmpty ? "" : " (\(check.because))"
+                    text += ": " + (check.value ?? "no value for this parameter") + "\n"
+                }
+                for note in trace.notes { text += "              note: \(note)\n" }
+            }
+        }
+        if cell.isVarying {
+            text += "\nThe value depends on the device or the user:\n"
+            for variant in cell.variants {
+                let word = variant.value.map(CellPresentation.word(for:)) ?? CellPresentation.unknownWord
+                text += "  \(variant.condition): \(word) (\(variant.layer.id))\n"
+            }
+        }
+        return text
+    }
+
+    private static func answer(_ step: CellExplanation.Step, _ explanation: CellExplanation, pathPrefix: String) -> String {
+        guard step.layer.isKnownAtBuildTime else { return "not known here: \(step.layer.legend)" }
+        guard let opinion = step.opinion else { return "no opinion" }
+        if !opinion.variants.isEmpty { return "varies" }
+        let value = opinion.value.map(CellPresentation.word(for:)) ?? ""
+        let place = opinion.location.map { ", \(pathPrefix)\($0)" } ?? ""
+        return value + (opinion.reason.map { " (\($0))" } ?? "") + place
+    }
+
+    private static func word(_ truth: ConditionTruth.Value) -> String {
+        switch truth {
+        case .yes: "true"
+        case .no: "false"
+        case .varies: "varying"
+        }
+    }
+
+    /// The chain as JSON.
+    public static func json(_ explanation: CellExplanation) -> String {
+        let cell = explanation.resolution
+        let steps: [JSONValue] = explanation.steps.map { step in
+            var members: [JSONValue.Member] = [
+                .init("layer", .string(step.layer.id)), .init("knownAtBuildTime", .bool(step.layer.isKnownAtBuildTime)),
+                .init("decides", .bool(step.decides)),
+            ]
+            if let opinion = step.opinion {
+                var answer: [JSONValue.Member] = [.init("value", opinion.value?.json ?? .null)]
+                answer += location(opinion.location)
+                if let reason = opinion.reason { answer.append(.init("reason", .string(reason))) }
+                members.append(.init("opinion", .object(answer)))
+            } else {
+                members.append(.init("opinion", .null))
+            }
+            if let trace = step.trace {
+                members.append(.init("trace", .object([
+                    .init("source", .string(trace.source)),
+                    .init("checks", .array(trace.checks.map { check in
+                        .object([
+                            .init("name", .string(check.name)), .init("truth", .optional(check.truth.map(word))),
+                            .init("because", .string(check.because)), .init("value", .optional(check.value)), .init("chosen", .bool(check.chosen)),
+                        ])
+                    })),
+                    .init("notes", .array(trace.notes.map(JSONValue.string))),
+                ])))
+            }
+            return .object(members)
+        }
+        return JSONValue.object([
+            .init("flag", .string(explanation.flag.key)), .init("tenant", .string(explanation.tenant.id)),
+            .init("environment", .string(explanation.environment)), .init("type", .string(explanation.type.rawValue)),
+            .init("cell", FlagsJSONRenderer.cell(cell)), .init("chain", .array(steps)),
+        ]).serialized()
+    }
+
+    private static func location(_ location: SourceLocation?) -> [JSONValue.Member] {
+        location.map { [.init("file", .string($0.file)), .init("line", .integer($0.line)), .init("column", .integer($0.column))] } ?? []
+    }
+}
+
+extension String {
+    /// The text padded with spaces to a width, or as it is when longer.
+    fileprivate func padding(toLength width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
