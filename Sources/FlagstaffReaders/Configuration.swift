@@ -139,7 +139,7 @@ public enum ConfigurationReader {
             reader.diagnostics.append(.error("environment '\(environment)' is listed twice", at: reader.location(ofKey: "environments", in: mapping)))
         }
         if let remote = configuration.remoteConfig, !configuration.environments.isEmpty {
-            for environment in remote.templates.keys.sorted() where !configuration.environments.contains(environment) {
+            for environment in remote.templates.keys.sorted() where environment != "*" && !configuration.environments.contains(environment) {
                 reader.diagnostics.append(
                     .error(
                         "remote_config.templates names environment '\(environment)', which is not configured",
@@ -147,8 +147,8 @@ public enum ConfigurationReader {
                         hint: Suggestion.didYouMean(environment, in: configuration.environments)
                             ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
             }
-            if remote.templates["*"] != nil {
-                configuration.remoteConfig?.templates = Dictionary(uniqueKeysWithValues: configuration.environments.map { ($0, remote.templates["*"]!) })
+            if let everywhere = remote.templates["*"] {
+                configuration.remoteConfig?.templates = Dictionary(uniqueKeysWithValues: configuration.environments.map { ($0, everywhere) })
             }
         }
         if !configuration.tenants.isEmpty, configuration.tenants.filter({ $0 == "*" }).count != 1 {

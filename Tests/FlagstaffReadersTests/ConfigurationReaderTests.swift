@@ -42,4 +42,67 @@ struct ConfigurationReaderTests {
         let (_, tab) = ConfigurationReader.read("title: Acme\n\tenum: x\n", file: "flagstaff.yml")
         #expect(tab.map { $0.location } == [SourceLocation(file: "flagstaff.yml", line: 2, column: 1)])
     }
+
+    static let required = "environments: [dev, uat, prod]\nenum: F.swift\ncatalog: c.md\ntenants: t/*.json\n"
+
+    @Test func remoteConfigWithOneTemplateAppliesToEveryEnvironment() throws {
+        let (configuration, diagnostics) = ConfigurationReader.read(
+            Self.required + """
+            remote_config:
+              template: remote/all.json
+              tenant_signal: tenant
+              tenants:
+                CHL: { app_id: "1:1:ios:chl" }
+                WL: { signal: white-label }
+              parameter_names: snake_case
+              parameters: { ENABLE_X: x_enabled }
+            """, file: "flagstaff.yml")
+        #expect(diagnostics.isEmpty)
+        let remote = try #require(configuration?.remoteConfig)
+        #expect(remote.templates == ["dev": "remote/all.json", "uat": "remote/all.json", "prod": "remote/all.json"])
+        #expect(remote.identities == ["CHL": TenantIdentity(appID: "1:1:ios:chl"), "WL": TenantIdentity(signal: "white-label")])
+        #expect(remote.tenantSignal == "tenant")
+        #expect(remote.naming == .snakeCase)
+        #expect(remote.parameterNames == ["ENABLE_X": "x_enabled"])
+        #expect(remote.locations["remote_config.tenants.WL"] == SourceLocation(file: "flagstaff.yml", line: 10, column: 5))
+    }
+
+    @Test func remoteConfigWithATemplatePerEnvironment() throws {
+        let (configuration, diagnostics) = ConfigurationReader.read(
+            Self.required + "remote_config:\n  templates: { prod: remote/prod.json, uat: remote/uat.json }\n", file: "flagstaff.yml")
+        #expect(diagnostics.isEmpty)
+        #expect(configuration?.remoteConfig?.templates == ["prod": "remote/prod.json", "uat": "remote/uat.json"])
+    }
+
+    @Test func remoteConfigMistakesArePositionedWithHints() {
+        let (_, diagnostics) = ConfigurationReader.read(
+            Self.required + """
+            remote_config:
+              templates: { prd: remote/prod.json }
+              template: remote/all.json
+              tenant_signl: tenant
+              tenants:
+                CHL: { appid: "1:1:ios:chl" }
+                JLC: "1:1:ios:jlc"
+              parameter_names: camelCase
+            """, file: "flagstaff.yml")
+        #expect(diagnostics.sortedForDisplay().map(\.description) == [
+            "flagstaff.yml:6:16: error: remote_config.templates names environment 'prd', which is not configured; did you mean 'prod'?",
+            "flagstaff.yml:7:3: error: give either 'template' or 'templates', not both",
+            "flagstaff.yml:8:3: error: unknown key 'tenant_signl' in remote_config; did you mean 'tenant_signal'?",
+            "flagstaff.yml:10:12: error: unknown key 'appid' for a tenant in remote_config; did you mean 'app_id'?",
+            "flagstaff.yml:11:10: error: 'JLC' under remote_config.tenants must be a mapping, e.g. { app_id: \"1:123:ios:abc\" }",
+            "flagstaff.yml:12:20: error: 'parameter_names' must be one of same, snake_case, not 'camelCase'",
+        ])
+        let (_, missing) = ConfigurationReader.read(Self.required + "remote_config: { tenant_signal: tenant }\n", file: "flagstaff.yml")
+        #expect(missing.map(\.description) == [
+            "flagstaff.yml:5:16: error: remote_config needs 'template' (one file for every environment) or 'templates' (a file per environment)"
+        ])
+    }
+
+    @Test(arguments: [("ENABLE_MEDIA_LIBRARY", "enable_media_library"), ("mediaLibrary", "media_library"), ("clientSearchV2", "client_search_v2"), ("a-b c", "a_b_c"), ("URLCache", "urlcache")])
+    func snakeCaseParameterNames(_ key: String, _ name: String) {
+        #expect(RemoteConfig.Naming.snakeCase.name(for: key) == name)
+        #expect(RemoteConfig.Naming.same.name(for: key) == key)
+    }
 }

@@ -294,6 +294,48 @@ class MatrixFilterTests(SiteTestCase):
         self.wait.until(lambda d: "differs" not in self.hash_params())
         self.assertEqual(len(self.only_visible_section("prod")["visibleRows"]), FLAG_COUNT)
 
+    def test_remote_config_marks_and_why(self):
+        self.load_matrix()
+        cell = self.driver.find_element(By.CSS_SELECTOR, '#env-prod tr[data-k="ENABLE_CHECKOUT"] td:nth-of-type(3)')
+        self.assertEqual(cell.text, "off \u2601")
+        self.assertEqual(cell.get_attribute("title"), "remote: condition 'Checkout incident at CHL'")
+        varying = self.driver.find_element(By.CSS_SELECTOR, '#env-prod tr[data-k="ENABLE_CLIENT_SEARCH_V2"] td')
+        self.assertEqual(varying.text, "on/off \u2248")
+        legend = self.driver.find_element(By.CSS_SELECTOR, "dl.legend").text
+        self.assertIn("\u2601", legend)
+        self.assertIn("\u2248", legend)
+
+    def test_only_decided_by_remote_config(self):
+        self.load_matrix()
+        remote_rows = self.driver.execute_script("""
+          return Array.prototype.filter.call(document.querySelectorAll("#env-prod tbody tr[data-k]"), function (r) {
+            return Array.prototype.some.call(r.querySelectorAll("td"), function (c) { return /r$/.test(c.className); });
+          }).map(function (r) { return r.getAttribute("data-k"); });""")
+        self.assertIn("ENABLE_CHECKOUT", remote_rows)
+        self.assertIn("ENABLE_CLIENT_SEARCH_V2", remote_rows)
+        self.assertNotIn("ENABLE_MEDIA_LIBRARY", remote_rows)
+        self.driver.find_element(By.ID, "f-remote").click()
+        self.wait.until(lambda d: self.hash_params().get("remote") == "1")
+        self.assertEqual(self.only_visible_section("prod")["visibleRows"], remote_rows)
+        self.wait_for_count("Showing %d of %d flags." % (len(remote_rows), FLAG_COUNT))
+
+        # With a tenant chosen, only that tenant's cell counts: CHL's checkout is remote, AVR's is not.
+        Select(self.driver.find_element(By.ID, "f-tenant")).select_by_value("AVR")
+        self.wait.until(lambda d: self.hash_params().get("tenant") == "AVR")
+        self.assertNotIn("ENABLE_CHECKOUT", self.only_visible_section("prod")["visibleRows"])
+        Select(self.driver.find_element(By.ID, "f-tenant")).select_by_value("CHL")
+        self.wait.until(lambda d: self.hash_params().get("tenant") == "CHL")
+        self.assertIn("ENABLE_CHECKOUT", self.only_visible_section("prod")["visibleRows"])
+
+    def test_home_page_links_to_the_remote_filter(self):
+        self.load("index.html")
+        link = self.driver.find_element(By.PARTIAL_LINK_TEXT, "flags changed by remote config in prod")
+        count = int(link.find_element(By.TAG_NAME, "strong").text)
+        link.click()
+        self.wait.until(lambda d: d.find_element(By.ID, "filters").is_displayed())
+        self.assertTrue(self.driver.find_element(By.ID, "f-remote").is_selected())
+        self.assertEqual(len(self.only_visible_section("prod")["visibleRows"]), count)
+
     def test_shared_url_restores_filters(self):
         self.load_matrix("env=uat&tenant=CHL&q=media&differs=1")
         d = self.driver

@@ -46,15 +46,14 @@ public struct RemoteConfigLayer: ResolutionLayer {
             guard let value = parameter.value(for: condition.name),
                 let truth = truth(of: condition.name, tenant: tenant.id, environment: environment), truth.value != .no
             else { continue }
-            let when = "if condition '\(condition.name)' holds"
             if truth.value == .varies {
-                variants += Self.variants(of: value, type: type, when: when)
+                variants += Self.variants(of: value, type: type, condition: condition.name)
                 continue
             }
             if case .value = value.kind, variants.isEmpty {
                 return Self.fixed(value, type: type, reason: "condition '\(condition.name)'")
             }
-            variants += Self.variants(of: value, type: type, when: when)
+            variants += Self.variants(of: value, type: type, condition: condition.name)
             if Self.settles(value) { return Self.combined(variants) }
         }
         guard let defaultValue = parameter.defaultValue else {
@@ -63,7 +62,7 @@ public struct RemoteConfigLayer: ResolutionLayer {
         if case .value = defaultValue.kind, variants.isEmpty {
             return Self.fixed(defaultValue, type: type, reason: "default value")
         }
-        variants += Self.variants(of: defaultValue, type: type, when: "otherwise")
+        variants += Self.variants(of: defaultValue, type: type, condition: nil)
         if !Self.settles(defaultValue) { variants.append(.init(condition: "otherwise", outcome: .noOpinion, location: nil)) }
         return Self.combined(variants)
     }
@@ -124,21 +123,25 @@ public struct RemoteConfigLayer: ResolutionLayer {
         return Opinion(value: flagValue, location: value.location, reason: reason)
     }
 
-    /// The cases one value object adds to a varying answer.
-    private static func variants(of value: RemoteValue, type: FlagType, when: String) -> [Opinion.Variant] {
+    /// The cases one value object adds to a varying answer: a condition's value,
+    /// or the default value when `condition` is `nil`.
+    private static func variants(of value: RemoteValue, type: FlagType, condition: String?) -> [Opinion.Variant] {
         func outcome(_ text: String) -> Opinion.Variant.Outcome {
             FlagValue(remote: text, as: type).map(Opinion.Variant.Outcome.value) ?? .noOpinion
         }
+        let holds = condition.map { "if condition '\($0)' holds" }
         switch value.kind {
         case .value(let text):
-            return [.init(condition: when, outcome: outcome(text), location: value.location)]
+            return [.init(condition: holds ?? "otherwise", outcome: outcome(text), location: value.location)]
         case .useInAppDefault:
-            return [.init(condition: when, outcome: .noOpinion, location: value.location)]
+            return [.init(condition: holds ?? "otherwise", outcome: .noOpinion, location: value.location)]
         case .rollout(let id, let text, let percent):
             let share = percent.map { " (\($0)% of devices)" } ?? ""
-            return [.init(condition: "\(when) and the device is in rollout '\(id)'\(share)", outcome: outcome(text), location: value.location)]
+            let when = (holds.map { "\($0) and" } ?? "if") + " the device is in rollout '\(id)'\(share)"
+            return [.init(condition: when, outcome: outcome(text), location: value.location)]
         case .personalization(let id):
-            return [.init(condition: "\(when) and personalization '\(id)' picks a value", outcome: .unknown, location: value.location)]
+            let when = (holds.map { "\($0) and" } ?? "if") + " personalization '\(id)' picks the value for the user"
+            return [.init(condition: when, outcome: .unknown, location: value.location)]
         }
     }
 

@@ -1,0 +1,182 @@
+import FlagstaffCore
+import FlagstaffReaders
+import Testing
+
+/// A small workspace with a prod template, read by the real readers.
+enum RemoteWorkspace {
+    /// Conditions, in priority order: CHL by app id; a signal each device sets;
+    /// a percentage joined to an app id no tenant has; everyone; WL by the tenant signal.
+    static let template = """
+        {
+          "conditions": [
+            {"name": "CHL", "expression": "app.id == '1:1:ios:chl'"},
+            {"name": "Beta", "expression": "app.customSignal['beta'].exactlyMatches(['yes'])"},
+            {"name": "Nobody", "expression": "percent <= 10 && app.id == '1:1:ios:zzz'"},
+            {"name": "Everyone", "expression": "true"},
+            {"name": "WL", "expression": "app.customSignal['tenant'].exactlyMatches(['WL'])"}
+          ],
+          "parameters": {
+            "FIRST": {"defaultValue": {"value": "false"}, "conditionalValues": {"Everyone": {"value": "false"}, "CHL": {"value": "true"}}},
+            "IN_APP": {"defaultValue": {"value": "true"}, "conditionalValues": {"Everyone": {"useInAppDefault": true}}},
+            "DEFAULT": {"defaultValue": {"value": "true"}},
+            "VARY": {"defaultValue": {"useInAppDefault": true}, "conditionalValues": {"Beta": {"value": "true"}}},
+            "KNOWN_FALSE": {"defaultValue": {"value": "false"}, "conditionalValues": {"Nobody": {"value": "true"}}},
+            "ROLL": {"defaultValue": {"rolloutValue": {"rolloutId": "r1", "value": "true", "percent": 10}}},
+            "PERSONAL": {"defaultValue": {"personalizationValue": {"personalizationId": "p1"}}},
+            "WL_ONLY": {"conditionalValues": {"WL": {"value": "true"}}},
+            "limit": {"defaultValue": {"value": "12"}, "valueType": "NUMBER"}
+          }
+        }
+        """
+
+    static let keys = ["FIRST", "IN_APP", "DEFAULT", "VARY", "KNOWN_FALSE", "ROLL", "PERSONAL", "WL_ONLY", "ABSENT"]
+
+    static func model(template text: String = template, parameterNames: [String: String] = ["LIMIT": "limit"]) throws -> FlagModel {
+        let (template, diagnostics) = RemoteTemplateReader.read(text, file: "remote/prod.json")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        func tenant(_ id: String, _ value: Bool, prod: Bool? = nil) -> Tenant {
+            var base = Dictionary(uniqueKeysWithValues: keys.map { ($0, Tenant.Setting(value: .bool(value), location: SourceLocation(file: "\(id).json", line: 2, column: 3))) })
+            base["LIMIT"] = Tenant.Setting(value: .integer(5), location: SourceLocation(file: "\(id).json", line: 3, column: 3))
+            let overrides = prod.map { value in
+                ["prod": Dictionary(uniqueKeysWithValues: keys.map { ($0, Tenant.Setting(value: .bool(value), location: SourceLocation(file: "\(id).json", line: 5, column: 5))) })]
+            } ?? [:]
+            return Tenant(id: id, name: id, file: "\(id).json", base: base, overrides: overrides)
+        }
+        let flags = (keys + ["LIMIT"]).map { Flag(key: $0, caseName: $0.lowercased(), location: .start(of: "F.swift")) }
+        return FlagModel(
+            title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags),
+            catalog: Catalog(columns: ["Flag", "Description"], entries: [], location: .start(of: "c.md")),
+            tenants: [tenant("CHL", false), tenant("JLC", true, prod: false), tenant("WL", false)],
+            remoteConfig: RemoteConfig(
+                templates: ["prod": try #require(template)],
+                identities: ["CHL": TenantIdentity(appID: "1:1:ios:chl"), "JLC": TenantIdentity(appID: "1:1:ios:jlc")], tenantSignal: "tenant",
+                parameterNames: parameterNames))
+    }
+}
+
+/// The remote layer, cell by cell: Firebase's rules, then the bundled chain.
+@Suite("Remote Config resolution")
+struct RemoteResolutionTests {
+    let matrix: ResolvedMatrix
+
+    init() throws { matrix = ResolvedMatrix(model: try RemoteWorkspace.model()) }
+
+    func cell(_ key: String, _ tenant: String, _ environment: String = "prod") -> Resolution {
+        let model = matrix.model
+        return matrix.resolution(model.flag(key)!, model.tenant(tenant)!, environment)
+    }
+
+    /// `value layer (reason)` for a fixed cell; `when: value layer; …` for a varying one.
+    func summary(_ key: String, _ tenant: String, _ environment: String = "prod") -> String {
+        let cell = cell(key, tenant, environment)
+        guard cell.isVarying else { return "\(cell.value) \(cell.layer)" + (cell.reason.map { " (\($0))" } ?? "") }
+        return cell.variants.map { "\($0.condition): \($0.value.map { "\($0)" } ?? "unknown") \($0.layer)" }.joined(separator: "; ")
+    }
+
+    @Test func theFirstTrueConditionInTemplateOrderWins() {
+        // The parameter lists Everyone before CHL; the template's conditions list CHL first.
+        #expect(summary("FIRST", "CHL") == "true remote (condition 'CHL')")
+        #expect(summary("FIRST", "JLC") == "false remote (condition 'Everyone')")
+        #expect(summary("FIRST", "WL") == "false remote (condition 'Everyone')")
+    }
+
+    @Test func useInAppDefaultAndAnAbsentParameterHaveNoOpinion() {
+        #expect(summary("IN_APP", "CHL") == "false base")
+        #expect(summary("IN_APP", "JLC") == "false override")
+        #expect(summary("ABSENT", "JLC") == "false override")
+        #expect(summary("ABSENT", "CHL") == "false base")
+        #expect(summary("WL_ONLY", "CHL") == "false base", "no default value: no opinion when no condition holds")
+        #expect(summary("WL_ONLY", "WL") == "true remote (condition 'WL')")
+    }
+
+    @Test func theDefaultValueDecidesWhenNoConditionHolds() {
+        #expect(summary("DEFAULT", "CHL") == "true remote (default value)")
+        #expect(summary("LIMIT", "CHL") == "12 remote (default value)", "parameter_names maps the key; the value takes the flag's type")
+    }
+
+    @Test func anEnvironmentWithoutATemplateHasNoRemoteLayer() {
+        #expect(summary("DEFAULT", "CHL", "dev") == "false base")
+        #expect(summary("DEFAULT", "JLC", "dev") == "true base")
+    }
+
+    @Test func theValueTheAppShipsIsKeptBesideTheRemoteValue() throws {
+        let hidden = try #require(cell("DEFAULT", "JLC").hidden)
+        #expect(hidden.value == .bool(false))
+        #expect(hidden.layer.id == "override")
+        #expect(hidden.location?.description == "JLC.json:5:5")
+        #expect(cell("DEFAULT", "JLC").location?.description == "remote/prod.json:12:33")
+        #expect(cell("IN_APP", "JLC").hidden == nil)
+    }
+
+    @Test func aConditionOnTheDeviceMakesTheCellVary() {
+        #expect(summary("VARY", "CHL") == "if condition 'Beta' holds: true remote; otherwise: false base")
+        #expect(summary("VARY", "JLC") == "if condition 'Beta' holds: true remote; otherwise: false override")
+        #expect(cell("VARY", "CHL").possibleValues == [.bool(true), .bool(false)])
+        #expect(cell("VARY", "CHL").layer.id == "remote")
+    }
+
+    @Test func aKnownFalsePartRulesTheConditionOutEvenWhenAnotherPartVaries() {
+        #expect(summary("KNOWN_FALSE", "CHL") == "false remote (default value)")
+        #expect(!cell("KNOWN_FALSE", "CHL").isVarying)
+    }
+
+    @Test func rolloutsVaryAndPersonalisedValuesAreUnknownNotGuessed() {
+        #expect(summary("ROLL", "CHL") == "if the device is in rollout 'r1' (10% of devices): true remote; otherwise: false base")
+        #expect(summary("PERSONAL", "JLC") == "if personalization 'p1' picks the value for the user: unknown remote; otherwise: false override")
+        #expect(cell("PERSONAL", "CHL").hasUnknownValue)
+        #expect(cell("PERSONAL", "CHL").possibleValues == [.bool(false)])
+    }
+
+    @Test func differsAndChangedCountVaryingCells() throws {
+        let model = matrix.model
+        #expect(matrix.isChanged(try #require(model.flag("VARY")), by: RemoteConfigLayer.layer, in: "prod"))
+        #expect(matrix.isChanged(try #require(model.flag("DEFAULT")), by: RemoteConfigLayer.layer, in: "prod"))
+        #expect(!matrix.isChanged(try #require(model.flag("IN_APP")), by: RemoteConfigLayer.layer, in: "prod"))
+        #expect(!matrix.isChanged(try #require(model.flag("DEFAULT")), by: RemoteConfigLayer.layer, in: "dev"))
+    }
+
+    @Test func theLegendGainsTheRemoteAndVaryingMarks() {
+        #expect(matrix.chain.legend.map(\.label) == ["remote", "override", "base", "fallback", "varies"])
+    }
+}
+
+/// Every remote-config check of the validator, at the template's line and column.
+@Suite("Remote Config validation")
+struct RemoteValidationTests {
+    @Test func everyProblemIsPositionedWithAHint() throws {
+        let template = """
+            {
+              "conditions": [
+                {"name": "CHL", "expression": "app.id == '1:1:ios:chl'"},
+                {"name": "Nobody", "expression": "app.id == '1:1:ios:zzz' && percent <= 5"},
+                {"name": "Odd", "expression": "true && app.id = '1:1:ios:chl'"}
+              ],
+              "parameters": {
+                "FRIST": {"defaultValue": {"value": "true"}},
+                "FIRST": {"defaultValue": {"value": "yes"}},
+                "limit": {"defaultValue": {"value": "12"}, "valueType": "BOOLEAN", "conditionalValues": {"CHL": {"value": "abc"}}},
+                "DEFAULT": {"defaultValue": {"value": "false"}},
+                "VARY": {"conditionalValues": {"Nobody": {"value": "true"}, "Odd": {"value": "true"}}}
+              }
+            }
+            """
+        var model = try RemoteWorkspace.model(template: template, parameterNames: ["LIMIT": "limit", "LIMT": "x"])
+        model.remoteConfig?.identities["CHK"] = TenantIdentity(appID: "1:1:ios:chk")
+        model.remoteConfig?.settingLocations = [
+            "remote_config.tenants.CHK": SourceLocation(file: "flagstaff.yml", line: 20, column: 5),
+            "remote_config.parameters.LIMT": SourceLocation(file: "flagstaff.yml", line: 25, column: 5),
+        ]
+        let diagnostics = Validator.validate(ResolvedMatrix(model: model)).filter { $0.location?.file != "c.md" && !$0.message.contains("catalog") }
+        #expect(diagnostics.sortedForDisplay().map(\.description) == [
+            "flagstaff.yml:20:5: warning: remote_config names tenant 'CHK', but no tenant file has that id; did you mean 'CHL'?",
+            "flagstaff.yml:25:5: warning: remote_config.parameters names 'LIMT', which is not a flag of enum FeatureFlag; did you mean 'LIMIT'?",
+            "remote/prod.json:4:14: warning: no tenant can match condition 'Nobody'; check the app ids and signal values in remote_config, or remove the condition",
+            "remote/prod.json:5:44: warning: cannot read 'app.id = '1:1:ios:chl'' in condition 'Odd': expected ==, != or in after app.id; the cells this condition could decide are shown as varying",
+            "remote/prod.json:8:5: warning: parameter 'FRIST' is not a flag of enum FeatureFlag; did you mean 'FIRST'?",
+            "remote/prod.json:9:31: error: \"yes\" is not a Bool value, but 'FIRST' is a Bool flag; write \"true\" or \"false\"",
+            "remote/prod.json:10:61: error: parameter 'limit' has valueType BOOLEAN, but 'LIMIT' is a number flag; use NUMBER",
+            "remote/prod.json:10:101: error: \"abc\" is not a number value, but 'LIMIT' is a number flag; write a number, e.g. \"12\"",
+            "remote/prod.json:11:5: warning: remote config sets 'DEFAULT' to the value the app already ships, everywhere it applies, so it changes nothing; remove the value, or set it to useInAppDefault",
+        ])
+    }
+}
