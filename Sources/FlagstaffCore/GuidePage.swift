@@ -105,7 +105,7 @@ public enum GuideVariables {
                 return .failure(Problem(message: "unknown environment '\(words[3])' in {{\(name)}}", hint: Suggestion.didYouMean(words[3], in: model.environments)))
             }
             let resolution = matrix.resolution(flag, tenant, words[3])
-            return .success(name == "source" ? resolution.layer.id : CellPresentation.word(for: resolution.value))
+            return .success(name == "source" ? resolution.layer.id : CellPresentation(resolution).word)
         case ("remote_flags", 2), ("remote_version", 2):
             guard model.environments.contains(words[1]) else {
                 return .failure(Problem(message: "unknown environment '\(words[1])' in {{\(name)}}", hint: Suggestion.didYouMean(words[1], in: model.environments)))

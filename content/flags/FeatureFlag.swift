@@ -36,7 +36,7 @@ public enum FeatureFlag: String, CaseIterable, Codable, Sendable {
     case consentCapture = "ENABLE_CONSENT_CAPTURE"
     /// Campaign lists pushed by head office, with the clients to contact for each.
     case campaigns = "ENABLE_CAMPAIGNS"
-    /// Server-side client search. Experiment stopped; kept until the code is removed.
+    /// Server-side client search, an experiment on a share of devices through Remote Config.
     case clientSearchV2 = "ENABLE_CLIENT_SEARCH_V2"
     /// Outreach through third-party messaging apps instead of SMS and e-mail.
     case messagingOutreach = "ENABLE_MESSAGING_OUTREACH"
