@@ -286,7 +286,7 @@ class MatrixFilterTests(SiteTestCase):
         prod = self.only_visible_section("prod")
         self.assertTrue(prod["differing"], "prod has differing flags")
         self.assertEqual(set(prod["visibleRows"]), set(prod["differing"]))
-        self.assertNotIn("ENABLE_CHECKOUT", prod["visibleRows"])
+        self.assertNotIn("ENABLE_WISHLIST", prod["visibleRows"])
         self.assertIn("ENABLE_MEDIA_LIBRARY", prod["visibleRows"])
         self.wait_for_count("Showing %d of %d flags." % (len(prod["differing"]), FLAG_COUNT))
 
@@ -391,13 +391,13 @@ class OtherPagesTests(SiteTestCase):
         checkbox = d.find_element(By.ID, "f-on")
         self.assertFalse(checkbox.is_selected())
         row = lambda key: d.find_element(By.CSS_SELECTOR, 'table.tenant tr[data-k="%s"]' % key)
-        self.assertTrue(row("ENABLE_CLIENT_SEARCH_V2").is_displayed())
-        self.assertIsNone(row("ENABLE_CLIENT_SEARCH_V2").get_attribute("data-on"))
+        self.assertTrue(row("ENABLE_GUIDED_TOUR").is_displayed())
+        self.assertIsNone(row("ENABLE_GUIDED_TOUR").get_attribute("data-on"))
         total = len(d.find_elements(By.CSS_SELECTOR, "table.tenant tr[data-k]"))
         self.assertEqual(total, FLAG_COUNT)
 
         checkbox.click()
-        self.wait.until(lambda d: not row("ENABLE_CLIENT_SEARCH_V2").is_displayed())
+        self.wait.until(lambda d: not row("ENABLE_GUIDED_TOUR").is_displayed())
         self.assertIn("on=1", d.execute_script("return location.hash"))
         state = d.execute_script(VISIBLE_JS + """
           return Array.prototype.map.call(document.querySelectorAll("table.tenant tr[data-k]"), function (r) {
@@ -410,7 +410,7 @@ class OtherPagesTests(SiteTestCase):
         self.assertTrue(row("MAX_WISHLIST_ITEMS").is_displayed())
 
         checkbox.click()
-        self.wait.until(lambda d: row("ENABLE_CLIENT_SEARCH_V2").is_displayed())
+        self.wait.until(lambda d: row("ENABLE_GUIDED_TOUR").is_displayed())
         visible = d.execute_script(VISIBLE_JS + """
           return Array.prototype.filter.call(document.querySelectorAll("table.tenant tr[data-k]"), visible).length;""")
         self.assertEqual(visible, FLAG_COUNT)
@@ -419,7 +419,7 @@ class OtherPagesTests(SiteTestCase):
         self.load("tenants/wl.html#on=1")
         self.wait.until(lambda d: d.find_element(By.ID, "tenant-filters").is_displayed())
         self.assertTrue(self.driver.find_element(By.ID, "f-on").is_selected())
-        self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, 'tr[data-k="ENABLE_CLIENT_SEARCH_V2"]').is_displayed())
+        self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, 'tr[data-k="ENABLE_GUIDED_TOUR"]').is_displayed())
 
     def test_home_jump_to_exact_key(self):
         self.load("index.html")
@@ -481,11 +481,11 @@ class LifecyclePageTests(SiteTestCase):
         self.assertIn("content/app/Sources/Clienteling/ClientProfileView.swift:10", uses[0])
 
     def test_matrix_rows_carry_status_badges(self):
-        self.load_matrix("q=ENABLE_CLIENT_SEARCH_V2")
-        self.assertEqual(self.only_visible_section("prod")["visibleRows"], ["ENABLE_CLIENT_SEARCH_V2"])
-        row = self.driver.find_element(By.CSS_SELECTOR, "section[data-env=prod] tr[data-k=ENABLE_CLIENT_SEARCH_V2]")
+        self.load_matrix("q=ENABLE_GUIDED_TOUR")
+        self.assertEqual(self.only_visible_section("prod")["visibleRows"], ["ENABLE_GUIDED_TOUR"])
+        row = self.driver.find_element(By.CSS_SELECTOR, "section[data-env=prod] tr[data-k=ENABLE_GUIDED_TOUR]")
         labels = [b.text for b in row.find_elements(By.CSS_SELECTOR, ".badge")]
-        self.assertEqual(labels, ["overdue", "dead", "stale", "incomplete"])
+        self.assertEqual(labels, ["overdue", "dead", "stale"])
 
     def test_matrix_search_finds_flags_by_status(self):
         self.load("lifecycle.html")
