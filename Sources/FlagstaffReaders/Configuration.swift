@@ -25,6 +25,8 @@ public struct Configuration: Hashable, Sendable {
     /// A shell command run in the workspace's folder after `new`, `remove`,
     /// `new-tenant` or `validate --fix` changed the sources (`after_change`).
     public var afterChange: String?
+    /// The name of the app's flag-check method (`flag_check`), which the Piranha rules rewrite.
+    public var flagCheck = "isEnabled"
     /// Display names by tenant id.
     public var tenantNames: [String: String] = [:]
     /// The output folder.
@@ -78,7 +80,7 @@ public enum ConfigurationReader {
     public static let knownKeys = [
         "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
         "output", "templates", "guide", "code", "current_version", "lifecycle", "remote_config", "strict",
-        "template", "catalog_order", "after_change",
+        "template", "catalog_order", "after_change", "flag_check",
     ]
 
     /// Every key the `remote_config` mapping accepts.
@@ -132,6 +134,7 @@ public enum ConfigurationReader {
             case "strict": configuration.strict = reader.bool(value, key: key) ?? false
             case "template": configuration.template = reader.string(value, key: key)
             case "after_change": configuration.afterChange = reader.string(value, key: key)
+            case "flag_check": configuration.flagCheck = reader.string(value, key: key) ?? configuration.flagCheck
             case "catalog_order":
                 let text = reader.string(value, key: key) ?? CatalogOrder.key.rawValue
                 if let order = CatalogOrder(rawValue: text) {

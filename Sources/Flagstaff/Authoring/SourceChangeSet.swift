@@ -47,6 +47,11 @@ struct SourceChangeSet {
         record(path, TextEdit.apply(edits, to: text))
     }
 
+    /// Replaces a file's whole text, for changes computed in several passes.
+    mutating func replace(_ path: String, with text: String) {
+        record(path, text)
+    }
+
     /// Adds a new file.
     mutating func create(_ path: String, text: String) {
         created.insert(path)
@@ -102,7 +107,7 @@ struct SourceChangeSet {
         return ExitStatus.success
     }
 
-    /// Errors the changed workspace has that the loaded one did not (compared without positions, which move).
+    /// Errors the changed workspace has that the loaded one did not (compared by message: positions and hints move).
     private func newErrors() throws(FlagstaffError) -> [Diagnostic] {
         let overlay = OverlayFileSource(
             base: workspace.source,
@@ -110,8 +115,8 @@ struct SourceChangeSet {
         let text = try text(of: configurationFile)
         let result = try Workspace.load(
             configuration: text, file: configurationFile, from: overlay, root: workspace.root, displayPrefix: workspace.displayPrefix)
-        let before = Set(workspace.diagnostics.filter { $0.severity == .error }.map { "\($0.message) \($0.hint ?? "")" })
-        return result.diagnostics.filter { $0.severity == .error && !before.contains("\($0.message) \($0.hint ?? "")") }
+        let before = Set(workspace.diagnostics.filter { $0.severity == .error }.map(\.message))
+        return result.diagnostics.filter { $0.severity == .error && !before.contains($0.message) }
     }
 
     private func bytes(ofOriginal path: String) throws(FlagstaffError) -> [UInt8] {
