@@ -74,12 +74,12 @@ public enum UnifiedDiffRenderer {
                 operations.append(Operation(kind: .same, oldLine: i + 1, newLine: j + 1))
                 i += 1
                 j += 1
-            } else if j < b.count, i == a.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                operations.append(Operation(kind: .added, oldLine: i + 1, newLine: j + 1))
-                j += 1
-            } else {
+            } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
                 operations.append(Operation(kind: .removed, oldLine: i + 1, newLine: j + 1))
                 i += 1
+            } else {
+                operations.append(Operation(kind: .added, oldLine: i + 1, newLine: j + 1))
+                j += 1
             }
         }
         return operations

@@ -13,7 +13,7 @@ struct SourceChangeSet {
     let configurationPath: String?
     /// The new text of each changed or created file, by path.
     private(set) var updated: [String: String] = [:]
-    /// The paths in the order they were first changed.
+    /// The paths changed or created.
     private(set) var paths: [String] = []
     /// The paths of files that do not exist yet.
     private(set) var created: Set<String> = []
@@ -67,7 +67,7 @@ struct SourceChangeSet {
     /// the files, says what changed, runs `after_change` and rebuilds the site
     /// when its output folder exists. Returns the exit status.
     func commit(console: Console, dryRun: Bool, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
-        let changed = paths.filter { created.contains($0) || updated[$0] != (try? workspace.source.text(of: $0)) }
+        let changed = paths.sorted().filter { created.contains($0) || updated[$0] != (try? workspace.source.text(of: $0)) }
         guard !changed.isEmpty else {
             console.output("Nothing to change.\n")
             return ExitStatus.success
