@@ -9,7 +9,7 @@ public enum CatalogOrder: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Adds, removes and sorts catalog rows in place, keeping the table's style:
-/// outer pipes, backticks around keys, and padding when the columns are aligned.
+/// the closing pipe, backticks around keys, and padding when the columns are aligned.
 public enum CatalogEditor {
     /// Whether `a` comes before `b` in `order`; `enumIndex` gives each key's place in the enum.
     public static func precedes(_ a: String, _ b: String, order: CatalogOrder, enumIndex: (String) -> Int?) -> Bool {
@@ -69,10 +69,10 @@ public enum CatalogEditor {
     }
 }
 
-/// How a catalog table is written: outer pipes, backticks, padding.
+/// How a catalog table is written: a closing pipe, backticks, padding.
 struct TableStyle {
     let newline: String
-    let leadingPipe: Bool
+    /// Whether rows end with a pipe; they always start with one, or the reader would not see the table.
     let trailingPipe: Bool
     let backtickKeys: Bool
     /// Each column's width in characters between the pipes, when every line is aligned.
@@ -82,7 +82,6 @@ struct TableStyle {
         let editable = EditableText(text)
         newline = editable.lineEnding
         let header = String(decoding: editable.bytes[catalog.headerRange], as: UTF8.self).trimmingCharacters(in: " \t")
-        leadingPipe = header.hasPrefix("|")
         trailingPipe = header.hasSuffix("|")
         let flagColumn = catalog.columns.firstIndex { $0.lowercased() == "flag" }
         backtickKeys = catalog.entries.isEmpty || catalog.entries.contains { entry in
@@ -99,7 +98,7 @@ struct TableStyle {
         var widths: [Int] = []
         var current = 0
         var previous: Character?
-        var started = !line.trimmingCharacters(in: " \t").hasPrefix("|")
+        var started = false
         for character in line {
             if character == "|" && previous != "\\" {
                 if started { widths.append(current) }
@@ -122,6 +121,6 @@ struct TableStyle {
             }
             return " " + escaped + String(repeating: " ", count: widths[index] - escaped.count - 1)
         }
-        return (leadingPipe ? "|" : "") + padded.joined(separator: "|") + (trailingPipe ? "|" : "")
+        return "|" + padded.joined(separator: "|") + (trailingPipe ? "|" : "")
     }
 }

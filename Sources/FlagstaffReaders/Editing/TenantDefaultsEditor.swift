@@ -78,7 +78,8 @@ public enum TenantDefaultsEditor {
     ) -> TextEdit {
         let ordered = siblings.sorted { $0.setting.keyRange.lowerBound < $1.setting.keyRange.lowerBound }
         let keys = ordered.map(\.key).filter { $0 != TenantDefaultsReader.overridesKey }
-        let alphabetical = keys.count > 1 && keys == keys.sorted()
+        let enumOrdered = keys == keys.sorted { (order($0) ?? .max) < (order($1) ?? .max) }
+        let alphabetical = !enumOrdered && keys.count > 1 && keys == keys.sorted()
         let rank = order(key) ?? .max
         func before(_ sibling: String) -> Bool {
             guard sibling != TenantDefaultsReader.overridesKey else { return false }
