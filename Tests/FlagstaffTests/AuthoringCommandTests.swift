@@ -137,6 +137,25 @@ struct AuthoringCommandTests {
         }
     }
 
+    @Test func afterAChangeTheHookRunsAndAnExistingSiteIsRebuilt() throws {
+        try withCopy(of: "authoring") { root in
+            let configuration = root.appendingPathComponent("flagstaff.yml")
+            try (String(contentsOf: configuration, encoding: .utf8) + "after_change: echo \"$PWD\" > hook.txt\n")
+                .write(to: configuration, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("out"), withIntermediateDirectories: true)
+            let result = try run(in: root) { path, console throws(FlagstaffError) in
+                try NewCommand(configurationPath: path, draft: Self.loyalty).run(console: console)
+            }
+            #expect(result.status == ExitStatus.success, "\(result.error)")
+            #expect(result.output.contains("updated flags/Flags.swift\n"))
+            #expect(result.output.contains("Wrote "))
+            let hook = try String(contentsOf: root.appendingPathComponent("hook.txt"), encoding: .utf8)
+            #expect(hook.hasSuffix("/authoring\n"))
+            let matrix = try String(contentsOf: root.appendingPathComponent("out/matrix.md"), encoding: .utf8)
+            #expect(matrix.contains("ENABLE_LOYALTY_POINTS"))
+        }
+    }
+
     @Test(arguments: [
         ("darkMode", nil, "Media", "flags/Flags.swift:22:10: error: case 'darkMode' already exists; choose another case name"),
         ("darkTheme", "ENABLE_DARK_MODE", "Media", "flags/Flags.swift:22:10: error: key 'ENABLE_DARK_MODE' already exists, as case 'darkMode'; choose another key with --key"),
