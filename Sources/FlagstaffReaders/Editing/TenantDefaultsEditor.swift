@@ -40,7 +40,7 @@ public enum TenantDefaultsEditor {
             edits.append(member(key, text: json(value), into: range, siblings: siblings, editable, unit: unit, order: order))
         }
         for (text, environment) in missing {
-            let body = "{" + " \"\(escaped(key))\": \(text) " + "}"
+            let body = "{ \(key.jsonQuoted): \(text) }"
             edits.append(member(environment, text: body, into: overridesRange, siblings: environmentSiblings, editable, unit: unit,
                 order: { environments.firstIndex(of: $0) }))
         }
@@ -85,7 +85,7 @@ public enum TenantDefaultsEditor {
             guard sibling != TenantDefaultsReader.overridesKey else { return false }
             return alphabetical && rank != .max ? sibling < key : (order(sibling) ?? .max) <= rank
         }
-        let member = "\"\(escaped(key))\": \(text)"
+        let member = "\(key.jsonQuoted): \(text)"
         guard let first = ordered.first else {
             let indentation = editable.indentation(of: object.lowerBound)
             let newline = editable.lineEnding
@@ -111,7 +111,7 @@ public enum TenantDefaultsEditor {
     static func object(_ values: [(json: String, environment: String)], key: String, _ editable: EditableText, unit: String, depth: Int) -> String {
         let newline = editable.lineEnding
         let outer = String(repeating: unit, count: depth)
-        let lines = values.map { outer + unit + "\"\(escaped($0.environment))\": { \"\(escaped(key))\": \($0.json) }" }
+        let lines = values.map { outer + unit + "\($0.environment.jsonQuoted): { \(key.jsonQuoted): \($0.json) }" }
         return "{" + newline + lines.joined(separator: "," + newline) + newline + outer + "}"
     }
 
@@ -143,25 +143,7 @@ public enum TenantDefaultsEditor {
         case .bool(let bool): bool ? "true" : "false"
         case .integer(let number): String(number)
         case .decimal(let text): text
-        case .string(let text): "\"\(escaped(text))\""
+        case .string(let text): text.jsonQuoted
         }
-    }
-
-    static func escaped(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }
