@@ -154,6 +154,15 @@ struct EditorTests {
         #expect(TextEdit.apply([first], to: text).contains("|---|---|---|\n| `A` |  |  |\n| `B` |"))
     }
 
+    @Test func anAlignedTableIsPaddedAndWidenedWhenARowDoesNotFit() throws {
+        let text = "## Flags\n\n| Flag | Description |\n| :--- | ----------: |\n| `B`  | Bee         |\n"
+        let fits = CatalogEditor.insertion(of: ["Description": "Sea"], key: "C", into: text, catalog: try catalog(text), order: .key, enumIndex: { _ in nil })
+        #expect(TextEdit.apply([fits], to: text).hasSuffix("| `B`  | Bee         |\n| `C`  | Sea         |\n"))
+        let wide = CatalogEditor.insertion(
+            of: ["Description": "A | longer one"], key: "A", into: text, catalog: try catalog(text), order: .key, enumIndex: { _ in nil })
+        #expect(TextEdit.apply([wide], to: text) == "## Flags\n\n| Flag | Description     |\n| :--- | --------------: |\n| `A`  | A \\| longer one |\n| `B`  | Bee             |\n")
+    }
+
     @Test func aTableWithoutClosingPipesGetsRowsWithout() throws {
         let text = "## Flags\n\n| Flag | Description\n|---|---\n| `B` | Bee\n"
         let edit = CatalogEditor.insertion(of: ["Description": "Sea"], key: "C", into: text, catalog: try catalog(text), order: .key, enumIndex: { _ in nil })

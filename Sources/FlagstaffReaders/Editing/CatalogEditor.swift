@@ -35,16 +35,30 @@ public enum CatalogEditor {
         enumIndex: (String) -> Int?
     ) -> TextEdit {
         let style = TableStyle(text: text, catalog: catalog)
-        let row = style.row(for: catalog.columns.map { column in
+        let row = catalog.columns.map { column in
             if column.lowercased() == "flag" { return style.backtickKeys ? "`\(key)`" : key }
-            return cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? ""
-        })
-        let previous = catalog.entries.last { !precedes(key, $0.key, order: order, enumIndex: enumIndex) }
-        let anchor = previous?.range.upperBound ?? catalog.separatorRange.upperBound
-        if previous == nil, let first = catalog.entries.first {
-            return .insert(row + style.newline, at: first.range.lowerBound)
+            return (cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? "").replacingOccurrences(of: "|", with: "\\|")
         }
-        return .insert(style.newline + row, at: anchor)
+        let previous = catalog.entries.last { !precedes(key, $0.key, order: order, enumIndex: enumIndex) }
+        if let widths = style.alignedWidths, let last = catalog.entries.last, zip(row, widths).contains(where: { $0.count + 2 > $1 }) {
+            // The row does not fit: pad the whole table to the wider columns.
+            let bytes = Array(text.utf8)
+            func cells(_ range: ByteRange) -> [String] {
+                TableStyle.rawCells(String(decoding: bytes[range], as: UTF8.self)).map { $0.trimmingCharacters(in: " \t") }
+            }
+            var rows = catalog.entries.map { cells($0.range) }
+            rows.insert(row, at: previous.flatMap { catalog.entries.firstIndex(of: $0) }.map { $0 + 1 } ?? 0)
+            let header = cells(catalog.headerRange)
+            let wider = widths.indices.map { column in ([header] + rows).map { $0[column].count + 2 }.max().map { max($0, widths[column]) } ?? widths[column] }
+            let separator = TableStyle.rawCells(String(decoding: bytes[catalog.separatorRange], as: UTF8.self))
+            let lines = [style.line(header, widths: wider), style.separator(separator, widths: wider)] + rows.map { style.line($0, widths: wider) }
+            return TextEdit(catalog.headerRange.lowerBound..<last.range.upperBound, lines.joined(separator: style.newline))
+        }
+        let line = style.line(row, widths: style.alignedWidths)
+        if previous == nil, let first = catalog.entries.first {
+            return .insert(line + style.newline, at: first.range.lowerBound)
+        }
+        return .insert(style.newline + line, at: previous?.range.upperBound ?? catalog.separatorRange.upperBound)
     }
 
     /// The edit that removes a row and the line break before it.
@@ -89,37 +103,46 @@ struct TableStyle {
             return flagColumn != nil && line.contains("`\(entry.key)`")
         }
         let lines = [catalog.headerRange, catalog.separatorRange] + catalog.entries.map(\.range)
-        let widths = lines.map { Self.cellWidths(String(decoding: editable.bytes[$0], as: UTF8.self)) }
+        let widths = lines.map { Self.rawCells(String(decoding: editable.bytes[$0], as: UTF8.self)).map(\.count) }
         alignedWidths = catalog.entries.isEmpty || Set(widths).count != 1 ? nil : widths[0]
     }
 
-    /// The widths, in characters, of the cells between a line's unescaped pipes.
-    static func cellWidths(_ line: String) -> [Int] {
-        var widths: [Int] = []
-        var current = 0
-        var previous: Character?
+    /// The cells between a line's unescaped pipes, padding included.
+    static func rawCells(_ line: String) -> [String] {
+        var cells: [String] = []
+        var current = ""
         var started = false
         for character in line {
-            if character == "|" && previous != "\\" {
-                if started { widths.append(current) }
+            if character == "|" && current.last != "\\" {
+                if started { cells.append(current) }
                 started = true
-                current = 0
+                current = ""
             } else {
-                current += 1
+                current.append(character)
             }
-            previous = character
         }
-        return widths
+        return cells
     }
 
-    /// A row for the cells' Markdown, pipes escaped, padded to the columns when they are aligned.
-    func row(for cells: [String]) -> String {
+    /// A row of cells (Markdown, pipes already escaped), each padded to its
+    /// column's width when `widths` are given and it fits.
+    func line(_ cells: [String], widths: [Int]?) -> String {
         let padded = cells.enumerated().map { index, text -> String in
-            let escaped = text.replacingOccurrences(of: "|", with: "\\|")
-            guard let widths = alignedWidths, index < widths.count, escaped.count + 2 <= widths[index] else {
-                return " \(escaped) "
-            }
-            return " " + escaped + String(repeating: " ", count: widths[index] - escaped.count - 1)
+            guard let widths, index < widths.count, text.count + 2 <= widths[index] else { return " \(text) " }
+            return " " + text + String(repeating: " ", count: widths[index] - text.count - 1)
+        }
+        return "|" + padded.joined(separator: "|") + (trailingPipe ? "|" : "")
+    }
+
+    /// The separator row at new widths, keeping each cell's colons and spaces.
+    func separator(_ cells: [String], widths: [Int]) -> String {
+        let padded = zip(cells, widths).map { cell, width -> String in
+            let spaced = cell.hasPrefix(" ")
+            let core = cell.trimmingCharacters(in: " \t")
+            let left = core.hasPrefix(":"), right = core.count > 1 && core.hasSuffix(":")
+            let dashes = max(1, width - (spaced ? 2 : 0) - (left ? 1 : 0) - (right ? 1 : 0))
+            let body = (left ? ":" : "") + String(repeating: "-", count: dashes) + (right ? ":" : "")
+            return spaced ? " \(body) " : body
         }
         return "|" + padded.joined(separator: "|") + (trailingPipe ? "|" : "")
     }
