@@ -23,6 +23,7 @@ public struct ValidateCommand: Sendable {
 
     /// Validates (and fixes) and returns the exit status.
     public func run(console: Console, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
+        if dryRun && !fix { throw .usage("--dry-run goes with --fix") }
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
         if fix {
             workspace.report(to: console)
