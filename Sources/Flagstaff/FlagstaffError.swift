@@ -8,6 +8,8 @@ public enum FlagstaffError: Error, Equatable, CustomStringConvertible {
     case io(String)
     /// Input files named by the configuration could not be read (exit code 2).
     case unreadableInputs([Diagnostic])
+    /// An authoring request clashes with the sources, each problem at its place (exit code 2).
+    case rejected([Diagnostic])
 
     /// The process exit code for the failure.
     public var exitCode: Int32 { ExitStatus.usageOrIO }
@@ -15,7 +17,7 @@ public enum FlagstaffError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .usage(let message), .io(let message): message
-        case .unreadableInputs(let diagnostics): diagnostics.map(\.description).joined(separator: "\n")
+        case .unreadableInputs(let diagnostics), .rejected(let diagnostics): diagnostics.map(\.description).joined(separator: "\n")
         }
     }
 }
@@ -28,4 +30,11 @@ public enum ExitStatus {
     public static let failure: Int32 = 1
     /// Usage or I/O errors.
     public static let usageOrIO: Int32 = 2
+}
+
+extension FlagstaffError {
+    /// `unknown <what> 'name'; did you mean …?`, or the choices when nothing is close.
+    static func unknown(_ what: String, _ name: String, in candidates: [String]) -> FlagstaffError {
+        .usage("unknown \(what) '\(name)'; " + (Suggestion.didYouMean(name, in: candidates) ?? "choose from \(candidates.joined(separator: ", "))"))
+    }
 }

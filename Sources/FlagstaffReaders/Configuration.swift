@@ -18,6 +18,15 @@ public struct Configuration: Hashable, Sendable {
     public var catalogHeading = "Flags"
     /// The tenant files' pattern; its one `*` stands for the tenant id.
     public var tenants = ""
+    /// The tenant file new tenants start from (`template`), which `new` and `remove` keep in step.
+    public var template: String?
+    /// The order of the catalog's rows (`catalog_order`): by key, or as in the enum.
+    public var catalogOrder = CatalogOrder.key
+    /// A shell command run in the workspace's folder after `new`, `remove`,
+    /// `new-tenant` or `validate --fix` changed the sources (`after_change`).
+    public var afterChange: String?
+    /// The name of the app's flag-check method (`flag_check`), which the Piranha rules rewrite.
+    public var flagCheck = "isEnabled"
     /// Display names by tenant id.
     public var tenantNames: [String: String] = [:]
     /// The output folder.
@@ -71,6 +80,7 @@ public enum ConfigurationReader {
     public static let knownKeys = [
         "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
         "output", "templates", "guide", "code", "current_version", "lifecycle", "remote_config", "strict",
+        "template", "catalog_order", "after_change", "flag_check",
     ]
 
     /// Every key the `remote_config` mapping accepts.
@@ -122,6 +132,19 @@ public enum ConfigurationReader {
             case "lifecycle": reader.lifecycle(value, into: &configuration)
             case "remote_config": configuration.remoteConfig = reader.remoteConfig(value)
             case "strict": configuration.strict = reader.bool(value, key: key) ?? false
+            case "template": configuration.template = reader.string(value, key: key)
+            case "after_change": configuration.afterChange = reader.string(value, key: key)
+            case "flag_check": configuration.flagCheck = reader.string(value, key: key) ?? configuration.flagCheck
+            case "catalog_order":
+                let text = reader.string(value, key: key) ?? CatalogOrder.key.rawValue
+                if let order = CatalogOrder(rawValue: text) {
+                    configuration.catalogOrder = order
+                } else {
+                    let names = CatalogOrder.allCases.map(\.rawValue)
+                    reader.fail(
+                        "unknown catalog_order '\(text)'; " + (Suggestion.didYouMean(text, in: names) ?? "use one of \(names.joined(separator: ", "))"),
+                        value, key: key)
+                }
             default:
                 reader.diagnostics.append(
                     .error("unknown key '\(key)'", at: keyLocation, hint: Suggestion.didYouMean(key, in: knownKeys) ?? "see the README for the keys"))

@@ -87,6 +87,23 @@ public enum FlagEnumReader {
         return FlagstaffCore.SourceLocation(file: position.file, line: position.line, column: position.column)
     }
 
+    /// The named `// MARK:` comments in trivia that starts at byte `start`, with
+    /// their names (without `MARK:` and `-`) and bytes.
+    static func marks(in trivia: Trivia, at start: Int) -> [FlagEnum.Mark] {
+        var marks: [FlagEnum.Mark] = []
+        var offset = start
+        for piece in trivia {
+            let length = piece.sourceLength.utf8Length
+            defer { offset += length }
+            guard case .lineComment(let text) = piece else { continue }
+            let body = text.dropFirst(2).trimmingCharacters(in: " \t")
+            guard body.hasPrefix("MARK:") else { continue }
+            let name = body.dropFirst(5).trimmingCharacters(in: " \t").trimmingPrefix("-").trimmingCharacters(in: " \t")
+            if !name.isEmpty { marks.append(FlagEnum.Mark(name: String(name), range: offset..<offset + length)) }
+        }
+        return marks
+    }
+
     static func firstSyntaxProblem(in tree: SourceFileSyntax) -> Syntax? {
         guard tree.hasError else { return nil }
         for token in tree.tokens(viewMode: .all) {
@@ -124,7 +141,7 @@ private struct CaseCollector {
 
     mutating func collect(_ members: MemberBlockItemListSyntax, condition: String?, clause: ByteRange?) {
         for member in members {
-            for mark in Self.marks(in: member.decl.leadingTrivia, at: member.decl.position.utf8Offset) {
+            for mark in FlagEnumReader.marks(in: member.decl.leadingTrivia, at: member.decl.position.utf8Offset) {
                 marks.append(mark)
                 group = mark.name
             }
@@ -191,23 +208,6 @@ private struct CaseCollector {
             text += piece.content.text
         }
         return text
-    }
-
-    /// The named `// MARK:` comments in trivia that starts at byte `start`, with
-    /// their names (without `MARK:` and `-`) and bytes.
-    static func marks(in trivia: Trivia, at start: Int) -> [FlagEnum.Mark] {
-        var marks: [FlagEnum.Mark] = []
-        var offset = start
-        for piece in trivia {
-            let length = piece.sourceLength.utf8Length
-            defer { offset += length }
-            guard case .lineComment(let text) = piece else { continue }
-            let body = text.dropFirst(2).trimmingCharacters(in: " \t")
-            guard body.hasPrefix("MARK:") else { continue }
-            let name = body.dropFirst(5).trimmingCharacters(in: " \t").trimmingPrefix("-").trimmingCharacters(in: " \t")
-            if !name.isEmpty { marks.append(FlagEnum.Mark(name: String(name), range: offset..<offset + length)) }
-        }
-        return marks
     }
 
     /// The doc comment directly above a declaration: `///` lines or a `/** */`

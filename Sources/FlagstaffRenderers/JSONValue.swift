@@ -50,13 +50,13 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .object(let members):
             if members.isEmpty { output += "{}"; return }
             if members.allSatisfy(\.value.isScalar) {
-                let inline = "{" + members.map { "\(Self.quote($0.key)): \($0.value.serialized().dropLast())" }.joined(separator: ", ") + "}"
+                let inline = "{" + members.map { "\($0.key.jsonQuoted): \($0.value.serialized().dropLast())" }.joined(separator: ", ") + "}"
                 if inline.count + indent.count <= 100 { output += inline; return }
             }
             let inner = indent + "  "
             output += "{\n"
             for (index, member) in members.enumerated() {
-                output += inner + Self.quote(member.key) + ": "
+                output += inner + member.key.jsonQuoted + ": "
                 member.value.write(to: &output, indent: inner)
                 output += index == members.count - 1 ? "\n" : ",\n"
             }
@@ -75,31 +75,12 @@ public indirect enum JSONValue: Hashable, Sendable {
                 output += index == elements.count - 1 ? "\n" : ",\n"
             }
             output += indent + "]"
-        case .string(let text): output += Self.quote(text)
+        case .string(let text): output += text.jsonQuoted
         case .integer(let value): output += String(value)
         case .number(let text): output += text
         case .bool(let value): output += value ? "true" : "false"
         case .null: output += "null"
         }
-    }
-
-    /// A JSON string literal, escaping quotes, backslashes and control characters.
-    static func quote(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
     }
 }
 

@@ -6,17 +6,17 @@ import Testing
 @Suite("JSON writer")
 struct JSONValueTests {
     @Test func quotesAndBackslashesAreEscaped() {
-        #expect(JSONValue.quote(#"say "hi" \ bye"#) == #""say \"hi\" \\ bye""#)
+        #expect((#"say "hi" \ bye"#).jsonQuoted == #""say \"hi\" \\ bye""#)
     }
 
     @Test func controlCharactersAreEscaped() {
-        #expect(JSONValue.quote("a\nb\rc\td") == #""a\nb\rc\td""#)
-        #expect(JSONValue.quote("\u{0}\u{1}\u{8}\u{C}\u{1F}") == #""\u0000\u0001\u0008\u000c\u001f""#)
-        #expect(JSONValue.quote("\u{2028}\u{2029}") == #""\u2028\u2029""#, "line separators would end a JavaScript string")
+        #expect(("a\nb\rc\td").jsonQuoted == #""a\nb\rc\td""#)
+        #expect(("\u{0}\u{1}\u{8}\u{C}\u{1F}").jsonQuoted == #""\u0000\u0001\u0008\u000c\u001f""#)
+        #expect(("\u{2028}\u{2029}").jsonQuoted == #""\u2028\u2029""#, "line separators would end a JavaScript string")
     }
 
     @Test func otherCharactersStayAsTheyAre() {
-        #expect(JSONValue.quote("café 🚩 / \u{7F} <>") == "\"café 🚩 / \u{7F} <>\"")
+        #expect(("café 🚩 / \u{7F} <>").jsonQuoted == "\"café 🚩 / \u{7F} <>\"")
     }
 
     @Test func shortScalarContainersStayOnOneLine() {

@@ -66,13 +66,15 @@ struct DueCommandTests {
         #expect(coloured.contains("\u{1B}[31moverdue\u{1B}[0m"))
     }
 
-    @Test func piranhaArgumentsTreatRolledOutAsOnAndDeadAsOff() throws {
+    @Test func piranhaCallsTreatRolledOutAsTrueAndDeadAsFalse() throws {
         let output = try run(DueCommand(format: .piranha)).console.output
-        let lines = output.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(lines == [
-            "--source-file \(Self.prefix)app/Screens.swift --flag rolledOut --treated",
-            "--source-file \(Self.prefix)app/Screens.swift --flag dead",
-        ])
+        let calls = output.split(separator: "\n").filter { $0.hasPrefix("#   python3 -c ") }
+        #expect(calls.count == 2)
+        #expect(calls[0].contains(#"paths_to_codebase=["\#(Self.prefix)app/Screens.swift"]"#))
+        #expect(calls[0].contains(#"substitutions={"stale_flag": "rolledOut", "treated": "true", "treated_complement": "false"}"#))
+        #expect(calls[1].contains(#"substitutions={"stale_flag": "dead", "treated": "false", "treated_complement": "true"}"#))
+        #expect(output.contains("[[rules]]\nname = \"replace_flag_check\""))
+        #expect(output.contains(#"(#match? @argument "^(FeatureFlag)?\\\\.@stale_flag$")"#))
     }
 
     @Test func badOptionsAreUsageErrors() throws {

@@ -70,7 +70,10 @@ public struct DueCommand: Sendable {
                 LifecycleTextRenderer.render(report, entries: entries, colour: console.colour, pathPrefix: workspace.displayPrefix))
         case .md: console.output(LifecycleMarkdownRenderer.render(report, entries: entries))
         case .json: console.output(LifecycleJSON.render(report, entries: entries))
-        case .piranha: console.output(PiranhaRenderer.render(entries, pathPrefix: workspace.displayPrefix))
+        case .piranha:
+            console.output(PiranhaRenderer.render(
+                PiranhaRenderer.cleanups(entries, pathPrefix: workspace.displayPrefix), flagCheck: workspace.configuration.flagCheck,
+                enumName: workspace.model?.flagEnum.name ?? ""))
         }
         let failing = entries.filter(failOn.matches)
         guard failing.isEmpty else {

@@ -1,23 +1,79 @@
 import FlagstaffCore
+import FlagstaffReaders
 
-/// `flagstaff validate`: print diagnostics only.
+/// `flagstaff validate`: print diagnostics only; with `--fix`, sort the catalog
+/// and add a row for every flag that has none.
 public struct ValidateCommand: Sendable {
     /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
     public var configurationPath: String?
     /// Treat warnings as errors.
     public var strict = false
+    /// Sort the catalog and add missing rows.
+    public var fix = false
+    /// With `fix`, print the diff instead of writing.
+    public var dryRun = false
 
     /// Creates a validation request.
-    public init(configurationPath: String? = nil, strict: Bool = false) {
+    public init(configurationPath: String? = nil, strict: Bool = false, fix: Bool = false, dryRun: Bool = false) {
         self.configurationPath = configurationPath
         self.strict = strict
+        self.fix = fix
+        self.dryRun = dryRun
     }
 
-    /// Validates and returns the exit status.
-    public func run(console: Console) throws(FlagstaffError) -> Int32 {
+    /// Validates (and fixes) and returns the exit status.
+    public func run(console: Console, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
+        if dryRun && !fix { throw .usage("--dry-run goes with --fix") }
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
-        guard let model = workspace.report(to: console)?.model else { return ExitStatus.failure }
+        if fix {
+            workspace.report(to: console)
+            guard let model = workspace.model else { return ExitStatus.failure }
+            var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)
+            try Self.fixCatalog(model: model, workspace: workspace, into: &changes)
+            return try changes.commit(console: console, dryRun: dryRun, writer: writer)
+        }
+        var diagnostics = workspace.diagnostics
+        if let model = workspace.model, let order = Self.unsortedWarning(model: model, configuration: workspace.configuration) {
+            diagnostics.append(strict ? Diagnostic.error(order.message, at: order.location, hint: order.hint) : order)
+        }
+        DiagnosticPrinter.print(diagnostics, pathPrefix: workspace.displayPrefix, to: console)
+        guard let model = workspace.model, workspace.matrix != nil, !diagnostics.containsErrors else { return ExitStatus.failure }
         console.output("\(model.flags.count) flags, \(model.tenants.count) tenants, \(model.environments.count) environments: valid\n")
         return ExitStatus.success
+    }
+
+    /// A warning when the catalog's rows are not in the configured order.
+    static func unsortedWarning(model: FlagModel, configuration: Configuration) -> Diagnostic? {
+        let order = configuration.catalogOrder
+        guard !CatalogEditor.isSorted(model.catalog, order: order, enumIndex: model.flagIndex) else { return nil }
+        let described = order == .key ? "by key" : "in the enum's order"
+        return .warning(
+            "the catalog's rows are not sorted \(described) (catalog_order: \(order.rawValue))", at: model.catalog.location,
+            hint: "run `flagstaff validate --fix` to sort them")
+    }
+
+    /// Adds a row (described by the enum's doc comment) for every flag without
+    /// one, then sorts the rows; orphan rows stay, and the validator reports them.
+    static func fixCatalog(model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
+        let path = workspace.configuration.catalog
+        let order = workspace.configuration.catalogOrder
+        var text = try changes.text(of: path)
+        var catalog = model.catalog
+        for flag in model.flags where catalog.entry(for: flag.key) == nil {
+            let description = (flag.documentation ?? "").split(separator: "\n").joined(separator: " ")
+            text = TextEdit.apply([
+                CatalogEditor.insertion(
+                    of: ["Description": description], key: flag.key, into: text, catalog: catalog, order: order,
+                    enumIndex: model.flagIndex)
+            ], to: text)
+            guard let reread = CatalogReader.read(text, file: path, heading: workspace.configuration.catalogHeading).catalog else {
+                throw .io("cannot read the catalog back after adding a row for '\(flag.key)'")
+            }
+            catalog = reread
+        }
+        if let sorting = CatalogEditor.sorting(catalog, in: text, order: order, enumIndex: model.flagIndex) {
+            text = TextEdit.apply([sorting], to: text)
+        }
+        changes.replace(path, with: text)
     }
 }

@@ -8,6 +8,11 @@ public struct MemoryFileSource: FileSource {
         self.files = files.mapValues { Array($0.utf8) }
     }
 
+    /// A source of bytes by path.
+    public init(bytes files: [String: [UInt8]]) {
+        self.files = files
+    }
+
     public var name: String { "memory" }
 
     public func contents(of path: String) throws(FileSourceError) -> [UInt8] {

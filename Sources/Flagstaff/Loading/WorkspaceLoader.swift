@@ -12,7 +12,7 @@ extension Workspace {
         let root = url.deletingLastPathComponent()
         let directory = (path as NSString).deletingLastPathComponent
         let prefix = directory.isEmpty || directory == "." ? "" : directory + "/"
-        let source = DiskFileSource(root: root)
+        let source = SnapshotFileSource(DiskFileSource(root: root))
         guard let text = try? source.text(of: url.lastPathComponent) else {
             throw .io(configurationPath == nil
                 ? "no \(configurationFileName) in the current folder; pass --config PATH"

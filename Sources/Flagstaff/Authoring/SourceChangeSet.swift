@@ -1,0 +1,133 @@
+import FlagstaffCore
+import FlagstaffReaders
+import FlagstaffRenderers
+import Foundation
+
+/// The new text of every source file a command changes, computed in memory from
+/// the bytes the workspace was loaded from. `commit` validates the workspace as
+/// it would be, then prints a diff (`--dry-run`) or writes every file, all or nothing.
+struct SourceChangeSet {
+    /// The workspace as loaded.
+    let workspace: Workspace
+    /// The configuration file as given on the command line, for reloading and rebuilding.
+    let configurationPath: String?
+    /// The new text of each changed or created file, by path.
+    private(set) var updated: [String: String] = [:]
+    /// The paths changed or created.
+    private(set) var paths: [String] = []
+    /// The paths of files that do not exist yet.
+    private(set) var created: Set<String> = []
+
+    init(workspace: Workspace, configurationPath: String?) {
+        self.workspace = workspace
+        self.configurationPath = configurationPath
+    }
+
+    /// The configuration file's name inside the workspace's source.
+    var configurationFile: String {
+        ((configurationPath ?? Workspace.configurationFileName) as NSString).lastPathComponent
+    }
+
+    /// A file's text with the changes so far.
+    func text(of path: String) throws(FlagstaffError) -> String {
+        if let text = updated[path] { return text }
+        do {
+            return try workspace.source.text(of: path)
+        } catch {
+            throw .io("cannot read '\(workspace.displayPrefix)\(path)'")
+        }
+    }
+
+    /// Applies edits to a file's current text. The edits' ranges refer to the
+    /// text as loaded, so each file takes one batch of edits.
+    mutating func edit(_ path: String, _ edits: [TextEdit]) throws(FlagstaffError) {
+        guard !edits.isEmpty else { return }
+        precondition(updated[path] == nil, "one batch of edits per file")
+        let text = try text(of: path)
+        record(path, TextEdit.apply(edits, to: text))
+    }
+
+    /// Replaces a file's whole text, for changes computed in several passes.
+    mutating func replace(_ path: String, with text: String) {
+        record(path, text)
+    }
+
+    /// Adds a new file.
+    mutating func create(_ path: String, text: String) {
+        created.insert(path)
+        record(path, text)
+    }
+
+    private mutating func record(_ path: String, _ text: String) {
+        if updated[path] == nil { paths.append(path) }
+        updated[path] = text
+    }
+
+    /// Validates the changed workspace; prints the diff with `dryRun`, else writes
+    /// the files, says what changed, runs `after_change` and rebuilds the site
+    /// when its output folder exists. Returns the exit status.
+    func commit(console: Console, dryRun: Bool, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
+        let changed = paths.sorted().filter { created.contains($0) || updated[$0] != (try? workspace.source.text(of: $0)) }
+        guard !changed.isEmpty else {
+            console.output("Nothing to change.\n")
+            return ExitStatus.success
+        }
+        let introduced = try newErrors()
+        guard introduced.isEmpty else {
+            DiagnosticPrinter.print(introduced, pathPrefix: workspace.displayPrefix, to: console)
+            console.error("flagstaff: error: the change would leave the workspace invalid; nothing was changed\n")
+            return ExitStatus.failure
+        }
+        let prefix = workspace.displayPrefix
+        if dryRun {
+            for path in changed {
+                let old = created.contains(path) ? nil : try text(ofOriginal: path)
+                console.output(UnifiedDiffRenderer.render(path: prefix + path, old: old, new: updated[path]!))
+            }
+            return ExitStatus.success
+        }
+        var changes: [SourceWriter.Change] = []
+        for path in changed {
+            let original = created.contains(path) ? nil : try bytes(ofOriginal: path)
+            changes.append(.init(path: prefix + path, url: workspace.url(for: path), original: original, updated: Array(updated[path]!.utf8)))
+        }
+        try writer.write(changes)
+        for path in changed { console.output("\(created.contains(path) ? "created" : "updated") \(prefix + path)\n") }
+        if let command = workspace.configuration.afterChange {
+            let status = AfterChange.run(command, in: workspace.root)
+            guard status == 0 else {
+                console.error("flagstaff: error: after_change '\(command)' failed with status \(status.map(String.init) ?? "unknown"); the sources were changed\n")
+                return ExitStatus.failure
+            }
+        }
+        let output = workspace.url(for: workspace.configuration.output)
+        if FileManager.default.fileExists(atPath: output.path) {
+            return try BuildCommand(configurationPath: configurationPath).run(console: console)
+        }
+        return ExitStatus.success
+    }
+
+    /// Errors the changed workspace has that the loaded one did not (compared by message: positions and hints move).
+    private func newErrors() throws(FlagstaffError) -> [Diagnostic] {
+        let overlay = OverlayFileSource(
+            base: workspace.source,
+            files: Dictionary(uniqueKeysWithValues: updated.map { (FilePath.normalized($0.key) ?? $0.key, Array($0.value.utf8)) }))
+        let text = try text(of: configurationFile)
+        let result = try Workspace.load(
+            configuration: text, file: configurationFile, from: overlay, root: workspace.root, displayPrefix: workspace.displayPrefix)
+        let before = Set(workspace.diagnostics.filter { $0.severity == .error }.map(\.message))
+        return result.diagnostics.filter { $0.severity == .error && !before.contains($0.message) }
+    }
+
+    private func bytes(ofOriginal path: String) throws(FlagstaffError) -> [UInt8] {
+        do {
+            return try workspace.source.contents(of: path)
+        } catch {
+            throw .io("cannot read '\(workspace.displayPrefix)\(path)'")
+        }
+    }
+
+    private func text(ofOriginal path: String) throws(FlagstaffError) -> String {
+        String(decoding: try bytes(ofOriginal: path), as: UTF8.self)
+    }
+}

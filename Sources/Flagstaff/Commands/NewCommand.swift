@@ -1,0 +1,185 @@
+import FlagstaffCore
+import FlagstaffReaders
+
+/// `flagstaff new`: adds a flag to the enum, the catalog, every tenant file and
+/// the template in one step, all or nothing.
+public struct NewCommand: Sendable {
+    /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
+    public var configurationPath: String?
+    /// The flag to add.
+    public var draft: FlagDraft
+    /// Print the diff instead of writing.
+    public var dryRun = false
+
+    /// Creates a request.
+    public init(configurationPath: String? = nil, draft: FlagDraft, dryRun: Bool = false) {
+        self.configurationPath = configurationPath
+        self.draft = draft
+        self.dryRun = dryRun
+    }
+
+    /// Adds the flag and returns the exit status. With a prompter, asks for
+    /// what the draft leaves open and for confirmation first.
+    public func run(console: Console, prompter: Prompter? = nil, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
+        let workspace = try Workspace.load(configurationPath: configurationPath)
+        guard let model = workspace.report(to: console)?.model else { return ExitStatus.failure }
+        var draft = self.draft
+        if let prompter {
+            draft = try prompter.complete(draft, model: model, workspace: workspace)
+            guard try prompter.confirm(draft, model: model) else {
+                console.output("Nothing was changed.\n")
+                return ExitStatus.success
+            }
+        }
+        var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)
+        try Self.plan(draft, model: model, workspace: workspace, into: &changes)
+        return try changes.commit(console: console, dryRun: dryRun, writer: writer)
+    }
+
+    /// Checks the draft against the model and computes every file's edits.
+    static func plan(_ draft: FlagDraft, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
+        let request = try Request(draft, model: model, workspace: workspace)
+        let flagEnum = model.flagEnum
+        let newCase = FlagEnumEditor.NewCase(
+            caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group)
+        let enumText = try changes.text(of: flagEnum.file)
+        guard let insertion = FlagEnumEditor.insertion(of: newCase, into: enumText, flagEnum: flagEnum) else {
+            throw .io("cannot find enum '\(flagEnum.name)' in '\(flagEnum.file)'")
+        }
+        try changes.edit(flagEnum.file, [insertion])
+
+        let order = request.enumOrder
+        let enumIndex: (String) -> Int? = { order.firstIndex(of: $0) }
+        let catalogFile = workspace.configuration.catalog
+        var cells = draft.cells
+        cells["Description"] = draft.description
+        let catalogText = try changes.text(of: catalogFile)
+        try changes.edit(catalogFile, [
+            CatalogEditor.insertion(
+                of: cells, key: request.key, into: catalogText, catalog: model.catalog, order: workspace.configuration.catalogOrder,
+                enumIndex: enumIndex)
+        ])
+
+        for tenant in model.tenants {
+            let value = request.value(for: tenant.id)
+            let overrides = model.environments.compactMap { environment -> (environment: String, value: FlagValue)? in
+                guard let ids = request.onIn[environment], ids.contains(tenant.id), value != .bool(true) else { return nil }
+                return (environment, .bool(true))
+            }
+            let text = try changes.text(of: tenant.file)
+            try changes.edit(tenant.file, TenantDefaultsEditor.insertion(
+                of: request.key, value: value, overrides: overrides, into: text, tenant: tenant,
+                environments: model.environments, order: enumIndex))
+        }
+        if let template = try TemplateFile.read(workspace: workspace, changes: changes) {
+            try changes.edit(template.tenant.file, TenantDefaultsEditor.insertion(
+                of: request.key, value: request.templateValue, overrides: [], into: template.text, tenant: template.tenant,
+                environments: model.environments, order: enumIndex))
+        }
+    }
+
+    /// A draft checked against the model.
+    struct Request {
+        var key: String
+        var group: String?
+        var on: Set<String>
+        var onIn: [String: Set<String>]
+        var typedValue: FlagValue?
+        var enumOrder: [String]
+
+        init(_ draft: FlagDraft, model: FlagModel, workspace: Workspace) throws(FlagstaffError) {
+            let prefix = workspace.displayPrefix
+            func at(_ location: SourceLocation) -> SourceLocation {
+                var shown = location
+                shown.file = prefix + shown.file
+                return shown
+            }
+            let flags = model.flags
+            guard FlagDraft.isIdentifier(draft.caseName) else {
+                throw .usage("invalid case name '\(draft.caseName)': write a Swift identifier in camelCase, such as mediaLibrary")
+            }
+            if let existing = flags.first(where: { $0.caseName == draft.caseName }) {
+                throw .rejected([.error("case '\(draft.caseName)' already exists", at: at(existing.location), hint: "choose another case name")])
+            }
+            key = draft.key ?? FlagDraft.derivedKey(for: draft.caseName, existing: flags)
+            if !model.flagEnum.hasStringRawValues && key != draft.caseName {
+                throw .usage("enum '\(model.flagEnum.name)' has no String raw values, so the key must be the case name '\(draft.caseName)'")
+            }
+            guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }) else {
+                throw .usage("invalid key '\(key)': use letters, digits, '_', '-' and '.'")
+            }
+            if let existing = model.flag(key) {
+                throw .rejected([.error("key '\(key)' already exists, as case '\(existing.caseName)'", at: at(existing.location), hint: "choose another key with --key")])
+            }
+            guard draft.description.contains(where: { !$0.isWhitespace }) else {
+                throw .usage("a flag needs a description (--description)")
+            }
+            let groups = model.flagEnum.marks.map(\.name)
+            if let group = draft.group, !draft.newGroup, !groups.contains(group) {
+                throw .usage("unknown group '\(group)'; " + (Suggestion.didYouMean(group, in: groups) ?? "choose from \(groups.joined(separator: ", ")), or pass --new-group to start one"))
+            }
+            if draft.group == nil, !groups.isEmpty {
+                throw .usage("choose the flag's group with --group (\(groups.joined(separator: ", "))) or start one with --new-group")
+            }
+            group = draft.group
+            let columns = model.catalog.columns
+            for column in draft.cells.keys where !columns.contains(where: { $0.lowercased() == column.lowercased() }) {
+                throw .unknown("catalog column", column, in: columns)
+            }
+            let ids = model.tenants.map(\.id)
+            func tenants(_ list: [String]) throws(FlagstaffError) -> Set<String> {
+                if list == ["all"] { return Set(ids) }
+                for id in list where !ids.contains(id) { throw .unknown("tenant", id, in: ids) }
+                return Set(list)
+            }
+            on = try tenants(draft.on)
+            var onIn: [String: Set<String>] = [:]
+            for (environment, list) in draft.onIn {
+                guard model.environments.contains(environment) else { throw .unknown("environment", environment, in: model.environments) }
+                onIn[environment] = try tenants(list)
+            }
+            self.onIn = onIn
+            switch draft.valueType {
+            case .bool:
+                if draft.value != nil { throw .usage("--value is for string and number flags; a Bool flag is true for the tenants of --on") }
+            case .string, .number:
+                guard let text = draft.value else { throw .usage("a \(draft.valueType) flag needs --value") }
+                guard draft.on.isEmpty, draft.onIn.isEmpty else { throw .usage("--on and --on-in are for Bool flags") }
+                if draft.valueType == .number {
+                    guard let number = Double(text), number.isFinite else {
+                        throw .usage("the value '\(text)' is not a number; write digits, such as 50 or 1.5")
+                    }
+                    typedValue = Int(text).map(FlagValue.integer) ?? .decimal(text)
+                } else {
+                    typedValue = .string(text)
+                }
+            }
+            var order = flags.map(\.key)
+            let lastInGroup = flags.lastIndex { $0.group == draft.group && draft.group != nil }
+            order.insert(key, at: lastInGroup.map { $0 + 1 } ?? order.count)
+            enumOrder = order
+        }
+
+        func value(for tenant: String) -> FlagValue { typedValue ?? .bool(on.contains(tenant)) }
+
+        var templateValue: FlagValue { typedValue ?? .bool(false) }
+    }
+}
+
+/// The template file new tenants start from (`template`), read as a tenant file.
+enum TemplateFile {
+    /// The template's text and layout, or `nil` when the configuration names none.
+    static func read(workspace: Workspace, changes: SourceChangeSet) throws(FlagstaffError) -> (text: String, tenant: Tenant)? {
+        guard let path = workspace.configuration.template else { return nil }
+        let text = try changes.text(of: path)
+        let result = TenantDefaultsReader.read(text, file: path, id: "template", name: "template")
+        guard let tenant = result.tenant, !result.diagnostics.containsErrors else {
+            throw .rejected(result.diagnostics.map { diagnostic in
+                var shown = diagnostic
+                shown.location?.file = workspace.displayPrefix + (diagnostic.location?.file ?? "")
+                return shown
+            })
+        }
+        return (text, tenant)
+    }
+}

@@ -1,0 +1,81 @@
+import FlagstaffCore
+import FlagstaffReaders
+import FlagstaffRenderers
+
+/// `flagstaff remove KEY`: retires a flag from the enum, the catalog, every
+/// tenant file and the template in one step, all or nothing. Refuses while the
+/// app's code still uses the flag, unless forced, and prints the Polyglot
+/// Piranha rules that delete those uses.
+public struct RemoveCommand: Sendable {
+    /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
+    public var configurationPath: String?
+    /// The flag key or Swift case name.
+    public var key: String
+    /// Remove the flag even though code still uses it.
+    public var force = false
+    /// Print the diff instead of writing.
+    public var dryRun = false
+
+    /// Creates a request.
+    public init(configurationPath: String? = nil, key: String, force: Bool = false, dryRun: Bool = false) {
+        self.configurationPath = configurationPath
+        self.key = key
+        self.force = force
+        self.dryRun = dryRun
+    }
+
+    /// Removes the flag and returns the exit status.
+    public func run(console: Console, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
+        let workspace = try Workspace.load(configurationPath: configurationPath)
+        guard let matrix = workspace.report(to: console) else { return ExitStatus.failure }
+        let model = matrix.model
+        guard let flag = model.flag(key) ?? model.flags.first(where: { $0.caseName == key }) else {
+            throw .unknown("flag", key, in: model.flags.map(\.key))
+        }
+        let prefix = workspace.displayPrefix
+        var uses: [CodeReference] = []
+        if !workspace.configuration.code.isEmpty {
+            let files = try LifecycleLoader.swiftFiles(in: workspace.configuration.code, workspace: workspace)
+            uses = CodeReferenceScanner.scan(files, flags: model.flags, enumName: model.flagEnum.name)[flag.key] ?? []
+        }
+        if !uses.isEmpty {
+            var text = ""
+            for use in uses { text += "\(prefix)\(use.location): \(force ? "warning" : "error"): '\(flag.key)' is still used here\n" }
+            console.error(text)
+            guard force else {
+                console.error(
+                    "flagstaff: error: the code still uses '\(flag.key)' in \(uses.count.counted("place")); remove those uses first "
+                        + "(see `flagstaff due --format piranha`), or pass --force; nothing was changed\n")
+                return ExitStatus.failure
+            }
+        }
+        var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)
+        try Self.plan(flag, model: model, workspace: workspace, into: &changes)
+        let status = try changes.commit(console: console, dryRun: dryRun, writer: writer)
+        if !uses.isEmpty && status == ExitStatus.success {
+            let treated = matrix.values(of: flag).allSatisfy { $0?.isOn == true }
+            let files = uses.map { prefix + $0.location.file }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+            console.output("\n" + PiranhaRenderer.render(
+                [.init(flag: flag, treated: treated, files: files)], flagCheck: workspace.configuration.flagCheck,
+                enumName: model.flagEnum.name))
+        }
+        return status
+    }
+
+    /// Computes every file's edits for removing a flag.
+    static func plan(_ flag: Flag, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
+        let enumText = try changes.text(of: model.flagEnum.file)
+        try changes.edit(model.flagEnum.file, FlagEnumEditor.removal(of: flag, from: enumText, flagEnum: model.flagEnum))
+        if let entry = model.catalog.entry(for: flag.key) {
+            let text = try changes.text(of: workspace.configuration.catalog)
+            try changes.edit(workspace.configuration.catalog, [CatalogEditor.removal(of: entry, in: text)])
+        }
+        for tenant in model.tenants {
+            let text = try changes.text(of: tenant.file)
+            try changes.edit(tenant.file, TenantDefaultsEditor.removal(of: flag.key, from: text, tenant: tenant))
+        }
+        if let template = try TemplateFile.read(workspace: workspace, changes: changes) {
+            try changes.edit(template.tenant.file, TenantDefaultsEditor.removal(of: flag.key, from: template.text, tenant: template.tenant))
+        }
+    }
+}

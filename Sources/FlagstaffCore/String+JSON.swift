@@ -1,0 +1,22 @@
+extension String {
+    /// The text as a JSON string literal, quotes included: quotes, backslashes and
+    /// control characters escaped, and U+2028 and U+2029 too, which would end a
+    /// JavaScript string.
+    public var jsonQuoted: String {
+        var output = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+}
