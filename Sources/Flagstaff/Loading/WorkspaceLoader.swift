@@ -7,13 +7,26 @@ extension Workspace {
     /// or `flagstaff.yml` in the current folder. Throws only for I/O problems;
     /// problems in the files' contents become diagnostics.
     public static func load(configurationPath: String?, strict: Bool = false) throws(FlagstaffError) -> Workspace {
+        try load(configurationPath: configurationPath, revision: nil, strict: strict)
+    }
+
+    /// Loads the workspace as it is in a git revision (from the object store,
+    /// touching no file), or on disk when `revision` is `nil`. The configuration
+    /// is at `configurationPath` (or `flagstaff.yml`), relative to the current folder.
+    public static func load(configurationPath: String?, revision: String?, strict: Bool = false) throws(FlagstaffError) -> Workspace {
         let path = configurationPath ?? configurationFileName
         let url = URL(fileURLWithPath: path)
         let root = url.deletingLastPathComponent()
         let directory = (path as NSString).deletingLastPathComponent
         let prefix = directory.isEmpty || directory == "." ? "" : directory + "/"
-        let source = DiskFileSource(root: root)
+        let source: any FileSource
+        if let revision {
+            source = try GitRevisionFileSource(folder: root, revision: revision)
+        } else {
+            source = DiskFileSource(root: root)
+        }
         guard let text = try? source.text(of: url.lastPathComponent) else {
+            if let revision { throw .io("no '\(path)' in revision \(revision)") }
             throw .io(configurationPath == nil
                 ? "no \(configurationFileName) in the current folder; pass --config PATH"
                 : "cannot read the configuration file '\(path)'")
