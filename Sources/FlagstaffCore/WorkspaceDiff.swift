@@ -58,6 +58,12 @@ public struct WorkspaceDiff: Sendable {
         public var environments: [Environment]
     }
 
+    /// A tenant whose id changes while its settings stay the same.
+    public struct Rename: Hashable, Sendable {
+        /// The base id and the head id.
+        public var old: String, new: String
+    }
+
     /// One catalog cell of a flag that changes.
     public struct CatalogChange: Hashable, Sendable {
         /// The flag key.
@@ -96,8 +102,10 @@ public struct WorkspaceDiff: Sendable {
     public let removedFlags: [FlagValues]
     /// The ids of the tenants both sides have, whose cells are compared.
     public let comparedTenants: [String]
-    /// Tenant ids only the head has, or only the base has.
+    /// Tenant ids only the head has, or only the base has, renamed tenants aside.
     public let addedTenants: [String], removedTenants: [String]
+    /// Tenants whose file moved to another id with the same settings; their cells are compared.
+    public let renamedTenants: [Rename]
     /// Environments only the head has, or only the base has.
     public let addedEnvironments: [String], removedEnvironments: [String]
     /// Catalog cells that change, for flags on both sides.
@@ -139,21 +147,36 @@ public struct WorkspaceDiff: Sendable {
         guard let base, let head else {
             (valueChanges, provenanceChanges, addedFlags, removedFlags) = ([], [], [], [])
             (comparedTenants, addedTenants, removedTenants, catalogChanges, lifecycleChanges) = ([], [], [], [], [])
+            renamedTenants = []
             return
         }
-        let headTenants = head.model.tenants.map(\.id), baseTenants = base.model.tenants.map(\.id)
-        addedTenants = headTenants.filter { base.model.tenant($0) == nil }
-        removedTenants = baseTenants.filter { head.model.tenant($0) == nil }
-        let commonTenants = head.model.tenants.filter { base.model.tenant($0.id) != nil }
-        comparedTenants = commonTenants.map(\.id)
+        var added = head.model.tenants.filter { base.model.tenant($0.id) == nil }
+        var removed: [Tenant] = []
+        var renames: [Rename] = []
+        for tenant in base.model.tenants where head.model.tenant(tenant.id) == nil {
+            if let index = added.firstIndex(where: { $0.hasSameSettings(as: tenant) }) {
+                renames.append(Rename(old: tenant.id, new: added.remove(at: index).id))
+            } else {
+                removed.append(tenant)
+            }
+        }
+        addedTenants = added.map(\.id)
+        removedTenants = removed.map(\.id)
+        renamedTenants = renames
+        // Each head tenant compared, with its id on the base side.
+        let compared = head.model.tenants.compactMap { tenant -> (tenant: Tenant, baseID: String)? in
+            if base.model.tenant(tenant.id) != nil { return (tenant, tenant.id) }
+            return renames.first { $0.new == tenant.id }.map { (tenant, $0.old) }
+        }
+        comparedTenants = compared.map(\.tenant.id)
         let commonEnvironments = order.filter(baseEnvironments.contains)
 
         var valueChanges: [ValueChange] = []
         var provenanceChanges: [ProvenanceChange] = []
         for flag in head.model.flags where base.model.flag(flag.key) != nil {
             for environment in commonEnvironments {
-                for tenant in commonTenants {
-                    guard let before = base.resolution(key: flag.key, tenant: tenant.id, environment: environment) else { continue }
+                for (tenant, baseID) in compared {
+                    guard let before = base.resolution(key: flag.key, tenant: baseID, environment: environment) else { continue }
                     let after = head.resolution(flag, tenant, environment)
                     let old = CellPresentation(before).word, new = CellPresentation(after).word
                     if old != new {
@@ -207,7 +230,7 @@ public struct WorkspaceDiff: Sendable {
     /// Whether nothing at all changes.
     public var isEmpty: Bool {
         valueChanges.isEmpty && provenanceChanges.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && addedTenants.isEmpty
-            && removedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty && catalogChanges.isEmpty
+            && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty && catalogChanges.isEmpty
             && lifecycleChanges.isEmpty && newDiagnostics.isEmpty
     }
 
@@ -243,6 +266,14 @@ public struct WorkspaceDiff: Sendable {
         guard let entry else { return nil }
         if column == "Description" { return entry.description.isEmpty ? nil : entry.description }
         return entry.value(column)
+    }
+}
+
+extension Tenant {
+    /// Whether another tenant sets the same values, base and overrides, wherever they are written.
+    fileprivate func hasSameSettings(as other: Tenant) -> Bool {
+        base.mapValues(\.value) == other.base.mapValues(\.value)
+            && overrides.mapValues { $0.mapValues(\.value) } == other.overrides.mapValues { $0.mapValues(\.value) }
     }
 }
 

@@ -56,6 +56,7 @@ public enum DiffJSONRenderer {
             .init("flagsRemoved", values(diff.removedFlags)),
             .init("tenantsAdded", strings(diff.addedTenants)),
             .init("tenantsRemoved", strings(diff.removedTenants)),
+            .init("tenantsRenamed", .array(diff.renamedTenants.map { .object([.init("old", .string($0.old)), .init("new", .string($0.new))]) })),
             .init("environmentsAdded", strings(diff.addedEnvironments)),
             .init("environmentsRemoved", strings(diff.removedEnvironments)),
             .init("catalogChanges", .array(diff.catalogChanges.map { change in

@@ -76,7 +76,8 @@ enum DiffSections {
         add("Flags removed (\(diff.removedFlags.count))", diff.removedFlags.map { valuesSentence($0, diff: diff, style: style) })
         add(
             "Tenants",
-            diff.addedTenants.map { "added \(style.code($0))" } + diff.removedTenants.map { "removed \(style.code($0))" })
+            diff.addedTenants.map { "added \(style.code($0))" } + diff.removedTenants.map { "removed \(style.code($0))" }
+                + diff.renamedTenants.map { "renamed \(style.code($0.old)) to \(style.code($0.new)), with the same settings" })
         add(
             "Environments",
             diff.addedEnvironments.map { "added \(style.code($0))" } + diff.removedEnvironments.map { "removed \(style.code($0))" })
@@ -136,26 +137,26 @@ enum DiffSections {
             + " (was \(style.text(change.old)))"
     }
 
-    /// `ENABLE_D (Bool): prod: on for CHL, off for JLC, WL; dev: off for all 3 tenants`,
-    /// or `everywhere: …` when every environment has the same values.
+    /// `ENABLE_D (Bool): prod: on for CHL; off for JLC, WL · dev: off for all 3 tenants`,
+    /// or `ENABLE_D (Bool) in every environment: …` when every environment has the same values.
     static func valuesSentence(_ values: WorkspaceDiff.FlagValues, diff: WorkspaceDiff, style: DiffStyle) -> String {
         func groups(_ environment: WorkspaceDiff.FlagValues.Environment) -> String {
             environment.groups.map { group in
                 let who = environment.groups.count == 1 ? "all \(group.tenants.count.counted("tenant"))" : group.tenants.map(style.code).joined(separator: ", ")
                 return "\(style.text(group.value)) for \(who)"
-            }.joined(separator: ", ")
+            }.joined(separator: "; ")
         }
         let head = "\(style.code(values.flag)) (\(values.type))"
         guard let first = values.environments.first else { return head }
         if values.environments.allSatisfy({ $0.groups == first.groups }) {
-            return head + ": everywhere " + groups(first)
+            return head + " in every environment: " + groups(first)
         }
-        return head + ": " + values.environments.map { "\(style.code($0.name)) " + groups($0) }.joined(separator: "; ")
+        return head + ": " + values.environments.map { "\(style.code($0.name)): " + groups($0) }.joined(separator: " · ")
     }
 
-    /// `CHL, JLC`, or `all 14 tenants` when the change applies to every tenant compared.
+    /// `CHL, JLC`, or `all 14 tenants` when the change applies to every tenant compared (three or more).
     private static func tenants(_ ids: [String], diff: WorkspaceDiff, style: DiffStyle) -> String {
-        ids.count > 1 && ids.count == diff.comparedTenants.count
+        ids.count > 2 && ids.count == diff.comparedTenants.count
             ? "all \(ids.count.counted("tenant"))" : ids.map(style.code).joined(separator: ", ")
     }
 }

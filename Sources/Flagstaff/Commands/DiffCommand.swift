@@ -48,7 +48,7 @@ public struct DiffCommand: Sendable {
         let headSide = try Workspace.load(configurationPath: configurationPath, revision: head)
         let root = headSide.root
         let (baseRevision, baseName) = base.map { ($0, $0) } ?? Self.defaultBase(in: root)
-        let baseSide = Self.loadBase(configurationPath: configurationPath, revision: baseRevision)
+        let baseSide = try Self.loadBase(configurationPath: configurationPath, revision: baseRevision)
         let environments = headSide.configuration.environments
         for environment in failOnChange where !environments.contains(environment) {
             throw .usage(
@@ -84,15 +84,19 @@ public struct DiffCommand: Sendable {
         return ExitStatus.success
     }
 
-    /// The base side, however broken: its diagnostics when it cannot be read.
-    private static func loadBase(configurationPath: String?, revision: String) -> (matrix: ResolvedMatrix?, diagnostics: [Diagnostic]) {
+    /// The base side, however broken: without a model when its configuration or
+    /// the files it names cannot be read. A revision git does not know is an error.
+    private static func loadBase(configurationPath: String?, revision: String) throws(FlagstaffError) -> (matrix: ResolvedMatrix?, diagnostics: [Diagnostic]) {
+        let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
+        let source = try GitRevisionFileSource(folder: root, revision: revision)
+        guard let text = try? source.text(of: file) else {
+            return (nil, [.error("revision \(revision) has no '\(prefix)\(file)'", at: nil)])
+        }
         do {
-            let workspace = try Workspace.load(configurationPath: configurationPath, revision: revision)
+            let workspace = try Workspace.load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix)
             return (workspace.matrix, workspace.diagnostics)
         } catch .unreadableInputs(let diagnostics) {
             return (nil, diagnostics)
-        } catch {
-            return (nil, [.error("\(error)", at: nil)])
         }
     }
 
