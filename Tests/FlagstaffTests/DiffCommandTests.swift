@@ -207,7 +207,7 @@ struct DiffCommandTests {
 @Suite("flagstaff diff --format md limits")
 struct DiffMarkdownLimitTests {
     /// 300 flags, each turned on in prod for 40 tenants split into two groups with different old values.
-    static func largeDiff() throws -> WorkspaceDiff {
+    static func largeDiff(protected: [String] = []) throws -> WorkspaceDiff {
         let flags = (0..<300).map { "FLAG_\($0)" }
         let tenants = (0..<40).map { String(format: "T%02d", $0) }
         func side(_ value: (Int) -> String) throws -> ResolvedMatrix {
@@ -226,7 +226,15 @@ struct DiffMarkdownLimitTests {
         }
         let base = try side { $0 % 2 == 0 ? "1" : "2" }
         let head = try side { _ in "3" }
-        return WorkspaceDiff(base: base, baseDiagnostics: [], head: head, headDiagnostics: [], asOf: CalendarDate(year: 2026, month: 1, day: 1)!)
+        return WorkspaceDiff(
+            base: base, baseDiagnostics: [], head: head, headDiagnostics: [], protected: protected, asOf: CalendarDate(year: 2026, month: 1, day: 1)!)
+    }
+
+    @Test func protectedEnvironmentsComeFirst() throws {
+        #expect(try Self.largeDiff().environments == ["prod", "dev"])
+        let diff = try Self.largeDiff(protected: ["dev"])
+        #expect(diff.environments == ["dev", "prod"])
+        #expect(diff.valueChanges.prefix(2).map(\.environment) == ["dev", "dev"])
     }
 
     @Test(arguments: [DiffMarkdownRenderer.commentLimit, 3_000])
