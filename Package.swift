@@ -69,7 +69,11 @@ let package = Package(
         // Commands end to end, on fixture workspaces, with golden files.
         .testTarget(
             name: "FlagstaffTests",
-            dependencies: ["Flagstaff", "FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers"],
+            dependencies: [
+                "Flagstaff", "FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers",
+                // To read the GitHub Actions recipe's workflows.
+                .product(name: "Yams", package: "Yams"),
+            ],
             exclude: ["Fixtures", "Golden"]
         ),
     ]
