@@ -87,58 +87,25 @@ struct RecipeTests {
             #expect(try git(["init", "-q"], in: workspace) == 0)
             #expect(try git(["add", "-A"], in: workspace) == 0)
             #expect(try git(["commit", "-q", "-m", "Example"], in: workspace) == 0)
-            let sha = try #require(try gitOutput(["rev-parse", "HEAD"], in: workspace))
+            let sha = try run("git", ["rev-parse", "HEAD"], in: workspace).output.trimmingCharacters(in: .whitespacesAndNewlines)
             let summary = workspace.appendingPathComponent("step-summary.md")
             for (path, command) in commands {
                 var line = command
                 for (expression, value) in Self.expressions(baseSHA: sha) { line = line.replacingOccurrences(of: expression, with: value) }
                 #expect(!line.contains("${{"), "\(path): an expression the test does not know: \(line)")
-                let (status, error) = try shell(line, in: workspace, binaryFolder: binary.deletingLastPathComponent(), summary: summary)
+                let result = try run("bash", ["-c", line], in: workspace, environment: [
+                    "PATH": binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                    "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path, "GITHUB_SERVER_URL": "https://github.com",
+                    "GITHUB_REPOSITORY": "acme/app", "GITHUB_RUN_ID": "1",
+                ])
                 // A gate (--fail-on) may fail on the example's overdue flags; nothing may be a usage error.
                 let expected: Set<Int32> = line.contains("--fail-on ") ? [0, 1] : [0]
-                #expect(expected.contains(status), "\(path): `\(line)` exited \(status): \(error)")
+                #expect(expected.contains(result.status), "\(path): `\(line)` exited \(result.status): \(result.error)")
             }
             let comment = try String(contentsOf: workspace.appendingPathComponent("flagstaff-diff.md"), encoding: .utf8)
             #expect(comment.hasPrefix("<!-- flagstaff-diff -->\n"))
             #expect(try String(contentsOf: summary, encoding: .utf8).hasPrefix("<!-- flagstaff-diff -->\n"))
             #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("_site/index.html").path))
         }
-    }
-
-    /// Runs one line with bash as a runner would, `flagstaff` on the PATH; returns the status and standard error.
-    private func shell(_ line: String, in folder: URL, binaryFolder: URL, summary: URL) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", line]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = binaryFolder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["GITHUB_ACTIONS"] = "true"
-        environment["GITHUB_STEP_SUMMARY"] = summary.path
-        environment["GITHUB_SERVER_URL"] = "https://github.com"
-        environment["GITHUB_REPOSITORY"] = "acme/app"
-        environment["GITHUB_RUN_ID"] = "1"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
-    /// What a git command prints, trimmed; `nil` when it fails.
-    private func gitOutput(_ arguments: [String], in folder: URL) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? text.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 }
