@@ -203,9 +203,40 @@ struct DiffCommandTests {
     }
 }
 
-/// The Markdown report's limit, on a synthetic change too large for one comment.
-@Suite("flagstaff diff --format md limits")
-struct DiffMarkdownLimitTests {
+/// The reports' writers, on diffs built in memory: escaping, colour, and the
+/// Markdown limit on a synthetic change too large for one comment.
+@Suite("flagstaff diff reports")
+struct DiffReportTests {
+    /// A diff of one string flag of one tenant, from `old` to `new`.
+    static func stringDiff(from old: String, to new: String) throws -> WorkspaceDiff {
+        func side(_ value: String) throws -> ResolvedMatrix? {
+            let source = MemoryFileSource([
+                "flagstaff.yml": "environments: [prod]\nenum: F.swift\ncatalog: c.md\ntenants: t/*.json\n",
+                "F.swift": "enum F: String {\n    case banner = \"BANNER\"\n}\n",
+                "c.md": "## Flags\n\n| Flag | Description |\n|---|---|\n| `BANNER` | x |\n",
+                "t/A.json": "{ \"BANNER\": \"\(value)\" }",
+            ])
+            return try Workspace.load(configuration: try source.text(of: "flagstaff.yml"), file: "flagstaff.yml", from: source, root: URL(fileURLWithPath: "/")).matrix
+        }
+        return WorkspaceDiff(base: try side(old), baseDiagnostics: [], head: try side(new), headDiagnostics: [], asOf: CalendarDate(year: 2026, month: 1, day: 1)!)
+    }
+
+    @Test func markdownEscapesValuesFromTheSources() throws {
+        let text = DiffMarkdownRenderer.render(try Self.stringDiff(from: "<b>", to: "*x*|y"), base: "a`b", head: "h", all: false, fullReport: "x")
+        #expect(text.contains("### Flag changes from a\\`b to `h`\n"))
+        #expect(text.contains("- `BANNER` becomes **\\*x\\*\\|y** in `prod` for `A` (was \\<b\\>)\n"))
+    }
+
+    @Test func textIsColouredOnlyWhenAsked() throws {
+        let diff = try Self.stringDiff(from: "a", to: "b")
+        let plain = DiffTextRenderer.render(diff, base: "a", head: "b", all: true, colour: false)
+        #expect(plain.contains("  BANNER becomes b in prod for A (was a)\n"))
+        #expect(!plain.contains("\u{1B}"))
+        let coloured = DiffTextRenderer.render(diff, base: "a", head: "b", all: true, colour: true)
+        #expect(coloured.hasPrefix("\u{1B}[1mFlag changes from a to b\u{1B}[0m\n"))
+        #expect(coloured.contains("  BANNER becomes \u{1B}[33mb\u{1B}[0m in prod for A (was a)\n"))
+    }
+
     /// 300 flags, each turned on in prod for 40 tenants split into two groups with different old values.
     static func largeDiff(protected: [String] = []) throws -> WorkspaceDiff {
         let flags = (0..<300).map { "FLAG_\($0)" }
