@@ -6,7 +6,11 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "flagstaff", targets: ["FlagstaffCLI"]),
+        // The same tool under its target's name, which is how SwiftPM 6.3 builds a
+        // plugin's tool (swiftlang/swift-package-manager#8831); use `flagstaff`.
+        .executable(name: "FlagstaffCLI", targets: ["FlagstaffCLI"]),
         .library(name: "Flagstaff", targets: ["Flagstaff"]),
+        .plugin(name: "FlagstaffCommand", targets: ["FlagstaffCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -62,6 +66,15 @@ let package = Package(
         // `flagstaff` carries its default theme with it.
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // `swift package --allow-writing-to-package-directory flagstaff build` in a package that depends on Flagstaff.
+        .plugin(
+            name: "FlagstaffCommand",
+            capability: .command(
+                intent: .custom(verb: "flagstaff", description: "Run flagstaff (build, validate, diff, …) in the package's folder."),
+                permissions: [.writeToPackageDirectory(reason: "flagstaff build writes the site, matrix.md and flags.json to the output folder.")]
+            ),
+            dependencies: [.target(name: "FlagstaffCLI")]
+        ),
         // One test target per module: the core's tests see only the core, so they cannot touch the disk.
         .testTarget(name: "FlagstaffCoreTests", dependencies: ["FlagstaffCore"]),
         .testTarget(name: "FlagstaffReadersTests", dependencies: ["FlagstaffCore", "FlagstaffReaders"], exclude: ["Fixtures"]),
@@ -69,7 +82,11 @@ let package = Package(
         // Commands end to end, on fixture workspaces, with golden files.
         .testTarget(
             name: "FlagstaffTests",
-            dependencies: ["Flagstaff", "FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers"],
+            dependencies: [
+                "Flagstaff", "FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers",
+                // To read the GitHub Actions recipe's workflows.
+                .product(name: "Yams", package: "Yams"),
+            ],
             exclude: ["Fixtures", "Golden"]
         ),
     ]

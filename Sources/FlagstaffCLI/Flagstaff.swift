@@ -12,7 +12,9 @@ struct FlagstaffCommand: ParsableCommand {
             Exit codes: 0 success; 1 validation errors or a stale output with --check; \
             2 usage or I/O errors.
             """,
-        subcommands: [Build.self, Validate.self, List.self, Matrix.self, Explain.self, Due.self, New.self, Remove.self, NewTenant.self]
+        subcommands: [
+            Build.self, Validate.self, List.self, Matrix.self, Explain.self, Due.self, Diff.self, New.self, Remove.self, NewTenant.self,
+        ]
     )
 
     /// Runs a command and exits with the documented codes: argument-parser's own

@@ -45,6 +45,9 @@ public struct Configuration: Hashable, Sendable {
     public var addedFromGit = true
     /// Firebase Remote Config: which template each environment uses, and how tenants and parameters are named.
     public var remoteConfig: RemoteConfigSettings?
+    /// The environments `flagstaff diff` lists first (`diff.protected`); production,
+    /// the last environment, when empty.
+    public var protectedEnvironments: [String] = []
     /// Whether warnings count as errors.
     public var strict = false
     /// Where each key's value is written, for diagnostics about it.
@@ -79,7 +82,7 @@ public enum ConfigurationReader {
     /// Every key the configuration file accepts.
     public static let knownKeys = [
         "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
-        "output", "templates", "guide", "code", "current_version", "lifecycle", "remote_config", "strict",
+        "output", "templates", "guide", "code", "current_version", "lifecycle", "remote_config", "diff", "strict",
         "template", "catalog_order", "after_change", "flag_check",
     ]
 
@@ -131,6 +134,7 @@ public enum ConfigurationReader {
             case "current_version": configuration.policy.currentVersion = reader.version(value, key: key)
             case "lifecycle": reader.lifecycle(value, into: &configuration)
             case "remote_config": configuration.remoteConfig = reader.remoteConfig(value)
+            case "diff": configuration.protectedEnvironments = reader.diff(value)
             case "strict": configuration.strict = reader.bool(value, key: key) ?? false
             case "template": configuration.template = reader.string(value, key: key)
             case "after_change": configuration.afterChange = reader.string(value, key: key)
@@ -173,6 +177,14 @@ public enum ConfigurationReader {
             if let everywhere = remote.templates["*"] {
                 configuration.remoteConfig?.templates = Dictionary(uniqueKeysWithValues: configuration.environments.map { ($0, everywhere) })
             }
+        }
+        for environment in configuration.protectedEnvironments where !configuration.environments.contains(environment) {
+            reader.diagnostics.append(
+                .error(
+                    "diff.protected names environment '\(environment)', which is not configured",
+                    at: configuration.locations["diff"],
+                    hint: Suggestion.didYouMean(environment, in: configuration.environments)
+                        ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
         }
         if !configuration.tenants.isEmpty, configuration.tenants.filter({ $0 == "*" }).count != 1 {
             reader.diagnostics.append(
@@ -277,6 +289,25 @@ private struct ValueReader {
                             ?? "use \(ConfigurationReader.lifecycleKeys.joined(separator: ", "))"))
             }
         }
+    }
+
+    /// The `diff` mapping: `protected`, one environment or a list.
+    mutating func diff(_ node: Node) -> [String] {
+        guard let mapping = node.mapping else {
+            fail("'diff' must be a mapping, e.g. { protected: [prod] }", node, key: "diff")
+            return []
+        }
+        var protected: [String] = []
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            guard key == "protected" else {
+                diagnostics.append(
+                    .error("unknown key '\(key)' in diff", at: location(of: keyNode), hint: Suggestion.didYouMean(key, in: ["protected"]) ?? "use protected"))
+                continue
+            }
+            protected = strings(value, key: "protected", allowSingle: true) ?? []
+        }
+        return protected
     }
 
     /// The `remote_config` mapping. `template` (one file for every environment) is

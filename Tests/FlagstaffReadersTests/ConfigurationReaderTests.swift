@@ -105,4 +105,17 @@ struct ConfigurationReaderTests {
         #expect(RemoteConfig.Naming.snakeCase.name(for: key) == name)
         #expect(RemoteConfig.Naming.same.name(for: key) == key)
     }
+
+    @Test func diffProtectedTakesOneEnvironmentOrAListOfConfiguredOnes() throws {
+        let base = "environments: [dev, uat, prod]\nenum: F.swift\ncatalog: c.md\ntenants: t/*.json\n"
+        #expect(ConfigurationReader.read(base + "diff: { protected: uat }\n", file: "f.yml").configuration?.protectedEnvironments == ["uat"])
+        #expect(ConfigurationReader.read(base + "diff: { protected: [prod, uat] }\n", file: "f.yml").configuration?.protectedEnvironments == ["prod", "uat"])
+        let (configuration, diagnostics) = ConfigurationReader.read(base + "diff: { protected: [prd], protectd: x }\n", file: "f.yml")
+        #expect(configuration == nil)
+        #expect(diagnostics.sortedForDisplay().map(\.description) == [
+            "f.yml:5:7: error: diff.protected names environment 'prd', which is not configured; did you mean 'prod'?",
+            "f.yml:5:27: error: unknown key 'protectd' in diff; did you mean 'protected'?",
+        ])
+        #expect(ConfigurationReader.read(base + "diff: prod\n", file: "f.yml").diagnostics.map(\.message) == ["'diff' must be a mapping, e.g. { protected: [prod] }"])
+    }
 }

@@ -112,3 +112,35 @@ func write(_ text: String, to path: String, in root: URL) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try text.write(to: url, atomically: true, encoding: .utf8)
 }
+
+/// What a finished process returned.
+struct ProcessResult {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+/// Runs a command found on the PATH (`/usr/bin/env command arguments…`) in a
+/// folder, with extra environment variables, and returns its status and output.
+func run(_ command: String, _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [command] + arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read standard error meanwhile, so neither pipe can fill up and stall the process.
+    let errorText = Mutex("")
+    let reading = DispatchGroup()
+    DispatchQueue.global().async(group: reading) {
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        errorText.withLock { $0 = text }
+    }
+    let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    reading.wait()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, output: outputText, error: errorText.withLock { $0 })
+}

@@ -20,14 +20,14 @@ public struct GitRevisionFileSource: FileSource {
             throw .io("git is not installed, so revision '\(revision)' cannot be read")
         }
         guard prefix.status == 0 else { throw .io("'\(folder.path)' is not in a git repository") }
-        guard let commit = Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folder),
-            commit.status == 0
-        else { throw .usage("unknown revision '\(revision)'") }
+        // One process reads every object, the commit included: each process start costs more than all the reads.
         guard let reader = GitObjectReader(repository: folder) else { throw .io("cannot start git cat-file") }
-        let format = Git.run(["rev-parse", "--show-object-format"], in: folder)?.text
-        idLength = format?.hasPrefix("sha256") == true ? 32 : 20
+        guard let commit = reader.object("\(revision)^{commit}"), commit.type == "commit" else {
+            throw .usage("unknown revision '\(revision)'")
+        }
+        idLength = commit.id.count == 64 ? 32 : 20
         self.revision = revision
-        self.commit = commit.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.commit = commit.id
         self.prefix = prefix.text.trimmingCharacters(in: .newlines)
         self.reader = reader
     }

@@ -7,19 +7,38 @@ extension Workspace {
     /// or `flagstaff.yml` in the current folder. Throws only for I/O problems;
     /// problems in the files' contents become diagnostics.
     public static func load(configurationPath: String?, strict: Bool = false) throws(FlagstaffError) -> Workspace {
-        let path = configurationPath ?? configurationFileName
-        let url = URL(fileURLWithPath: path)
-        let root = url.deletingLastPathComponent()
-        let directory = (path as NSString).deletingLastPathComponent
-        let prefix = directory.isEmpty || directory == "." ? "" : directory + "/"
-        let source = SnapshotFileSource(DiskFileSource(root: root))
-        guard let text = try? source.text(of: url.lastPathComponent) else {
+        try load(configurationPath: configurationPath, revision: nil, strict: strict)
+    }
+
+    /// Loads the workspace as it is in a git revision (from the object store,
+    /// touching no file), or on disk when `revision` is `nil`. The configuration
+    /// is at `configurationPath` (or `flagstaff.yml`), relative to the current folder.
+    public static func load(configurationPath: String?, revision: String?, strict: Bool = false) throws(FlagstaffError) -> Workspace {
+        let (file, root, prefix) = configurationPlace(configurationPath)
+        let source: any FileSource
+        if let revision {
+            source = try GitRevisionFileSource(folder: root, revision: revision)
+        } else {
+            source = SnapshotFileSource(DiskFileSource(root: root))
+        }
+        guard let text = try? source.text(of: file) else {
+            let path = configurationPath ?? configurationFileName
+            if let revision { throw .io("no '\(path)' in revision \(revision)") }
             throw .io(configurationPath == nil
                 ? "no \(configurationFileName) in the current folder; pass --config PATH"
                 : "cannot read the configuration file '\(path)'")
         }
-        return try load(
-            configuration: text, file: url.lastPathComponent, from: source, root: root, displayPrefix: prefix, strict: strict)
+        return try load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict)
+    }
+
+    /// Where a configuration path given on the command line (`flagstaff.yml` when
+    /// `nil`) puts things: the file's name, its folder on disk, and how to write
+    /// that folder before paths in diagnostics (empty for the current folder).
+    static func configurationPlace(_ configurationPath: String?) -> (file: String, root: URL, displayPrefix: String) {
+        let path = configurationPath ?? configurationFileName
+        let url = URL(fileURLWithPath: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        return (url.lastPathComponent, url.deletingLastPathComponent(), directory.isEmpty || directory == "." ? "" : directory + "/")
     }
 
     /// Loads a workspace from any file source, given the configuration's text:

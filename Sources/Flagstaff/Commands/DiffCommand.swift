@@ -1,0 +1,123 @@
+import FlagstaffCore
+import FlagstaffRenderers
+import Foundation
+
+/// `flagstaff diff`: what a change does to the values the app gets, between two
+/// git revisions or a revision and the working tree. Both sides are read from
+/// git's object store, so nothing is checked out.
+public struct DiffCommand: Sendable {
+    /// The output formats.
+    public enum Format: String, CaseIterable, Sendable { case text, md, json }
+
+    /// The configuration file, relative to the current folder; `flagstaff.yml` when `nil`.
+    public var configurationPath: String?
+    /// The base revision; the merge base with the default branch, else `HEAD`, when `nil`.
+    public var base: String?
+    /// The head revision; the working tree when `nil`.
+    public var head: String?
+    /// The output format.
+    public var format: Format = .text
+    /// Environments where any changed cell makes the exit status 1.
+    public var failOnChange: [String] = []
+    /// Whether `md` lists the cells that keep their value but change layer (text and json always do).
+    public var all = false
+    /// The most UTF-8 bytes the `md` report may take.
+    public var limit = DiffMarkdownRenderer.commentLimit
+    /// Where the full report is, in Markdown, for a cut `md` report; a command line when `nil`.
+    public var fullReport: String?
+
+    /// Creates a diff request; `limit` is GitHub's comment limit when `nil`.
+    public init(
+        configurationPath: String? = nil, base: String? = nil, head: String? = nil, format: Format = .text,
+        failOnChange: [String] = [], all: Bool = false, limit: Int? = nil, fullReport: String? = nil
+    ) {
+        self.configurationPath = configurationPath
+        self.base = base
+        self.head = head
+        self.format = format
+        self.failOnChange = failOnChange
+        self.all = all
+        self.limit = limit ?? DiffMarkdownRenderer.commentLimit
+        self.fullReport = fullReport
+    }
+
+    /// Prints the diff and returns the exit status: 1 when the head has errors or
+    /// a `--fail-on-change` environment changes.
+    public func run(console: Console) throws(FlagstaffError) -> Int32 {
+        guard limit > 0 else { throw .usage("--limit must be a positive number of bytes, not \(limit)") }
+        let headSide = try Workspace.load(configurationPath: configurationPath, revision: head)
+        let root = headSide.root
+        let (baseRevision, baseName) = base.map { ($0, $0) } ?? Self.defaultBase(in: root)
+        let baseSide = try Self.loadBase(configurationPath: configurationPath, revision: baseRevision)
+        let environments = headSide.configuration.environments
+        for environment in failOnChange where !environments.contains(environment) {
+            throw .usage(
+                "unknown environment '\(environment)' in --fail-on-change; "
+                    + (Suggestion.didYouMean(environment, in: environments) ?? "choose from \(environments.joined(separator: ", "))"))
+        }
+        if !headSide.isValid { headSide.report(to: console) }
+        let asOf = try AsOfDate.resolve(option: nil, configuration: headSide.configuration)
+        let diff = WorkspaceDiff(
+            base: baseSide.matrix, baseDiagnostics: baseSide.diagnostics, head: headSide.matrix, headDiagnostics: headSide.diagnostics,
+            protected: headSide.configuration.protectedEnvironments, asOf: asOf)
+        let headName = head ?? "the working tree"
+        switch format {
+        case .text:
+            console.output(
+                DiffTextRenderer.render(diff, base: baseName, head: headName, all: true, colour: console.colour, pathPrefix: headSide.displayPrefix))
+        case .md:
+            let command = ["flagstaff diff", "--base \(baseRevision)", head.map { "--head \($0)" }].compactMap { $0 }.joined(separator: " ")
+            console.output(
+                DiffMarkdownRenderer.render(
+                    diff, base: baseName, head: headName, all: all, limit: limit, fullReport: fullReport ?? "`\(command)`",
+                    pathPrefix: headSide.displayPrefix))
+        case .json:
+            console.output(DiffJSONRenderer.render(diff, base: baseName, head: headName))
+        }
+        if !headSide.isValid { return ExitStatus.failure }
+        let gated = failOnChange.filter { diff.changedCells(in: $0) > 0 }
+        guard gated.isEmpty else {
+            let cells = gated.map { "\(diff.changedCells(in: $0).counted("cell")) in \($0)" }.joined(separator: ", ")
+            console.error("flagstaff: \(cells) change (--fail-on-change)\n")
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
+    }
+
+    /// The base side, however broken: without a model when its configuration or
+    /// the files it names cannot be read. A revision git does not know is an error.
+    private static func loadBase(configurationPath: String?, revision: String) throws(FlagstaffError) -> (matrix: ResolvedMatrix?, diagnostics: [Diagnostic]) {
+        let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
+        let source = try GitRevisionFileSource(folder: root, revision: revision)
+        guard let text = try? source.text(of: file) else {
+            return (nil, [.error("revision \(revision) has no '\(prefix)\(file)'", at: nil)])
+        }
+        do {
+            let workspace = try Workspace.load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix)
+            return (workspace.matrix, workspace.diagnostics)
+        } catch .unreadableInputs(let diagnostics) {
+            return (nil, diagnostics)
+        }
+    }
+
+    /// The merge base of `HEAD` with the default branch (what the remote's `HEAD`
+    /// names, else `main` or `master`, remote first), or `HEAD` when there is none;
+    /// and how to name it. Two git processes at most.
+    static func defaultBase(in root: URL) -> (revision: String, name: String) {
+        let candidates = ["refs/remotes/origin/HEAD", "refs/remotes/origin/main", "refs/remotes/origin/master", "refs/heads/main", "refs/heads/master"]
+        guard let refs = Git.run(["for-each-ref", "--format=%(refname) %(symref)"] + candidates, in: root), refs.status == 0 else {
+            return ("HEAD", "HEAD")
+        }
+        // Each line is "<ref> <target>", the target empty unless the ref is symbolic.
+        var found: [String: String] = [:]
+        for line in refs.text.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            found[parts[0]] = parts.count > 1 ? parts[1] : parts[0]
+        }
+        guard let ref = candidates.lazy.compactMap({ found[$0] }).first,
+            let base = Git.run(["merge-base", "HEAD", ref], in: root), base.status == 0
+        else { return ("HEAD", "HEAD") }
+        let branch = ref.replacingOccurrences(of: "refs/remotes/", with: "").replacingOccurrences(of: "refs/heads/", with: "")
+        return (base.text.trimmingCharacters(in: .whitespacesAndNewlines), "the merge base with \(branch)")
+    }
+}

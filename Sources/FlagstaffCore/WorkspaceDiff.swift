@@ -1,0 +1,308 @@
+/// What changes between two versions of a workspace, in the terms a reviewer
+/// asks about: which values the app gets change, for which tenants, where.
+///
+/// Pure: both sides are resolved matrices (either may be missing when its
+/// sources could not be read) with their diagnostics, and one as-of day for the
+/// lifecycle rules of both.
+public struct WorkspaceDiff: Sendable {
+    /// Some tenants of one flag in one environment whose value changes the same way.
+    public struct ValueChange: Hashable, Sendable {
+        /// The flag key.
+        public var flag: String
+        /// The environment.
+        public var environment: String
+        /// The tenant ids, in id order.
+        public var tenants: [String]
+        /// The value before and after, as `CellPresentation.word` writes them: `on`, `off`, `42`, `on/off`.
+        public var old: String, new: String
+    }
+
+    /// Some tenants of one flag in one environment that keep their value, but get
+    /// it from another layer (a value moved from the base to an override).
+    public struct ProvenanceChange: Hashable, Sendable {
+        /// The flag key.
+        public var flag: String
+        /// The environment.
+        public var environment: String
+        /// The tenant ids, in id order.
+        public var tenants: [String]
+        /// The value, which does not change.
+        public var value: String
+        /// The ids of the deciding layer before and after.
+        public var oldLayer: String, newLayer: String
+    }
+
+    /// The values of a flag that is added or removed, on the side that has it.
+    public struct FlagValues: Hashable, Sendable {
+        /// The tenants that share one value in one environment.
+        public struct Group: Hashable, Sendable {
+            /// The value, as `CellPresentation.word` writes it.
+            public var value: String
+            /// The tenant ids, in id order.
+            public var tenants: [String]
+        }
+
+        /// The groups of one environment.
+        public struct Environment: Hashable, Sendable {
+            /// The environment.
+            public var name: String
+            /// The tenants by value, in order of their first tenant.
+            public var groups: [Group]
+        }
+
+        /// The flag key.
+        public var flag: String
+        /// Its type.
+        public var type: FlagType
+        /// Per environment, in the diff's environment order, the tenants by value.
+        public var environments: [Environment]
+    }
+
+    /// A tenant whose id changes while its settings stay the same.
+    public struct Rename: Hashable, Sendable {
+        /// The base id and the head id.
+        public var old: String, new: String
+    }
+
+    /// One catalog cell of a flag that changes.
+    public struct CatalogChange: Hashable, Sendable {
+        /// The flag key.
+        public var flag: String
+        /// The column: `Description`, `Owner`, `Type` or `Remove by`.
+        public var column: String
+        /// The cell's text before and after; `nil` when empty or absent.
+        public var old: String?, new: String?
+    }
+
+    /// A lifecycle status a flag has on the head side and did not have on the base side.
+    public struct LifecycleChange: Hashable, Sendable {
+        /// The flag key.
+        public var flag: String
+        /// The new status.
+        public var status: LifecycleStatus
+        /// Why, as the lifecycle report says it.
+        public var reason: String
+    }
+
+    /// The catalog columns whose changes are reported, in this order.
+    public static let catalogColumns = ["Description", LifecycleColumns.owner, LifecycleColumns.type, LifecycleColumns.removeBy]
+    /// The lifecycle statuses whose arrival is reported.
+    public static let reportedStatuses: [LifecycleStatus] = [.overdue, .rolledOut, .dead]
+
+    /// The environments in the order changes are listed: the protected ones
+    /// (production) first, then the others from the last configured to the first.
+    public let environments: [String]
+    /// Changes of the value the app gets, by flag (head enum order), then environment, then tenants.
+    public let valueChanges: [ValueChange]
+    /// Changes of the deciding layer with the same value, in the same order.
+    public let provenanceChanges: [ProvenanceChange]
+    /// Flags only the head has, with their head values.
+    public let addedFlags: [FlagValues]
+    /// Flags only the base has, with their base values.
+    public let removedFlags: [FlagValues]
+    /// The ids of the tenants both sides have, whose cells are compared.
+    public let comparedTenants: [String]
+    /// Tenant ids only the head has, or only the base has, renamed tenants aside.
+    public let addedTenants: [String], removedTenants: [String]
+    /// Tenants whose file moved to another id with the same settings; their cells are compared.
+    public let renamedTenants: [Rename]
+    /// Environments only the head has, or only the base has.
+    public let addedEnvironments: [String], removedEnvironments: [String]
+    /// Catalog cells that change, for flags on both sides.
+    public let catalogChanges: [CatalogChange]
+    /// Statuses flags gain: newly overdue, rolled out or dead.
+    public let lifecycleChanges: [LifecycleChange]
+    /// The head's diagnostics that the base does not have (same severity, file and message).
+    public let newDiagnostics: [Diagnostic]
+    /// The head's errors, every one, when it has any.
+    public let headErrors: [Diagnostic]
+    /// How many errors the base has; the diff still compares what it could resolve.
+    public let baseErrorCount: Int
+    /// Whether each side had a model to compare.
+    public let hasBase: Bool, hasHead: Bool
+
+    /// Compares two sides.
+    /// - Parameters:
+    ///   - protected: the environments listed first and gated on; the last head environment when empty.
+    ///   - asOf: the day both sides' lifecycle statuses are computed for.
+    public init(
+        base: ResolvedMatrix?, baseDiagnostics: [Diagnostic], head: ResolvedMatrix?, headDiagnostics: [Diagnostic],
+        protected: [String] = [], asOf: CalendarDate
+    ) {
+        hasBase = base != nil
+        hasHead = head != nil
+        baseErrorCount = baseDiagnostics.filter { $0.severity == .error }.count
+        headErrors = headDiagnostics.filter { $0.severity == .error }.sortedForDisplay()
+        let known = Set(baseDiagnostics.map(DiagnosticIdentity.init))
+        newDiagnostics = headDiagnostics.filter { !known.contains(DiagnosticIdentity($0)) }.sortedForDisplay()
+
+        let headEnvironments = head?.model.environments ?? []
+        let baseEnvironments = base?.model.environments ?? []
+        let first = protected.isEmpty ? Array(headEnvironments.suffix(1)) : protected.filter(headEnvironments.contains)
+        let order = first + headEnvironments.reversed().filter { !first.contains($0) }
+        environments = order
+        addedEnvironments = headEnvironments.filter { !baseEnvironments.contains($0) }
+        removedEnvironments = baseEnvironments.filter { !headEnvironments.contains($0) }
+
+        guard let base, let head else {
+            (valueChanges, provenanceChanges, addedFlags, removedFlags) = ([], [], [], [])
+            (comparedTenants, addedTenants, removedTenants, catalogChanges, lifecycleChanges) = ([], [], [], [], [])
+            renamedTenants = []
+            return
+        }
+        var added = head.model.tenants.filter { base.model.tenant($0.id) == nil }
+        var removed: [Tenant] = []
+        var renames: [Rename] = []
+        for tenant in base.model.tenants where head.model.tenant(tenant.id) == nil {
+            if let index = added.firstIndex(where: { $0.hasSameSettings(as: tenant) }) {
+                renames.append(Rename(old: tenant.id, new: added.remove(at: index).id))
+            } else {
+                removed.append(tenant)
+            }
+        }
+        addedTenants = added.map(\.id)
+        removedTenants = removed.map(\.id)
+        renamedTenants = renames
+        // Each head tenant compared, with its id on the base side.
+        let compared = head.model.tenants.compactMap { tenant -> (tenant: Tenant, baseID: String)? in
+            if base.model.tenant(tenant.id) != nil { return (tenant, tenant.id) }
+            return renames.first { $0.new == tenant.id }.map { (tenant, $0.old) }
+        }
+        comparedTenants = compared.map(\.tenant.id)
+        let commonEnvironments = order.filter(baseEnvironments.contains)
+
+        var valueChanges: [ValueChange] = []
+        var provenanceChanges: [ProvenanceChange] = []
+        for flag in head.model.flags where base.model.flag(flag.key) != nil {
+            for environment in commonEnvironments {
+                for (tenant, baseID) in compared {
+                    guard let before = base.resolution(key: flag.key, tenant: baseID, environment: environment) else { continue }
+                    let after = head.resolution(flag, tenant, environment)
+                    let old = CellPresentation(before).word, new = CellPresentation(after).word
+                    if old != new {
+                        Self.add(tenant.id, to: &valueChanges, matching: ValueChange(flag: flag.key, environment: environment, tenants: [], old: old, new: new))
+                    } else if before.layer != after.layer {
+                        Self.add(
+                            tenant.id, to: &provenanceChanges,
+                            matching: ProvenanceChange(
+                                flag: flag.key, environment: environment, tenants: [], value: new, oldLayer: before.layer.id,
+                                newLayer: after.layer.id))
+                    }
+                }
+            }
+        }
+        self.valueChanges = valueChanges
+        self.provenanceChanges = provenanceChanges
+        addedFlags = head.model.flags.filter { base.model.flag($0.key) == nil }.map { Self.values(of: $0, in: head, order: order) }
+        removedFlags = base.model.flags.filter { head.model.flag($0.key) == nil }.map {
+            Self.values(of: $0, in: base, order: commonEnvironments + baseEnvironments.reversed().filter { !order.contains($0) })
+        }
+
+        catalogChanges = head.model.flags.filter { base.model.flag($0.key) != nil }.flatMap { flag in
+            let before = base.model.catalog.entry(for: flag.key), after = head.model.catalog.entry(for: flag.key)
+            return Self.catalogColumns.compactMap { column -> CatalogChange? in
+                let old = Self.cell(column, of: before), new = Self.cell(column, of: after)
+                return old == new ? nil : CatalogChange(flag: flag.key, column: column, old: old, new: new)
+            }
+        }
+
+        let baseLifecycle = LifecycleReport(matrix: base, references: nil, asOf: asOf, policy: base.model.policy)
+        let headLifecycle = LifecycleReport(matrix: head, references: nil, asOf: asOf, policy: head.model.policy)
+        lifecycleChanges = headLifecycle.entries.flatMap { entry in
+            entry.findings.filter { finding in
+                Self.reportedStatuses.contains(finding.status) && !(baseLifecycle.entry(for: entry.flag.key)?.has(finding.status) ?? false)
+            }.map { LifecycleChange(flag: entry.flag.key, status: $0.status, reason: $0.reason) }
+        }
+    }
+
+    /// The flags whose value changes somewhere.
+    public var changedFlags: [String] {
+        var flags: [String] = []
+        for change in valueChanges where flags.last != change.flag { flags.append(change.flag) }
+        return flags
+    }
+
+    /// How many cells change value in an environment.
+    public func changedCells(in environment: String) -> Int {
+        valueChanges.filter { $0.environment == environment }.reduce(0) { $0 + $1.tenants.count }
+    }
+
+    /// Whether nothing at all changes.
+    public var isEmpty: Bool {
+        valueChanges.isEmpty && provenanceChanges.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && addedTenants.isEmpty
+            && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty && catalogChanges.isEmpty
+            && lifecycleChanges.isEmpty && newDiagnostics.isEmpty
+    }
+
+    /// Adds a tenant to the same change of the same flag and environment, else appends a new change.
+    private static func add<Change: TenantGroup>(_ tenant: String, to changes: inout [Change], matching change: Change) {
+        if let index = changes.lastIndex(where: { $0.sameChange(as: change) }) {
+            changes[index].tenants.append(tenant)
+        } else {
+            var change = change
+            change.tenants = [tenant]
+            changes.append(change)
+        }
+    }
+
+    private static func values(of flag: Flag, in matrix: ResolvedMatrix, order: [String]) -> FlagValues {
+        FlagValues(
+            flag: flag.key, type: matrix.type(of: flag),
+            environments: order.map { environment in
+                var groups: [FlagValues.Group] = []
+                for tenant in matrix.model.tenants {
+                    let word = CellPresentation(matrix.resolution(flag, tenant, environment)).word
+                    if let index = groups.firstIndex(where: { $0.value == word }) {
+                        groups[index].tenants.append(tenant.id)
+                    } else {
+                        groups.append(FlagValues.Group(value: word, tenants: [tenant.id]))
+                    }
+                }
+                return FlagValues.Environment(name: environment, groups: groups)
+            })
+    }
+
+    private static func cell(_ column: String, of entry: CatalogEntry?) -> String? {
+        guard let entry else { return nil }
+        if column == "Description" { return entry.description.isEmpty ? nil : entry.description }
+        return entry.value(column)
+    }
+}
+
+extension Tenant {
+    /// Whether another tenant sets the same values, base and overrides, wherever they are written.
+    fileprivate func hasSameSettings(as other: Tenant) -> Bool {
+        base.mapValues(\.value) == other.base.mapValues(\.value)
+            && overrides.mapValues { $0.mapValues(\.value) } == other.overrides.mapValues { $0.mapValues(\.value) }
+    }
+}
+
+/// A diagnostic without its position, so one that only moved is not new.
+private struct DiagnosticIdentity: Hashable {
+    let severity: Diagnostic.Severity, file: String?, message: String
+
+    init(_ diagnostic: Diagnostic) {
+        severity = diagnostic.severity
+        file = diagnostic.location?.file
+        message = diagnostic.message
+    }
+}
+
+/// A change that groups the tenants it applies to.
+private protocol TenantGroup {
+    var tenants: [String] { get set }
+    var flagAndEnvironment: [String] { get }
+    func sameChange(as other: Self) -> Bool
+}
+
+extension WorkspaceDiff.ValueChange: TenantGroup {
+    var flagAndEnvironment: [String] { [flag, environment] }
+    func sameChange(as other: Self) -> Bool { flagAndEnvironment == other.flagAndEnvironment && old == other.old && new == other.new }
+}
+
+extension WorkspaceDiff.ProvenanceChange: TenantGroup {
+    var flagAndEnvironment: [String] { [flag, environment] }
+    func sameChange(as other: Self) -> Bool {
+        flagAndEnvironment == other.flagAndEnvironment && value == other.value && oldLayer == other.oldLayer && newLayer == other.newLayer
+    }
+}

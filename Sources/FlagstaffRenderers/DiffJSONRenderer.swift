@@ -1,0 +1,75 @@
+import FlagstaffCore
+
+/// `flagstaff diff --format json`: the diff for tools, in a fixed key order.
+public enum DiffJSONRenderer {
+    /// The diff as JSON. Diagnostics keep the paths the sources give.
+    public static func render(_ diff: WorkspaceDiff, base: String, head: String) -> String {
+        func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        func values(_ flags: [WorkspaceDiff.FlagValues]) -> JSONValue {
+            .array(flags.map { flag in
+                .object([
+                    .init("flag", .string(flag.flag)), .init("type", .string(flag.type.rawValue)),
+                    .init("environments", .array(flag.environments.map { environment in
+                        .object([
+                            .init("environment", .string(environment.name)),
+                            .init("values", .array(environment.groups.map { .object([.init("value", .string($0.value)), .init("tenants", strings($0.tenants))]) })),
+                        ])
+                    })),
+                ])
+            })
+        }
+        func diagnostics(_ list: [Diagnostic]) -> JSONValue {
+            .array(list.map { diagnostic in
+                .object([
+                    .init("severity", .string(diagnostic.severity.rawValue)), .init("file", .optional(diagnostic.location?.file)),
+                    .init("line", diagnostic.location.map { .integer($0.line) } ?? .null),
+                    .init("column", diagnostic.location.map { .integer($0.column) } ?? .null),
+                    .init("message", .string(diagnostic.message)), .init("hint", .optional(diagnostic.hint)),
+                ])
+            })
+        }
+        return JSONValue.object([
+            .init("schemaVersion", .integer(1)),
+            .init("base", .object([
+                .init("revision", .string(base)), .init("resolved", .bool(diff.hasBase)), .init("errors", .integer(diff.baseErrorCount)),
+            ])),
+            .init("head", .object([
+                .init("revision", .string(head)), .init("resolved", .bool(diff.hasHead)), .init("errors", .integer(diff.headErrors.count)),
+            ])),
+            .init("summary", .string(DiffSections.summary(diff))),
+            .init("environments", strings(diff.environments)),
+            .init("changedCells", .object(diff.environments.map { .init($0, .integer(diff.changedCells(in: $0))) })),
+            .init("valueChanges", .array(diff.valueChanges.map { change in
+                .object([
+                    .init("flag", .string(change.flag)), .init("environment", .string(change.environment)),
+                    .init("tenants", strings(change.tenants)), .init("old", .string(change.old)), .init("new", .string(change.new)),
+                ])
+            })),
+            .init("provenanceChanges", .array(diff.provenanceChanges.map { change in
+                .object([
+                    .init("flag", .string(change.flag)), .init("environment", .string(change.environment)),
+                    .init("tenants", strings(change.tenants)), .init("value", .string(change.value)),
+                    .init("oldLayer", .string(change.oldLayer)), .init("newLayer", .string(change.newLayer)),
+                ])
+            })),
+            .init("flagsAdded", values(diff.addedFlags)),
+            .init("flagsRemoved", values(diff.removedFlags)),
+            .init("tenantsAdded", strings(diff.addedTenants)),
+            .init("tenantsRemoved", strings(diff.removedTenants)),
+            .init("tenantsRenamed", .array(diff.renamedTenants.map { .object([.init("old", .string($0.old)), .init("new", .string($0.new))]) })),
+            .init("environmentsAdded", strings(diff.addedEnvironments)),
+            .init("environmentsRemoved", strings(diff.removedEnvironments)),
+            .init("catalogChanges", .array(diff.catalogChanges.map { change in
+                .object([
+                    .init("flag", .string(change.flag)), .init("column", .string(change.column)),
+                    .init("old", .optional(change.old)), .init("new", .optional(change.new)),
+                ])
+            })),
+            .init("lifecycleChanges", .array(diff.lifecycleChanges.map { change in
+                .object([.init("flag", .string(change.flag)), .init("status", .string(change.status.rawValue)), .init("reason", .string(change.reason))])
+            })),
+            .init("headErrors", diagnostics(diff.headErrors)),
+            .init("newDiagnostics", diagnostics(diff.newDiagnostics)),
+        ]).serialized()
+    }
+}
