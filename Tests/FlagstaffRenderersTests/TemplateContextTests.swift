@@ -99,6 +99,25 @@ struct TemplateContextTests {
             .map { String($0.dropLast(".mustache".count)) }), "every page template is checked")
     }
 
+    struct Note: MustacheItem {
+        var text: String
+        var note: String?
+    }
+
+    struct Notes {
+        var note = "outer"
+        var items: [Note]
+    }
+
+    @Test func anEmptyOptionalEndsTheLookupAtItsOwnItem() throws {
+        let theme = try Theme(overrides: ["notes.mustache": "{{#items}}{{text}}{{#note}}({{note}}){{/note}}{{^note}}-{{/note}};{{/items}}"])
+        let layout = PageLayout(
+            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
+            environments: [], legend: [], valuesNote: "")
+        let page = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
+        #expect(try theme.render("notes", page, layout: layout) == "a(inner);b-;")
+    }
+
     @Test func theCheckFindsAMisspeltName() {
         #expect(Self.variables(in: "{{#flag.grup}}x{{/flag.grup}} {{{descriptionHTML}}} {{> partials/head}} {{^x}}{{/x}} {{.}}")
             == ["flag", "grup", "descriptionHTML", "x"])

@@ -25,12 +25,12 @@ struct PageLayout: Sendable {
 }
 
 /// One environment's name.
-struct EnvironmentItem: Sendable {
+struct EnvironmentItem: Sendable, MustacheItem {
     var name: String
 }
 
 /// One line of the legend: a layer's mark, name and meaning.
-struct LegendItem: Sendable {
+struct LegendItem: Sendable, MustacheItem {
     var hasMark: Bool
     var mark: String
     var label: String
@@ -38,14 +38,14 @@ struct LegendItem: Sendable {
 }
 
 /// A link to a flag's page.
-struct FlagLink: Sendable {
+struct FlagLink: Sendable, MustacheItem {
     var key: String
     /// The page's file name without `.html`.
     var slug: String
 }
 
 /// A run of rows that share a MARK group.
-struct RowGroup<Row: Sendable>: Sendable {
+struct RowGroup<Row: Sendable>: Sendable, MustacheItem {
     var hasName: Bool
     var name: String
     /// How many columns a group heading spans.
@@ -55,14 +55,14 @@ struct RowGroup<Row: Sendable>: Sendable {
 
 /// One resolved cell in a table: its text and class, and, when the deciding
 /// layer says more than its mark, why in words.
-struct CellItem: Sendable {
+struct CellItem: Sendable, MustacheItem {
     var css: String
     var text: String
     var why: String?
 }
 
 /// A tenant in a filter or a heading.
-struct TenantItem: Sendable {
+struct TenantItem: Sendable, MustacheItem {
     var id: String
     var name: String
     var showId: Bool
@@ -87,19 +87,19 @@ struct HomePage: Sendable {
 }
 
 /// How many flags remote config changes in one environment.
-struct RemoteChangeCount: Sendable {
+struct RemoteChangeCount: Sendable, MustacheItem {
     var environment: String
     var count: Int
 }
 
 /// A validation warning on the home page.
-struct WarningItem: Sendable {
+struct WarningItem: Sendable, MustacheItem {
     var location: String
     var message: String
 }
 
 /// A flag key and its page, for the home page's search suggestions.
-struct FlagSuggestion: Sendable {
+struct FlagSuggestion: Sendable, MustacheItem {
     var key: String
     var href: String
 }
@@ -118,13 +118,13 @@ struct MatrixPage: Sendable {
 }
 
 /// One environment's table.
-struct MatrixSection: Sendable {
+struct MatrixSection: Sendable, MustacheItem {
     var name: String
     var groups: [RowGroup<MatrixRow>]
 }
 
 /// One flag's row in an environment's table.
-struct MatrixRow: Sendable {
+struct MatrixRow: Sendable, MustacheItem {
     var key: String
     var slug: String
     /// Whether the value differs between tenants here.
@@ -134,7 +134,7 @@ struct MatrixRow: Sendable {
 }
 
 /// A lifecycle status badge.
-struct Badge: Sendable {
+struct Badge: Sendable, MustacheItem {
     var kind: String
     var label: String
 }
@@ -148,7 +148,7 @@ struct FlagPage: Sendable {
 }
 
 /// What the flag page says about the flag.
-struct FlagDetails: Sendable {
+struct FlagDetails: Sendable, MustacheItem {
     var key: String
     var caseName: String
     var group: String?
@@ -167,13 +167,13 @@ struct FlagDetails: Sendable {
 }
 
 /// One catalog column of a flag.
-struct CatalogFact: Sendable {
+struct CatalogFact: Sendable, MustacheItem {
     var name: String
     var html: String
 }
 
 /// One tenant's row on a flag page.
-struct FlagTenantRow: Sendable {
+struct FlagTenantRow: Sendable, MustacheItem {
     var id: String
     var name: String
     var showId: Bool
@@ -184,7 +184,7 @@ struct FlagTenantRow: Sendable {
 /// One cell on a flag page: the value, the deciding layer, why, the value the
 /// app ships when remote config hides it, every value of a varying cell, and
 /// where the value is written.
-struct FlagCell: Sendable {
+struct FlagCell: Sendable, MustacheItem {
     var css: String
     var text: String
     var source: String
@@ -197,14 +197,14 @@ struct FlagCell: Sendable {
 }
 
 /// One value a varying cell can take.
-struct VariantItem: Sendable {
+struct VariantItem: Sendable, MustacheItem {
     var when: String
     var word: String
     var layerName: String
 }
 
 /// The lifecycle section of a flag page.
-struct FlagLifecycleDetails: Sendable {
+struct FlagLifecycleDetails: Sendable, MustacheItem {
     var asOf: String
     var hasFindings: Bool
     var findings: [FindingItem]
@@ -223,14 +223,14 @@ struct FlagLifecycleDetails: Sendable {
 }
 
 /// A status with its reason.
-struct FindingItem: Sendable {
+struct FindingItem: Sendable, MustacheItem {
     var status: String
     var label: String
     var reason: String
 }
 
 /// A place in code that uses the flag.
-struct ReferenceItem: Sendable {
+struct ReferenceItem: Sendable, MustacheItem {
     var place: String
     var kind: String
 }
@@ -248,7 +248,7 @@ struct LifecyclePage: Sendable {
 }
 
 /// One status's flags, by owner.
-struct StatusSection: Sendable {
+struct StatusSection: Sendable, MustacheItem {
     var id: String
     var title: String
     var meaning: String
@@ -258,13 +258,13 @@ struct StatusSection: Sendable {
 }
 
 /// One owner's flags under a status.
-struct OwnerGroup: Sendable {
+struct OwnerGroup: Sendable, MustacheItem {
     var ownerHTML: String
     var flags: [LifecycleRow]
 }
 
 /// One flag in a status table.
-struct LifecycleRow: Sendable {
+struct LifecycleRow: Sendable, MustacheItem {
     var key: String
     var slug: String
     var type: String
@@ -281,7 +281,7 @@ struct TenantsPage: Sendable {
 }
 
 /// A tenant and how many flags are on in each environment.
-struct TenantSummary: Sendable {
+struct TenantSummary: Sendable, MustacheItem {
     var id: String
     var name: String
     var slug: String
@@ -289,7 +289,7 @@ struct TenantSummary: Sendable {
 }
 
 /// A count of flags that are on.
-struct OnCount: Sendable {
+struct OnCount: Sendable, MustacheItem {
     var count: Int
 }
 
@@ -302,7 +302,7 @@ struct TenantPage: Sendable {
 }
 
 /// What a tenant page says about the tenant.
-struct TenantDetails: Sendable {
+struct TenantDetails: Sendable, MustacheItem {
     var id: String
     var name: String
     var showId: Bool
@@ -312,7 +312,7 @@ struct TenantDetails: Sendable {
 }
 
 /// One flag's row on a tenant page.
-struct TenantRow: Sendable {
+struct TenantRow: Sendable, MustacheItem {
     var key: String
     var slug: String
     /// Whether the "only flags that are on" filter keeps the row.
@@ -328,7 +328,7 @@ struct GuideIndexPage: Sendable {
 }
 
 /// A link to a guide page.
-struct GuideLink: Sendable {
+struct GuideLink: Sendable, MustacheItem {
     var slug: String
     var title: String
 }
@@ -342,7 +342,7 @@ struct GuideArticlePage: Sendable {
 }
 
 /// A guide page in the side navigation.
-struct GuideNavItem: Sendable {
+struct GuideNavItem: Sendable, MustacheItem {
     var slug: String
     var title: String
     var current: Bool

@@ -44,6 +44,25 @@ public struct Theme: Sendable {
     }
 }
 
+/// A context struct inside a page: lists, rows and cells.
+///
+/// swift-mustache looks a name up through every enclosing context, by reflection,
+/// when a struct has no such property *or* the property is an empty optional. On a
+/// matrix of thousands of cells each nil (`why`, `reason`) climbed to the page,
+/// which doubled the build time, and could pick up an outer value of the same
+/// name. Here an empty optional ends the lookup as `false`, an empty section;
+/// only a name the struct does not have goes on to the enclosing context.
+protocol MustacheItem: MustacheParent {}
+
+extension MustacheItem {
+    func child(named name: String) -> Any? {
+        guard let child = Mirror(reflecting: self).children.first(where: { $0.label == name })?.value else { return nil }
+        let mirror = Mirror(reflecting: child)
+        guard mirror.displayStyle == .optional else { return child }
+        return mirror.children.first?.value ?? false
+    }
+}
+
 /// A page's context: a name is looked up in the page's own struct first, then in the layout.
 struct PageContext: MustacheParent {
     let content: Any
