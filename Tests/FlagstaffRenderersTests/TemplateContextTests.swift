@@ -118,6 +118,15 @@ struct TemplateContextTests {
         #expect(try theme.render("notes", page, layout: layout) == "a(inner);b-;")
     }
 
+    @Test func anEmptyOptionalRendersAsNothingNotFalse() throws {
+        let theme = try Theme(overrides: ["notes.mustache": "{{#items}}{{text}}<{{note}}>{{/items}}"])
+        let layout = PageLayout(
+            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
+            environments: [], legend: [], valuesNote: "")
+        let page = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
+        #expect(try theme.render("notes", page, layout: layout) == "a<inner>b<>")
+    }
+
     @Test func theCheckFindsAMisspeltName() {
         #expect(Self.variables(in: "{{#flag.grup}}x{{/flag.grup}} {{{descriptionHTML}}} {{> partials/head}} {{^x}}{{/x}} {{.}}")
             == ["flag", "grup", "descriptionHTML", "x"])

@@ -50,17 +50,29 @@ public struct Theme: Sendable {
 /// when a struct has no such property *or* the property is an empty optional. On a
 /// matrix of thousands of cells each nil (`why`, `reason`) climbed to the page,
 /// which doubled the build time, and could pick up an outer value of the same
-/// name. Here an empty optional ends the lookup as `false`, an empty section;
-/// only a name the struct does not have goes on to the enclosing context.
+/// name. Here an empty optional ends the lookup as `EmptyValue`; only a name the
+/// struct does not have goes on to the enclosing context.
 protocol MustacheItem: MustacheParent {}
 
 extension MustacheItem {
     func child(named name: String) -> Any? {
-        guard let child = Mirror(reflecting: self).children.first(where: { $0.label == name })?.value else { return nil }
-        let mirror = Mirror(reflecting: child)
-        guard mirror.displayStyle == .optional else { return child }
-        return mirror.children.first?.value ?? false
+        storedProperty(name, of: self).map { $0 ?? EmptyValue() }
     }
+}
+
+/// An empty optional as a template sees it: nothing as a variable, false as a section.
+struct EmptyValue: MustacheCustomRenderable {
+    var renderText: String { "" }
+    var isNull: Bool { true }
+}
+
+/// A stored property's value by name: `nil` when the value has no such property,
+/// `.some(nil)` when it is an empty optional.
+private func storedProperty(_ name: String, of value: Any) -> Any?? {
+    guard let child = Mirror(reflecting: value).children.first(where: { $0.label == name })?.value else { return nil }
+    let mirror = Mirror(reflecting: child)
+    guard mirror.displayStyle == .optional else { return child }
+    return .some(mirror.children.first?.value)
 }
 
 /// A page's context: a name is looked up in the page's own struct first, then in the layout.
@@ -69,14 +81,6 @@ struct PageContext: MustacheParent {
     let layout: PageLayout
 
     func child(named name: String) -> Any? {
-        Self.property(name, of: content) ?? Self.property(name, of: layout)
-    }
-
-    /// A stored property's value by name; `nil` when there is none or it is an empty optional.
-    static func property(_ name: String, of value: Any) -> Any? {
-        guard let child = Mirror(reflecting: value).children.first(where: { $0.label == name })?.value else { return nil }
-        let mirror = Mirror(reflecting: child)
-        guard mirror.displayStyle == .optional else { return child }
-        return mirror.children.first?.value
+        (storedProperty(name, of: content) ?? storedProperty(name, of: layout)) ?? nil
     }
 }
