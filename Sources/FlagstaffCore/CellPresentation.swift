@@ -24,7 +24,7 @@ public struct CellPresentation: Hashable, Sendable {
         if resolution.isVarying {
             var values: [FlagValue?] = []
             for variant in resolution.variants where !values.contains(variant.value) { values.append(variant.value) }
-            word = values.map { $0.map(Self.word(for:)) ?? Self.unknownWord }.joined(separator: "/")
+            word = values.map(Self.word(for:)).joined(separator: "/")
             symbol = values.map { $0.map(Self.symbol(for:)) ?? Self.unknownWord }.joined(separator: "/")
             mark = Self.varyingMark
             cssClass = "v" + resolution.layer.code
@@ -52,6 +52,16 @@ public struct CellPresentation: Hashable, Sendable {
         case .string(let text) where text.isEmpty: "(empty)"
         default: value.description
         }
+    }
+
+    /// A value that may not be in the inputs, as a person reads it: `unknownWord` when it is not.
+    public static func word(for value: FlagValue?) -> String {
+        value.map { word(for: $0) } ?? unknownWord
+    }
+
+    /// What the app ships in a cell that a layer replaces: "the app ships off (base)".
+    public static func shipped(_ hidden: Resolution.Hidden) -> String {
+        "the app ships \(word(for: hidden.value)) (\(hidden.layer.id))"
     }
 
     /// A value in a Markdown table: ✅ or ❌, or the escaped word.

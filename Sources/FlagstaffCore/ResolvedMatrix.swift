@@ -73,6 +73,11 @@ public struct ResolvedMatrix: Sendable {
         }
     }
 
+    /// The flags, in model order, that a layer changes for at least one tenant in an environment.
+    public func flags(changedBy layer: Layer, in environment: String) -> [Flag] {
+        model.flags.filter { isChanged($0, by: layer, in: environment) }
+    }
+
     /// Every value the flag can take for any tenant in the given environments
     /// (all when `nil`), a varying cell's values included. A cell with a value the
     /// inputs do not hold adds `nil`.

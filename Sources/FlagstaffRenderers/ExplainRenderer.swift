@@ -26,10 +26,7 @@ public enum ExplainRenderer {
         }
         if cell.isVarying {
             text += "\nThe value depends on the device or the user:\n"
-            for variant in cell.variants {
-                let word = variant.value.map(CellPresentation.word(for:)) ?? CellPresentation.unknownWord
-                text += "  \(variant.condition): \(word) (\(variant.layer.id))\n"
-            }
+            for variant in cell.variants { text += "  \(variant.summary)\n" }
         }
         return text
     }

@@ -18,6 +18,9 @@ public struct Resolution: Hashable, Sendable {
             self.layer = layer
             self.location = location
         }
+
+        /// The case in words: "if condition 'Ten percent' holds: on (remote)".
+        public var summary: String { "\(condition): \(CellPresentation.word(for: value)) (\(layer.id))" }
     }
 
     /// The value a layer below would give, when the deciding layer hides it.
@@ -78,9 +81,6 @@ extension Resolution {
     /// "if condition 'Ten percent' holds (…): on (remote); otherwise: off (base)".
     public var explanation: String? {
         guard isVarying else { return reason }
-        return variants.map { variant in
-            let word = variant.value.map(CellPresentation.word(for:)) ?? CellPresentation.unknownWord
-            return "\(variant.condition): \(word) (\(variant.layer.id))"
-        }.joined(separator: "; ")
+        return variants.map(\.summary).joined(separator: "; ")
     }
 }

@@ -90,9 +90,7 @@ public struct SiteRenderer {
             flags: model.flags.map { FlagSuggestion(key: $0.key, href: "flags/\(flagSlugs[$0.key]!).html") },
             asOf: lifecycle.asOf.description, overdueCount: lifecycle.count(of: .overdue), dueSoonCount: lifecycle.count(of: .dueSoon),
             remoteChanges: model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
-                RemoteChangeCount(
-                    environment: environment,
-                    count: model.flags.filter { matrix.isChanged($0, by: RemoteConfigLayer.layer, in: environment) }.count)
+                RemoteChangeCount(environment: environment, count: matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count)
             })
     }
 
@@ -145,11 +143,11 @@ public struct SiteRenderer {
                     return FlagCell(
                         css: presentation.cssClass, text: presentation.word,
                         source: resolution.isVarying ? "varies" : resolution.layer.id, reason: resolution.reason,
-                        shipped: resolution.isVarying ? nil : resolution.hidden.map { "the app ships \(CellPresentation.word(for: $0.value)) (\($0.layer.id))" },
+                        shipped: resolution.isVarying ? nil : resolution.hidden.map(CellPresentation.shipped),
                         hasVariants: resolution.isVarying,
                         variants: resolution.variants.map { variant in
                             VariantItem(
-                                when: variant.condition, word: variant.value.map(CellPresentation.word(for:)) ?? CellPresentation.unknownWord,
+                                when: variant.condition, word: CellPresentation.word(for: variant.value),
                                 layerName: variant.layer.id)
                         },
                         location: resolution.isVarying ? nil : resolution.location.map { "\($0.file):\($0.line)" })
@@ -175,7 +173,7 @@ public struct SiteRenderer {
                 let resolutions = model.environments.map { matrix.resolution(flag, tenant, $0) }
                 return TenantRow(
                     key: flag.key, slug: flagSlugs[flag.key]!,
-                    on: resolutions.contains { $0.value.isOn } || matrix.type(of: flag) != .bool,
+                    on: resolutions.contains { $0.possibleValues.contains(where: \.isOn) } || matrix.type(of: flag) != .bool,
                     cells: resolutions.map { cell($0, briefly: false) })
             })
     }
@@ -291,7 +289,7 @@ public struct SiteRenderer {
         guard let explanation = resolution.explanation else { return nil }
         if briefly { return "\(resolution.layer.id): \(explanation)" }
         guard !resolution.isVarying, let hidden = resolution.hidden else { return "\(resolution.layer.id): \(explanation)" }
-        return "\(resolution.layer.id): \(explanation); the app ships \(CellPresentation.word(for: hidden.value)) (\(hidden.layer.id))"
+        return "\(resolution.layer.id): \(explanation); \(CellPresentation.shipped(hidden))"
     }
 
     /// JSON that cannot end a `<script>` element early.
