@@ -44,7 +44,7 @@ struct RemoteTemplateReaderTests {
         #expect(a.valueType == .boolean)
         #expect(a.valueTypeLocation?.description == "r.json:7:116")
         #expect(a.defaultValue?.kind == .value("true"))
-        #expect(a.value(for: "CHL")?.kind == .useInAppDefault)
+        #expect(a.conditionalValues.first { $0.condition == "CHL" }?.value.kind == .useInAppDefault)
         #expect(a.conditionalValues[0].location.description == "r.json:7:68")
         #expect(result.parameter(named: "B")?.defaultValue?.kind == .rollout(id: "r1", value: "true", percent: 10))
         #expect(result.parameter(named: "B")?.valueType == .string, "STRING when absent")

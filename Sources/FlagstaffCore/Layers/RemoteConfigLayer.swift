@@ -16,12 +16,27 @@ public struct RemoteConfigLayer: ResolutionLayer {
     /// Each condition's truth, by environment, tenant id and condition name, worked out
     /// once: a large workspace asks for the same few conditions millions of times.
     private let truths: [String: [String: [String: ConditionTruth]]]
+    /// Each flag's parameter, by environment and flag key, with its conditional
+    /// values in the template's condition order (the order Firebase tries them),
+    /// found once rather than for every cell.
+    private let parameters: [String: [String: (parameter: RemoteParameter, conditionalValues: [RemoteParameter.ConditionalValue])]]
 
     /// Creates the layer for a model's templates and tenants.
     public init(_ remote: RemoteConfig, model: FlagModel) {
         self.remote = remote
         var truths: [String: [String: [String: ConditionTruth]]] = [:]
+        var parameters: [String: [String: (RemoteParameter, [RemoteParameter.ConditionalValue])]] = [:]
         for (environment, template) in remote.templates {
+            let order = Dictionary(template.conditions.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            var byKey: [String: (RemoteParameter, [RemoteParameter.ConditionalValue])] = [:]
+            for flag in model.flags {
+                guard let parameter = template.parameter(named: remote.parameterName(for: flag.key)) else { continue }
+                byKey[flag.key] = (
+                    parameter,
+                    parameter.conditionalValues.filter { order[$0.condition] != nil }.sorted { order[$0.condition]! < order[$1.condition]! }
+                )
+            }
+            parameters[environment] = byKey
             var byTenant: [String: [String: ConditionTruth]] = [:]
             for tenant in model.tenants {
                 let identity = remote.identity(of: tenant.id)
@@ -33,27 +48,25 @@ public struct RemoteConfigLayer: ResolutionLayer {
             truths[environment] = byTenant
         }
         self.truths = truths
+        self.parameters = parameters
     }
 
     public var layer: Layer { Self.layer }
 
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
-        guard let template = remote.templates[environment],
-            let parameter = template.parameter(named: remote.parameterName(for: flag.key))
-        else { return nil }
+        guard let (parameter, conditionalValues) = parameters[environment]?[flag.key] else { return nil }
         var variants: [Opinion.Variant] = []
-        for condition in template.conditions {
-            guard let value = parameter.value(for: condition.name),
-                let truth = truth(of: condition.name, tenant: tenant.id, environment: environment), truth.value != .no
-            else { continue }
+        for entry in conditionalValues {
+            let (condition, value) = (entry.condition, entry.value)
+            guard let truth = truth(of: condition, tenant: tenant.id, environment: environment), truth.value != .no else { continue }
             if truth.value == .varies {
-                variants += Self.variants(of: value, type: type, condition: condition.name)
+                variants += Self.variants(of: value, type: type, condition: condition)
                 continue
             }
             if case .value = value.kind, variants.isEmpty {
-                return Self.fixed(value, type: type, reason: "condition '\(condition.name)'")
+                return Self.fixed(value, type: type, reason: "condition '\(condition)'")
             }
-            variants += Self.variants(of: value, type: type, condition: condition.name)
+            variants += Self.variants(of: value, type: type, condition: condition)
             if Self.settles(value) { return Self.combined(variants) }
         }
         guard let defaultValue = parameter.defaultValue else {
@@ -73,20 +86,19 @@ public struct RemoteConfigLayer: ResolutionLayer {
         }
         let name = remote.parameterName(for: flag.key)
         let source = template.file + (template.version.map { ", version \($0)" } ?? "") + ", parameter \(name)"
-        guard let parameter = template.parameter(named: name) else {
+        guard let (parameter, conditionalValues) = parameters[environment]?[flag.key] else {
             return LayerTrace(source: source, checks: [], notes: ["the template has no parameter '\(name)', so the app keeps its own value"])
         }
         // Only conditions with a value for this parameter can decide it; the first
         // that holds with a settled value does. Rollouts and personalisation do not settle.
         var decided = false
-        var checks: [LayerTrace.Check] = template.conditions.compactMap { condition in
-            guard let value = parameter.value(for: condition.name) else { return nil }
-            let truth = truth(of: condition.name, tenant: tenant.id, environment: environment)
-            let chosen = !decided && truth?.value == .yes && Self.settles(value)
+        var checks: [LayerTrace.Check] = conditionalValues.map { entry in
+            let truth = truth(of: entry.condition, tenant: tenant.id, environment: environment)
+            let chosen = !decided && truth?.value == .yes && Self.settles(entry.value)
             decided = decided || chosen
             return LayerTrace.Check(
-                name: "condition '\(condition.name)'", truth: truth?.value, because: truth?.because ?? "",
-                value: Self.describe(value), chosen: chosen)
+                name: "condition '\(entry.condition)'", truth: truth?.value, because: truth?.because ?? "",
+                value: Self.describe(entry.value), chosen: chosen)
         }
         checks.append(
             LayerTrace.Check(

@@ -22,9 +22,6 @@ public struct RemoteTemplate: Hashable, Sendable {
 
     /// The parameter with a name, if the template has one.
     public func parameter(named name: String) -> RemoteParameter? { parameterIndices[name].map { parameters[$0] } }
-
-    /// The condition with a name, if the template declares one.
-    public func condition(named name: String) -> RemoteCondition? { conditions.first { $0.name == name } }
 }
 
 /// A named condition of a template.
@@ -107,11 +104,6 @@ public struct RemoteParameter: Hashable, Sendable {
         self.valueTypeLocation = valueTypeLocation
         self.description = description
         self.location = location
-    }
-
-    /// The value set for a condition, if any.
-    public func value(for condition: String) -> RemoteValue? {
-        conditionalValues.first { $0.condition == condition }?.value
     }
 }
 
