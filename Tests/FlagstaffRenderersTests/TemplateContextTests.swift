@@ -107,24 +107,23 @@ struct TemplateContextTests {
     struct Notes {
         var note = "outer"
         var items: [Note]
+
+        /// An item with a note and one without.
+        static let sample = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
+        /// A layout with nothing in it.
+        static let layout = PageLayout(
+            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
+            environments: [], legend: [], valuesNote: "")
     }
 
     @Test func anEmptyOptionalEndsTheLookupAtItsOwnItem() throws {
         let theme = try Theme(overrides: ["notes.mustache": "{{#items}}{{text}}{{#note}}({{note}}){{/note}}{{^note}}-{{/note}};{{/items}}"])
-        let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
-            environments: [], legend: [], valuesNote: "")
-        let page = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
-        #expect(try theme.render("notes", page, layout: layout) == "a(inner);b-;")
+        #expect(try theme.render("notes", Notes.sample, layout: Notes.layout) == "a(inner);b-;")
     }
 
     @Test func anEmptyOptionalRendersAsNothingNotFalse() throws {
         let theme = try Theme(overrides: ["notes.mustache": "{{#items}}{{text}}<{{note}}>{{/items}}"])
-        let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
-            environments: [], legend: [], valuesNote: "")
-        let page = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
-        #expect(try theme.render("notes", page, layout: layout) == "a<inner>b<>")
+        #expect(try theme.render("notes", Notes.sample, layout: Notes.layout) == "a<inner>b<>")
     }
 
     @Test func theCheckFindsAMisspeltName() {
