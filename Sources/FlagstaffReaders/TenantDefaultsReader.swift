@@ -20,6 +20,7 @@ public enum TenantDefaultsReader {
         }
         var diagnostics: [Diagnostic] = []
         var tenant = Tenant(id: id, name: name, file: file, layout: Tenant.FileLayout(root: root.range))
+        tenant.base.reserveCapacity(members.count)
         for member in unique(members, diagnostics: &diagnostics) {
             if member.key == overridesKey {
                 tenant.layout.overridesKey = member.keyRange
@@ -50,7 +51,7 @@ public enum TenantDefaultsReader {
                         at: environment.value.location))
                 continue
             }
-            var settings: [String: Tenant.Setting] = [:]
+            var settings: [String: Tenant.Setting] = Dictionary(minimumCapacity: values.count)
             for member in unique(values, diagnostics: &diagnostics) {
                 if let setting = setting(member, diagnostics: &diagnostics) { settings[member.key] = setting }
             }
@@ -60,7 +61,7 @@ public enum TenantDefaultsReader {
 
     /// The members whose key has not appeared before; each repeat is an error.
     private static func unique(_ members: [PositionedJSON.Member], diagnostics: inout [Diagnostic]) -> [PositionedJSON.Member] {
-        var first: [String: SourceLocation] = [:]
+        var first: [String: SourceLocation] = Dictionary(minimumCapacity: members.count)
         return members.filter { member in
             if let earlier = first[member.key] {
                 diagnostics.append(
