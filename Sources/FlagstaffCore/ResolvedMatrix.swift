@@ -36,6 +36,8 @@ public struct ResolvedMatrix: Sendable {
     private let files: [String]
     /// The cells, flag-major, then tenant, then environment, in model order.
     private let cells: [PackedCell]
+    /// Each tenant's settings by flag position, in model order.
+    public let settings: [IndexedSettings]
     /// The whole resolution of each cell that has details, by cell position.
     private let details: [Int: Resolution]
     /// The presentation of a cell without variants, by value and layer position.
@@ -49,62 +51,63 @@ public struct ResolvedMatrix: Sendable {
         let layers = chain.descriptions
         self.layers = layers
         let settings = Parallel.map(model.tenants.count) { IndexedSettings(model.tenants[$0], in: model) }
+        self.settings = settings
         let flagTypes = FlagTypeInference.types(of: model, settings: settings)
         self.flagTypes = flagTypes
         types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
 
         let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
-        let cells = SharedCells(count: flagCount * tenantCount * environmentCount)
-        // Each tenant's column is resolved with its own tables of values and
-        // files, then merged: the threads share nothing but disjoint cells.
-        let columns = Parallel.map(tenantCount) { tenant in
-            var interner = Interner()
-            var details: [Int: Resolution] = [:]
-            for (environmentIndex, environment) in model.environments.enumerated() {
-                var column = MatrixColumn(
-                    flags: model.flags, types: flagTypes, tenant: model.tenants[tenant], settings: settings[tenant],
-                    environment: environment, environmentIndex: environmentIndex, layer: layers[0])
-                for (index, layer) in chain.layers.enumerated() {
-                    (column.layer, column.layerIndex) = (layer.layer, UInt8(index))
-                    layer.decide(&column)
+        let merged = Interner()
+        var details: [Int: Resolution] = [:]
+        cells = [PackedCell](unsafeUninitializedCapacity: flagCount * tenantCount * environmentCount) { buffer, count in
+            let shared = SharedCells(buffer)
+            // Each tenant's columns are resolved with their own table of values and
+            // files, then merged: the threads share nothing but disjoint cells.
+            let columns = Parallel.map(tenantCount) { tenant in
+                let interner = Interner()
+                var details: [Int: Resolution] = [:]
+                for (environmentIndex, environment) in model.environments.enumerated() {
+                    var column = MatrixColumn(
+                        flags: model.flags, types: flagTypes, tenant: model.tenants[tenant], settings: settings[tenant],
+                        environment: environment, environmentIndex: environmentIndex, interner: interner)
+                    for (index, layer) in chain.layers.enumerated() {
+                        (column.layer, column.layerIndex) = (layer.layer, UInt8(index))
+                        layer.decide(&column)
+                    }
+                    for (flag, var cell) in column.cells.enumerated() {
+                        let index = (flag * tenantCount + tenant) * environmentCount + environmentIndex
+                        if cell.hasDetails {
+                            let full = chain.resolve(
+                                model.flags[flag], type: flagTypes[flag], tenant: model.tenants[tenant], environment: environment)
+                            cell = interner.pack(full.value, full.location, layer: UInt8(layers.firstIndex(of: full.layer)!))
+                            cell.hasDetails = true
+                            details[index] = full
+                        }
+                        shared[index] = cell
+                    }
                 }
-                for (flag, decision) in column.decisions.enumerated() {
-                    let index = (flag * tenantCount + tenant) * environmentCount + environmentIndex
-                    switch decision {
-                    case .fixed(let value, let location, let layer)?:
-                        cells[index] = interner.pack(value, location, layer: layer)
-                    case .detailed?, nil:
-                        let full = chain.resolve(model.flags[flag], type: flagTypes[flag], tenant: model.tenants[tenant], environment: environment)
-                        var packed = interner.pack(full.value, full.location, layer: UInt8(layers.firstIndex(of: full.layer)!))
-                        packed.hasDetails = true
-                        cells[index] = packed
-                        details[index] = full
+                return (interner, details)
+            }
+            let remaps = columns.map { interner, columnDetails in
+                details.merge(columnDetails) { first, _ in first }
+                return merged.absorb(interner)
+            }
+            Parallel.forEach(tenantCount) { tenant in
+                let (values, files) = remaps[tenant]
+                for flag in 0..<flagCount {
+                    for environment in 0..<environmentCount {
+                        let index = (flag * tenantCount + tenant) * environmentCount + environment
+                        var cell = shared[index]
+                        cell.value = values[Int(cell.value)]
+                        if cell.file != PackedCell.nowhere { cell.file = files[Int(cell.file)] }
+                        shared[index] = cell
                     }
                 }
             }
-            return (interner, details)
-        }
-        var merged = Interner()
-        var details: [Int: Resolution] = [:]
-        let remaps = columns.map { interner, columnDetails in
-            details.merge(columnDetails) { first, _ in first }
-            return merged.absorb(interner)
-        }
-        Parallel.forEach(tenantCount) { tenant in
-            let (values, files) = remaps[tenant]
-            for flag in 0..<flagCount {
-                for environment in 0..<environmentCount {
-                    let index = (flag * tenantCount + tenant) * environmentCount + environment
-                    var cell = cells[index]
-                    cell.value = values[Int(cell.value)]
-                    if cell.file != PackedCell.nowhere { cell.file = files[Int(cell.file)] }
-                    cells[index] = cell
-                }
-            }
+            count = flagCount * tenantCount * environmentCount
         }
         self.values = merged.values
         self.files = merged.files
-        self.cells = cells.array
         self.details = details
         presentations = merged.values.flatMap { value in
             layers.map { CellPresentation(Resolution(value: value, layer: $0, location: nil)) }
@@ -223,9 +226,9 @@ public enum FlagTypeInference {
         var firstSeen = [(tenant: Int, line: Int, column: Int)?](repeating: nil, count: model.flags.count * kinds.count)
         for (tenant, indexed) in settings.enumerated() {
             for entry in indexed.base + indexed.overrides.joined() {
-                let slot = entry.flag * kinds.count + kinds.firstIndex(of: entry.setting.value.type)!
+                let slot = entry.flag * kinds.count + kinds.firstIndex(of: entry.value.type)!
                 counts[slot] += 1
-                let seen = (tenant, entry.setting.location.line, entry.setting.location.column)
+                let seen = (tenant, entry.location.line, entry.location.column)
                 if firstSeen[slot].map({ seen < $0 }) ?? true { firstSeen[slot] = seen }
             }
         }
@@ -240,21 +243,21 @@ public enum FlagTypeInference {
 
 /// A column's table of values and file names while it is resolved: each
 /// packed cell names them by position. `false` and `true` always come first.
-struct Interner {
+final class Interner {
     private(set) var values: [FlagValue] = [.bool(false), .bool(true)]
     private(set) var files: [String] = []
     private var valueIDs: [FlagValue: UInt32] = [.bool(false): 0, .bool(true): 1]
     private var fileIDs: [String: UInt32] = [:]
     private var lastFile: (name: String, id: UInt32)?
 
-    mutating func pack(_ value: FlagValue, _ location: SourceLocation?, layer: UInt8) -> ResolvedMatrix.PackedCell {
+    func pack(_ value: FlagValue, _ location: SourceLocation?, layer: UInt8) -> ResolvedMatrix.PackedCell {
         ResolvedMatrix.PackedCell(
             value: id(of: value), file: location.map { id(ofFile: $0.file) } ?? ResolvedMatrix.PackedCell.nowhere,
             line: UInt32(clamping: location?.line ?? 0), column: UInt32(clamping: location?.column ?? 0), layer: layer,
             hasDetails: false)
     }
 
-    mutating func id(of value: FlagValue) -> UInt32 {
+    func id(of value: FlagValue) -> UInt32 {
         if case .bool(let bool) = value { return bool ? 1 : 0 }
         if let id = valueIDs[value] { return id }
         values.append(value)
@@ -262,7 +265,7 @@ struct Interner {
         return UInt32(values.count - 1)
     }
 
-    mutating func id(ofFile file: String) -> UInt32 {
+    func id(ofFile file: String) -> UInt32 {
         if let lastFile, lastFile.name == file { return lastFile.id }
         let id = fileIDs[file] ?? {
             files.append(file)
@@ -274,29 +277,22 @@ struct Interner {
     }
 
     /// Takes in another table's values and files; returns where each of its positions is now.
-    mutating func absorb(_ other: Interner) -> (values: [UInt32], files: [UInt32]) {
+    func absorb(_ other: Interner) -> (values: [UInt32], files: [UInt32]) {
         (other.values.map { id(of: $0) }, other.files.map { id(ofFile: $0) })
     }
 }
 
 /// The matrix's cells while columns are resolved on several threads. Each thread
 /// writes only its own tenant's cells, so no two threads touch one cell.
-private final class SharedCells: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>
+private struct SharedCells: @unchecked Sendable {
+    let storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>
 
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: ResolvedMatrix.PackedCell(value: 0, file: 0, line: 0, column: 0, layer: 0, hasDetails: false))
-    }
-
-    deinit { storage.deallocate() }
+    init(_ storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>) { self.storage = storage }
 
     subscript(index: Int) -> ResolvedMatrix.PackedCell {
         get { storage[index] }
-        set { storage[index] = newValue }
+        nonmutating set { storage[index] = newValue }
     }
-
-    var array: [ResolvedMatrix.PackedCell] { Array(storage) }
 }
 
 /// The whole chain for one cell, top to bottom: what each layer answered, what

@@ -5,7 +5,7 @@ public enum Validator {
     public static func validate(_ matrix: ResolvedMatrix) -> [Diagnostic] {
         let model = matrix.model
         return enumDiagnostics(model.flagEnum) + catalogDiagnostics(model)
-            + Parallel.map(model.tenants.count) { tenantDiagnostics(model.tenants[$0], model: model, types: matrix.flagTypes) }.joined()
+            + Parallel.map(model.tenants.count) { tenantDiagnostics(model.tenants[$0], settings: matrix.settings[$0], model: model, types: matrix.flagTypes) }.joined()
             + tenantNameDiagnostics(model) + [versionTargetWithoutCurrentVersion(model)].compactMap { $0 }
             + remoteConfigDiagnostics(matrix)
     }
@@ -60,9 +60,8 @@ public enum Validator {
     }
 
     /// Unknown keys, unknown environments, wrong value types and flags that fall back.
-    static func tenantDiagnostics(_ tenant: Tenant, model: FlagModel, types: [FlagType]) -> [Diagnostic] {
+    static func tenantDiagnostics(_ tenant: Tenant, settings: IndexedSettings, model: FlagModel, types: [FlagType]) -> [Diagnostic] {
         let keys = model.flags.map(\.key)
-        let settings = IndexedSettings(tenant, in: model)
         var diagnostics: [Diagnostic] = []
         var unknown = settings.unknown
         for environment in tenant.overrides.keys.sorted() where !model.environments.contains(environment) {
@@ -74,7 +73,7 @@ public enum Validator {
                         ?? "configured environments: \(model.environments.joined(separator: ", "))"))
             for (key, setting) in tenant.overrides[environment] ?? [:] {
                 if let flag = model.flagIndex(key) {
-                    diagnostics += typeDiagnostic(setting, key: key, expected: types[flag])
+                    diagnostics += typeDiagnostic(setting.value, at: setting.location, key: key, expected: types[flag])
                 } else {
                     unknown.append((key, environment, setting))
                 }
@@ -88,13 +87,13 @@ public enum Validator {
         }
         var isSet = [[Bool]](repeating: [Bool](repeating: false, count: keys.count), count: model.environments.count)
         for entry in settings.base where !model.repeatedFlags.keys.contains(entry.flag) {
-            diagnostics += typeDiagnostic(entry.setting, key: keys[entry.flag], expected: types[entry.flag])
+            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
         }
         for (environment, entries) in settings.overrides.enumerated() {
             for entry in entries {
                 isSet[environment][entry.flag] = true
                 if !model.repeatedFlags.keys.contains(entry.flag) {
-                    diagnostics += typeDiagnostic(entry.setting, key: keys[entry.flag], expected: types[entry.flag])
+                    diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
                 }
             }
         }
@@ -114,12 +113,12 @@ public enum Validator {
     }
 
     /// An error when a setting's value does not have its flag's type.
-    static func typeDiagnostic(_ setting: Tenant.Setting, key: String, expected: FlagType) -> [Diagnostic] {
-        guard setting.value.type != expected else { return [] }
+    static func typeDiagnostic(_ value: FlagValue, at location: SourceLocation, key: String, expected: FlagType) -> [Diagnostic] {
+        guard value.type != expected else { return [] }
         return [
             .error(
-                "'\(key)' is a \(expected) flag, but this value is a \(setting.value.type)", at: setting.location,
-                hint: typeHint(for: setting.value, expected: expected))
+                "'\(key)' is a \(expected) flag, but this value is a \(value.type)", at: location,
+                hint: typeHint(for: value, expected: expected))
         ]
     }
 

@@ -6,8 +6,10 @@ public struct IndexedSettings: Sendable {
     public struct Entry: Sendable {
         /// The flag's position in the model.
         public var flag: Int
-        /// The setting.
-        public var setting: Tenant.Setting
+        /// The value.
+        public var value: FlagValue
+        /// Where the value is written.
+        public var location: SourceLocation
     }
 
     /// The base values, in no particular order.
@@ -26,13 +28,13 @@ public struct IndexedSettings: Sendable {
             entries.reserveCapacity(settings.count)
             for (key, setting) in settings {
                 if let flag = model.flagIndex(key) {
-                    entries.append(Entry(flag: flag, setting: setting))
+                    entries.append(Entry(flag: flag, value: setting.value, location: setting.location))
                 } else {
                     unknown.append((key, environment, setting))
                 }
             }
             for (position, first) in model.repeatedFlags {
-                for entry in entries where entry.flag == first { entries.append(Entry(flag: position, setting: entry.setting)) }
+                for entry in entries where entry.flag == first { entries.append(Entry(flag: position, value: entry.value, location: entry.location)) }
             }
             return entries
         }
@@ -46,15 +48,6 @@ public struct IndexedSettings: Sendable {
 /// every flag. The matrix hands it to each layer in chain order; a layer decides
 /// the cells it has an opinion on, and a decided cell stays decided.
 public struct MatrixColumn {
-    /// A decided cell, before the matrix packs it.
-    enum Decision {
-        /// A value, where it is written, and the deciding layer's position in the chain.
-        case fixed(FlagValue, SourceLocation?, layer: UInt8)
-        /// The layer said more (a reason, variants, or it hides a value), so the
-        /// matrix resolves this cell through the whole chain.
-        case detailed
-    }
-
     /// The flags, in model order.
     public let flags: [Flag]
     /// Each flag's type, by position.
@@ -67,37 +60,44 @@ public struct MatrixColumn {
     public let environment: String, environmentIndex: Int
     /// The layer deciding now, and its position in the chain.
     var layer: Layer, layerIndex: UInt8 = 0
-    /// Each flag's decision so far, by position.
-    private(set) var decisions: [Decision?]
+    /// Each flag's cell so far, by position; `open` until a layer decides it. A cell
+    /// with details is resolved again through the whole chain by the matrix.
+    private(set) var cells: [ResolvedMatrix.PackedCell]
+    /// The column's values and files.
+    let interner: Interner
 
-    init(flags: [Flag], types: [FlagType], tenant: Tenant, settings: IndexedSettings, environment: String, environmentIndex: Int, layer: Layer) {
+    static let open = ResolvedMatrix.PackedCell(value: 0, file: 0, line: 0, column: 0, layer: .max, hasDetails: false)
+
+    init(
+        flags: [Flag], types: [FlagType], tenant: Tenant, settings: IndexedSettings, environment: String, environmentIndex: Int,
+        interner: Interner
+    ) {
         self.flags = flags
         self.types = types
         self.tenant = tenant
         self.settings = settings
         self.environment = environment
         self.environmentIndex = environmentIndex
-        self.layer = layer
-        decisions = Array(repeating: nil, count: flags.count)
+        self.interner = interner
+        layer = FallbackLayer.layer
+        cells = Array(repeating: Self.open, count: flags.count)
     }
 
     /// Whether no layer has decided the flag at a position yet.
-    public func isOpen(_ flag: Int) -> Bool { decisions[flag] == nil }
+    public func isOpen(_ flag: Int) -> Bool { cells[flag].layer == .max }
 
     /// Decides an open cell with a fixed value; does nothing when it is decided.
     /// Only for a layer whose opinions carry no reason and hide nothing.
     public mutating func decide(_ flag: Int, value: FlagValue, at location: SourceLocation?) {
-        guard decisions[flag] == nil else { return }
-        decisions[flag] = layer.showsHiddenValue ? .detailed : .fixed(value, location, layer: layerIndex)
+        guard isOpen(flag) else { return }
+        cells[flag] = interner.pack(value, location, layer: layerIndex)
+        cells[flag].hasDetails = layer.showsHiddenValue
     }
 
     /// Decides an open cell with any opinion; does nothing when it is decided.
     public mutating func decide(_ flag: Int, with opinion: Opinion) {
-        guard decisions[flag] == nil else { return }
-        if let value = opinion.value, opinion.reason == nil, opinion.variants.isEmpty, !layer.showsHiddenValue {
-            decisions[flag] = .fixed(value, opinion.location, layer: layerIndex)
-        } else {
-            decisions[flag] = .detailed
-        }
+        guard isOpen(flag) else { return }
+        cells[flag] = interner.pack(opinion.value ?? types[flag].fallbackValue, opinion.location, layer: layerIndex)
+        cells[flag].hasDetails = opinion.value == nil || opinion.reason != nil || !opinion.variants.isEmpty || layer.showsHiddenValue
     }
 }
