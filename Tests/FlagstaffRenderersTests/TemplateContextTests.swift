@@ -23,7 +23,7 @@ struct TemplateContextTests {
         let model = FlagModel(
             title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: [flag]),
             catalog: Catalog(columns: ["Flag", "Description", "Notes", "Owner"], entries: [entry], location: .start(of: "c.md")),
-            tenants: [tenant], remoteConfig: Self.remoteConfig)
+            tenants: [tenant, Tenant(id: "B", name: "B", file: "b.json")], remoteConfig: Self.remoteConfig)
         let matrix = ResolvedMatrix(model: model)
         let report = LifecycleReport(
             matrix: matrix, references: ["ENABLE_A": [CodeReference(kind: .member, location: .start(of: "app/A.swift"))]],

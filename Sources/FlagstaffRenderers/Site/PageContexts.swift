@@ -166,12 +166,14 @@ struct FlagDetails: Sendable, MustacheItem {
     var key: String
     var caseName: String
     var group: String?
-    /// "Bool", "number" or "string".
+    /// "on/off", "number" or "text".
     var type: String
     var deprecated: Bool
     var deprecation: String
     var condition: String?
-    var documentation: String?
+    /// Whether the case has a doc comment, and the comment with its web addresses as links.
+    var hasDocumentation: Bool
+    var documentation: [LinkedText.Part]
     var descriptionHTML: String
     /// The catalog's other columns, lifecycle columns excepted.
     var catalog: [CatalogFact]
@@ -319,7 +321,10 @@ struct TenantDetails: Sendable, MustacheItem {
 struct TenantRow: Sendable, MustacheItem {
     var key: String
     var slug: String
-    /// Whether the "only flags that are on" filter keeps the row.
+    /// "debug builds only", for a flag compiled only under a condition.
+    var badges: [Badge]
+    /// Whether the "only flags that are on" filter keeps the row: on, or set to a
+    /// number other than 0 or a text that is not empty, in some environment.
     var on: Bool
     var cells: [CellItem]
 }

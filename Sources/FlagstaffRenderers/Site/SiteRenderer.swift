@@ -158,7 +158,8 @@ public struct SiteRenderer {
         for flag in model.flags {
             let entry = model.catalog.entry(for: flag.key)
             let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
-            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""] + statuses
+            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
+                + conditionBadges(flag).map(\.label) + statuses
             index.append(.init(flag.key, .string(words.joined(separator: " ").lowercased())))
         }
         let sections = model.environments.map { environment in
@@ -167,7 +168,7 @@ public struct SiteRenderer {
                 groups: rowGroups(columns: model.tenants.count + 1) { flag in
                     MatrixRow(
                         key: flag.key, slug: flagSlugs[flag.key]!, differs: matrix.differsBetweenTenants(flag, in: environment),
-                        badges: (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
+                        badges: conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
                         cells: model.tenants.map { tenant in
                             var item = cell(matrix.resolution(flag, tenant, environment), briefly: true)
                             item.target = anchor(tenant, environment)
@@ -178,6 +179,12 @@ public struct SiteRenderer {
         return MatrixPage(
             environments: sections, tenants: tenantItems(), searchIndex: scriptSafe(JSONValue.object(index).serialized()),
             hasRemote: model.remoteConfig != nil)
+    }
+
+    /// "debug builds only" for a flag compiled only under `#if DEBUG`, "only if <condition>" for another condition.
+    private func conditionBadges(_ flag: Flag) -> [Badge] {
+        guard let condition = flag.condition else { return [] }
+        return [Badge(kind: "condition", label: condition == "DEBUG" ? "debug builds only" : "only if \(condition)")]
     }
 
     private func rowGroups<Row>(columns: Int, row: (Flag) -> Row) -> [RowGroup<Row>] {
@@ -205,10 +212,11 @@ public struct SiteRenderer {
                 })
         }
         let details = FlagDetails(
-            key: flag.key, caseName: flag.caseName, group: flag.group, type: matrix.type(of: flag).description,
+            key: flag.key, caseName: flag.caseName, group: flag.group, type: Self.typeWord(matrix.type(of: flag)),
             deprecated: flag.isDeprecated,
-            deprecation: flag.deprecation.map { $0.isEmpty ? "The Swift case is marked deprecated." : $0 } ?? "",
-            condition: flag.condition, documentation: flag.documentation,
+            deprecation: flag.deprecation.map { $0.isEmpty ? "The Swift case is marked deprecated." : "The Swift case is marked deprecated, with the message “\($0)”." } ?? "",
+            condition: flag.condition, hasDocumentation: flag.documentation != nil,
+            documentation: LinkedText.parts(flag.documentation ?? ""),
             descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
             catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", tenants: tenants)
         return FlagPage(flag: details, lifecycle: lifecycle.entry(for: flag.key).map { flagLifecycle($0, links: links) })
@@ -223,8 +231,8 @@ public struct SiteRenderer {
             groups: rowGroups(columns: model.environments.count + 1) { flag in
                 let resolutions = model.environments.map { matrix.resolution(flag, tenant, $0) }
                 return TenantRow(
-                    key: flag.key, slug: flagSlugs[flag.key]!,
-                    on: resolutions.contains { $0.possibleValues.contains(where: \.isOn) } || matrix.type(of: flag) != .bool,
+                    key: flag.key, slug: flagSlugs[flag.key]!, badges: conditionBadges(flag),
+                    on: resolutions.contains { $0.possibleValues.contains(where: Self.isOnOrSet) },
                     cells: resolutions.map { cell($0, briefly: false) })
             })
     }
@@ -350,6 +358,26 @@ public struct SiteRenderer {
             references: entry.references.map { reference in
                 ReferenceItem(place: "\(reference.location.file):\(reference.location.line)", kind: referenceKind(reference.kind))
             })
+    }
+
+    /// Whether a tenant page's "only flags that are on" filter keeps a value: on,
+    /// a number other than zero, or a text that is not empty.
+    static func isOnOrSet(_ value: FlagValue) -> Bool {
+        switch value {
+        case .bool(let on): on
+        case .integer(let number): number != 0
+        case .decimal(let text): Double(text) != 0
+        case .string(let text): !text.isEmpty
+        }
+    }
+
+    /// A value type in the site's words: "on/off", "number" or "text".
+    static func typeWord(_ type: FlagType) -> String {
+        switch type {
+        case .bool: "on/off"
+        case .number: "number"
+        case .string: "text"
+        }
     }
 
     private func referenceKind(_ kind: CodeReference.Kind) -> String {
