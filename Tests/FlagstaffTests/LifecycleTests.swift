@@ -100,7 +100,7 @@ struct CodeReferenceTests {
     }
 
     @Test func aMissingCodeRootIsAnIOErrorAtTheKey() throws {
-        try withCopy(of: "small") { workspace in
+        try withCopy(of: "lifecycle") { workspace in
             try FileManager.default.moveItem(at: workspace.appendingPathComponent("app"), to: workspace.appendingPathComponent("moved"))
             let configuration = workspace.appendingPathComponent("flagstaff.yml")
             let text = try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "enum: app/", with: "enum: moved/")
