@@ -12,6 +12,7 @@ public struct SiteRenderer {
     let theme: Theme
     let flagSlugs: [String: String]
     let tenantSlugs: [String: String]
+    let environmentSlugs: [String: String]
     /// The flags split into MARK groups once, for the matrix and every tenant page.
     let groups: [(name: String?, flags: [Flag])]
 
@@ -26,10 +27,17 @@ public struct SiteRenderer {
         self.theme = theme
         flagSlugs = Slug.unique(matrix.model.flags.map(\.key))
         tenantSlugs = Slug.unique(matrix.model.tenants.map(\.id))
+        environmentSlugs = Slug.unique(matrix.model.environments)
         groups = MatrixSlice(matrix).groups
     }
 
     var model: FlagModel { matrix.model }
+
+    /// The id of a flag page's value cell, `t-<tenant slug>.<environment slug>`, which
+    /// matrix cells link to; a slug never holds a `.`, so the id cannot be ambiguous.
+    func anchor(_ tenant: Tenant, _ environment: String) -> String {
+        "t-\(tenantSlugs[tenant.id]!).\(environmentSlugs[environment]!)"
+    }
 
     /// Every file of the site.
     public func render() throws(Theme.Problem) -> [OutputFile] {
@@ -38,6 +46,7 @@ public struct SiteRenderer {
         files.append(try page("matrix.html", "matrix", title: "Matrix", matrixPage()))
         files.append(try page("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage()))
         files.append(try page("404.html", "404", title: "Page not found", NotFoundPage()))
+        files.append(try page("how-to-read.html", "how-to-read", title: "How to read this site", howToPage()))
         files.append(try page("tenants/index.html", "tenants", title: "Tenants", tenantsPage()))
         for flag in model.flags {
             files.append(try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(flag)))
@@ -58,7 +67,8 @@ public struct SiteRenderer {
         let layout = PageLayout(
             siteTitle: model.title, pageTitle: title, root: path.contains("/") ? "../" : "",
             navMatrix: template == "matrix", navTenants: template == "tenants" || template == "tenant",
-            navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"),
+            navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"), navHowTo: template == "how-to-read",
+            hasGuide: !guide.isEmpty,
             environments: model.environments.map(EnvironmentItem.init),
             legend: matrix.chain.legend.map { entry in
                 LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: entry.label, text: entry.text)
@@ -82,11 +92,12 @@ public struct SiteRenderer {
     // MARK: - Pages
 
     func homePage() -> HomePage {
-        HomePage(
+        let unset = unsetNotices()
+        return HomePage(
             flagCount: model.flags.count, tenantCount: model.tenants.count, environmentCount: model.environments.count,
             environmentList: model.environments.joined(separator: ", "), warningCount: warnings.count,
-            hasWarnings: !warnings.isEmpty,
-            warnings: warnings.map { WarningItem(location: $0.location?.description ?? "", message: $0.message) },
+            hasWarnings: !warnings.isEmpty, unsetNotices: unset.notices,
+            otherWarningCount: warnings.count > unset.warningCount ? warnings.count - unset.warningCount : nil, warnings: warnings.map(\.description),
             flags: model.flags.map { FlagSuggestion(key: $0.key, href: "flags/\(flagSlugs[$0.key]!).html") },
             asOf: lifecycle.asOf.description, overdueCount: lifecycle.count(of: .overdue), dueSoonCount: lifecycle.count(of: .dueSoon),
             remoteChanges: model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
@@ -94,8 +105,52 @@ public struct SiteRenderer {
             })
     }
 
+    /// The validator's "does not set" warnings in a PM's words, one line per tenant:
+    /// "BRAVO does not set 4 flags, so they are off". The validator warns once per
+    /// tenant and flag that falls back, so `warningCount` says how many warnings
+    /// these lines stand for.
+    private func unsetNotices() -> (notices: [UnsetNotice], warningCount: Int) {
+        var notices: [UnsetNotice] = []
+        var warningCount = 0
+        for tenant in model.tenants {
+            var everywhere: [Flag] = [], somewhere: [Flag] = []
+            for flag in model.flags {
+                let unsetIn = model.environments.filter { tenant.overrides[$0]?[flag.key] == nil && tenant.base[flag.key] == nil }
+                if unsetIn.count == model.environments.count { everywhere.append(flag) } else if !unsetIn.isEmpty { somewhere.append(flag) }
+            }
+            guard !everywhere.isEmpty || !somewhere.isEmpty else { continue }
+            warningCount += everywhere.count + somewhere.count
+            var parts: [String] = []
+            if !everywhere.isEmpty {
+                parts.append("does not set \(everywhere.count.counted("flag")), so \(everywhere.count == 1 ? "it is" : "they are") \(fallbackWords(everywhere))")
+            }
+            if !somewhere.isEmpty {
+                parts.append(
+                    "leaves \(somewhere.count.counted("flag")) unset in some environments, so \(somewhere.count == 1 ? "it is" : "they are") "
+                        + "\(fallbackWords(somewhere)) there")
+            }
+            let flags = everywhere + somewhere
+            notices.append(
+                UnsetNotice(
+                    tenantName: tenant.name, tenantSlug: tenantSlugs[tenant.id]!, text: parts.joined(separator: ", and "),
+                    flags: flags.prefix(5).map { FlagLink(key: $0.key, slug: flagSlugs[$0.key]!) },
+                    moreCount: flags.count > 5 ? flags.count - 5 : nil))
+        }
+        return (notices, warningCount)
+    }
+
+    /// What flags that nobody sets resolve to: "off", or each fallback when the types differ.
+    private func fallbackWords(_ flags: [Flag]) -> String {
+        var words: [String] = []
+        for flag in flags {
+            let word = CellPresentation.word(for: matrix.type(of: flag).fallbackValue)
+            if !words.contains(word) { words.append(word) }
+        }
+        return words.count == 1 ? words[0] : "off, 0 or (empty), by type"
+    }
+
     private func tenantItems() -> [TenantItem] {
-        model.tenants.map { TenantItem(id: $0.id, name: $0.name, showId: $0.name != $0.id, slug: tenantSlugs[$0.id]!) }
+        model.tenants.map { TenantItem(id: $0.id, name: $0.name, slug: tenantSlugs[$0.id]!) }
     }
 
     func matrixPage() -> MatrixPage {
@@ -103,7 +158,8 @@ public struct SiteRenderer {
         for flag in model.flags {
             let entry = model.catalog.entry(for: flag.key)
             let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
-            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""] + statuses
+            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
+                + conditionBadges(flag).map(\.label) + statuses
             index.append(.init(flag.key, .string(words.joined(separator: " ").lowercased())))
         }
         let sections = model.environments.map { environment in
@@ -112,13 +168,23 @@ public struct SiteRenderer {
                 groups: rowGroups(columns: model.tenants.count + 1) { flag in
                     MatrixRow(
                         key: flag.key, slug: flagSlugs[flag.key]!, differs: matrix.differsBetweenTenants(flag, in: environment),
-                        badges: (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
-                        cells: model.tenants.map { cell(matrix.resolution(flag, $0, environment), briefly: true) })
+                        badges: conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
+                        cells: model.tenants.map { tenant in
+                            var item = cell(matrix.resolution(flag, tenant, environment), briefly: true)
+                            item.target = anchor(tenant, environment)
+                            return item
+                        })
                 })
         }
         return MatrixPage(
             environments: sections, tenants: tenantItems(), searchIndex: scriptSafe(JSONValue.object(index).serialized()),
             hasRemote: model.remoteConfig != nil)
+    }
+
+    /// "debug builds only" for a flag compiled only under `#if DEBUG`, "only if <condition>" for another condition.
+    private func conditionBadges(_ flag: Flag) -> [Badge] {
+        guard let condition = flag.condition else { return [] }
+        return [Badge(kind: "condition", label: condition == "DEBUG" ? "debug builds only" : "only if \(condition)")]
     }
 
     private func rowGroups<Row>(columns: Int, row: (Flag) -> Row) -> [RowGroup<Row>] {
@@ -136,28 +202,21 @@ public struct SiteRenderer {
         }
         let tenants = model.tenants.map { tenant in
             FlagTenantRow(
-                id: tenant.id, name: tenant.name, showId: tenant.name != tenant.id, slug: tenantSlugs[tenant.id]!,
+                name: tenant.name, slug: tenantSlugs[tenant.id]!,
                 cells: model.environments.map { environment in
                     let resolution = matrix.resolution(flag, tenant, environment)
                     let presentation = CellPresentation(resolution)
                     return FlagCell(
-                        css: presentation.cssClass, text: presentation.word,
-                        source: resolution.isVarying ? "varies" : resolution.layer.id, reason: resolution.reason,
-                        shipped: resolution.isVarying ? nil : resolution.hidden.map(CellPresentation.shipped),
-                        hasVariants: resolution.isVarying,
-                        variants: resolution.variants.map { variant in
-                            VariantItem(
-                                when: variant.condition, word: CellPresentation.word(for: variant.value),
-                                layerName: variant.layer.id)
-                        },
-                        location: resolution.isVarying ? nil : resolution.location.map { "\($0.file):\($0.line)" })
+                        anchor: anchor(tenant, environment), css: presentation.cssClass, text: presentation.word,
+                        source: resolution.isVarying ? "varies" : resolution.layer.id, detail: detail(resolution))
                 })
         }
         let details = FlagDetails(
-            key: flag.key, caseName: flag.caseName, group: flag.group, type: matrix.type(of: flag).description,
+            key: flag.key, caseName: flag.caseName, group: flag.group, type: Self.typeWord(matrix.type(of: flag)),
             deprecated: flag.isDeprecated,
-            deprecation: flag.deprecation.map { $0.isEmpty ? "The Swift case is marked deprecated." : $0 } ?? "",
-            condition: flag.condition, documentation: flag.documentation,
+            deprecation: flag.deprecation.map { $0.isEmpty ? "The Swift case is marked deprecated." : "The Swift case is marked deprecated, with the message “\($0)”." } ?? "",
+            condition: flag.condition, hasDocumentation: flag.documentation != nil,
+            documentation: LinkedText.parts(flag.documentation ?? ""),
             descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
             catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", tenants: tenants)
         return FlagPage(flag: details, lifecycle: lifecycle.entry(for: flag.key).map { flagLifecycle($0, links: links) })
@@ -167,13 +226,13 @@ public struct SiteRenderer {
         let boolFlags = model.flags.filter { matrix.type(of: $0) == .bool }
         let onCount = boolFlags.filter { flag in model.environments.contains { matrix.resolution(flag, tenant, $0).value.isOn } }.count
         return TenantPage(
-            tenant: TenantDetails(id: tenant.id, name: tenant.name, showId: tenant.name != tenant.id, file: tenant.file, onCount: onCount),
+            tenant: TenantDetails(id: tenant.id, name: tenant.name, file: tenant.file, onCount: onCount),
             flagCount: boolFlags.count,
             groups: rowGroups(columns: model.environments.count + 1) { flag in
                 let resolutions = model.environments.map { matrix.resolution(flag, tenant, $0) }
                 return TenantRow(
-                    key: flag.key, slug: flagSlugs[flag.key]!,
-                    on: resolutions.contains { $0.possibleValues.contains(where: \.isOn) } || matrix.type(of: flag) != .bool,
+                    key: flag.key, slug: flagSlugs[flag.key]!, badges: conditionBadges(flag),
+                    on: resolutions.contains { $0.possibleValues.contains(where: Self.isOnOrSet) },
                     cells: resolutions.map { cell($0, briefly: false) })
             })
     }
@@ -187,6 +246,38 @@ public struct SiteRenderer {
                         OnCount(count: model.flags.filter { matrix.resolution($0, tenant, environment).value.isOn }.count)
                     })
             })
+    }
+
+    func howToPage() -> HowToPage {
+        HowToPage(
+            flagCount: model.flags.count, tenantCount: model.tenants.count, environmentCount: model.environments.count,
+            environmentList: model.environments.joined(separator: ", "), defaultEnvironment: model.environments.last ?? "",
+            tenants: tenantItems(),
+            layers: matrix.chain.descriptions.map { layer in
+                ChainLayer(hasMark: !layer.mark.isEmpty, mark: layer.mark, label: layer.id, text: layer.legend, known: layer.isKnownAtBuildTime)
+            },
+            example: howToExample(),
+            statuses: LifecycleStatus.allCases.map { status in
+                StatusMeaning(id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status), count: lifecycle.count(of: status))
+            },
+            hasRemote: model.remoteConfig != nil, hasConditions: model.flags.contains { $0.condition != nil })
+    }
+
+    /// The first cell, in the default environment, that a layer with a mark decides
+    /// (an override, say), so the example shows what a mark means; else the first cell.
+    private func howToExample() -> HowToExample? {
+        guard let environment = model.environments.last, let first = model.flags.first, let firstTenant = model.tenants.first else { return nil }
+        let cells = model.flags.lazy.flatMap { flag in self.model.tenants.lazy.map { (flag, $0) } }
+        let (flag, tenant) = cells.first { flag, tenant in
+            let resolution = self.matrix.resolution(flag, tenant, environment)
+            return !resolution.isVarying && !resolution.layer.mark.isEmpty
+        } ?? (first, firstTenant)
+        let resolution = matrix.resolution(flag, tenant, environment)
+        let presentation = CellPresentation(resolution)
+        return HowToExample(
+            key: flag.key, href: "flags/\(flagSlugs[flag.key]!).html#\(anchor(tenant, environment))", tenantName: tenant.name,
+            environmentName: environment, css: presentation.cssClass, cellText: presentation.text, layerLabel: resolution.layer.id,
+            layerText: resolution.layer.legend)
     }
 
     private func guideLink(_ entry: ExpandedGuidePage) -> GuideLink {
@@ -240,7 +331,8 @@ public struct SiteRenderer {
 
     private func flagLifecycle(_ entry: LifecycleEntry, links: MarkdownHTML.Links) -> FlagLifecycleDetails {
         let data = entry.lifecycle
-        var removeBy = "Not set"
+        let catalog = model.catalog
+        var removeBy = catalog.hasColumn(LifecycleColumns.removeBy) ? "Not set in the catalog" : "The catalog has no Remove by column"
         switch data.removeBy {
         case .date(let date)?:
             let days = entry.daysUntilRemoval ?? 0
@@ -253,17 +345,39 @@ public struct SiteRenderer {
         if let date = entry.added {
             added = "\(date.date) (" + (date.source == .catalog ? "from the catalog" : "from git history") + ")"
         }
+        let noOwner = catalog.hasColumn(LifecycleColumns.owner) ? "No owner in the catalog" : "The catalog has no Owner column"
         return FlagLifecycleDetails(
             asOf: lifecycle.asOf.description, hasFindings: !entry.findings.isEmpty,
             findings: entry.findings.map { FindingItem(status: $0.status.rawValue, label: $0.status.label, reason: $0.reason) },
             type: data.kind?.rawValue ?? "Not set (treated as release)", permanent: data.kind?.isPermanent ?? false,
-            ownerHTML: data.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? "No owner", added: added,
-            removeBy: removeBy, ticketHTML: data.ticket.map { MarkdownHTML.renderInline($0, links: links) },
+            ownerHTML: data.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? noOwner, added: added,
+            removeBy: removeBy, deprecationWords: entry.flag.deprecation.flatMap { $0.isEmpty ? nil : $0 },
+            ticketHTML: data.ticket.map { MarkdownHTML.renderInline($0, links: links) },
             searched: !lifecycle.codeRoots.isEmpty, roots: lifecycle.codeRoots.joined(separator: ", "),
             uses: LifecycleText.uses(entry, in: lifecycle), hasReferences: !entry.references.isEmpty,
             references: entry.references.map { reference in
                 ReferenceItem(place: "\(reference.location.file):\(reference.location.line)", kind: referenceKind(reference.kind))
             })
+    }
+
+    /// Whether a tenant page's "only flags that are on" filter keeps a value: on,
+    /// a number other than zero, or a text that is not empty.
+    static func isOnOrSet(_ value: FlagValue) -> Bool {
+        switch value {
+        case .bool(let on): on
+        case .integer(let number): number != 0
+        case .decimal(let text): Double(text) != 0
+        case .string(let text): !text.isEmpty
+        }
+    }
+
+    /// A value type in the site's words: "on/off", "number" or "text".
+    static func typeWord(_ type: FlagType) -> String {
+        switch type {
+        case .bool: "on/off"
+        case .number: "number"
+        case .string: "text"
+        }
     }
 
     private func referenceKind(_ kind: CodeReference.Kind) -> String {
@@ -290,6 +404,22 @@ public struct SiteRenderer {
         if briefly { return "\(resolution.layer.id): \(explanation)" }
         guard !resolution.isVarying, let hidden = resolution.hidden else { return "\(resolution.layer.id): \(explanation)" }
         return "\(resolution.layer.id): \(explanation); \(CellPresentation.shipped(hidden))"
+    }
+
+    /// Everything a flag page's cell does not show, for its tooltip: the deciding
+    /// layer and why, where the value is written, and what the app ships underneath.
+    /// "remote: condition 'CHL' (remote/prod.json:12); the app ships on (base)".
+    private func detail(_ resolution: Resolution) -> String {
+        if resolution.isVarying { return "varies: " + (resolution.explanation ?? "") }
+        var text = resolution.layer.id
+        if let reason = resolution.reason { text += ": \(reason)" }
+        if let location = resolution.location {
+            text += resolution.reason == nil ? ", set in \(location.file):\(location.line)" : " (\(location.file):\(location.line))"
+        } else if resolution.reason == nil {
+            text += ": \(resolution.layer.legend)"
+        }
+        if let hidden = resolution.hidden { text += "; \(CellPresentation.shipped(hidden))" }
+        return text
     }
 
     /// JSON that cannot end a `<script>` element early.
