@@ -178,8 +178,16 @@ public struct ResolvedMatrix: Sendable {
     /// Whether the flag's value differs between tenants in an environment; a
     /// varying cell equals only a cell that varies between the same values.
     public func differsBetweenTenants(_ flag: Flag, in environment: String) -> Bool {
-        Set(model.tenants.map { tenant -> [FlagValue?] in
-            let cell = resolution(flag, tenant, environment)
+        guard let f = model.flagIndex(flag.key), let e = model.environments.firstIndex(of: environment) else { return false }
+        return differsBetweenTenants(flag: f, environment: e)
+    }
+
+    /// Whether the flag at a position differs between tenants in the environment at a position.
+    public func differsBetweenTenants(flag: Int, environment: Int) -> Bool {
+        let cells = model.tenants.indices.map { cell(flag: flag, tenant: $0, environment: environment) }
+        if !cells.contains(where: \.hasDetails) { return cells.contains { $0.value != cells[0].value } }
+        return Set(model.tenants.indices.map { tenant -> [FlagValue?] in
+            let cell = resolution(flag: flag, tenant: tenant, environment: environment)
             return cell.isVarying ? cell.variants.map(\.value) : [cell.value]
         }).count > 1
     }
@@ -188,9 +196,13 @@ public struct ResolvedMatrix: Sendable {
     /// at least one tenant in an environment: a value other than the one the app
     /// ships, or one that varies.
     public func isChanged(_ flag: Flag, by layer: Layer, in environment: String) -> Bool {
-        model.tenants.contains { tenant in
-            let cell = resolution(flag, tenant, environment)
-            return cell.layer == layer && (cell.isVarying || cell.hidden.map { $0.value != cell.value } ?? true)
+        guard let f = model.flagIndex(flag.key), let e = model.environments.firstIndex(of: environment),
+            let l = layers.firstIndex(of: layer)
+        else { return false }
+        return model.tenants.indices.contains { tenant in
+            guard cell(flag: f, tenant: tenant, environment: e).layer == l else { return false }
+            let cell = resolution(flag: f, tenant: tenant, environment: e)
+            return cell.isVarying || cell.hidden.map { $0.value != cell.value } ?? true
         }
     }
 
@@ -203,15 +215,23 @@ public struct ResolvedMatrix: Sendable {
     /// (all when `nil`), a varying cell's values included. A cell with a value the
     /// inputs do not hold adds `nil`.
     public func values(of flag: Flag, in environments: [String]? = nil) -> Set<FlagValue?> {
+        guard let f = model.flagIndex(flag.key) else { return [] }
+        let positions = (environments ?? model.environments).compactMap { model.environments.firstIndex(of: $0) }
+        var ids = Set<UInt32>()
         var values = Set<FlagValue?>()
-        for tenant in model.tenants {
-            for environment in environments ?? model.environments {
-                let cell = resolution(flag, tenant, environment)
+        for tenant in model.tenants.indices {
+            for environment in positions {
+                let packed = cell(flag: f, tenant: tenant, environment: environment)
+                guard packed.hasDetails else {
+                    ids.insert(packed.value)
+                    continue
+                }
+                let cell = resolution(flag: f, tenant: tenant, environment: environment)
                 values.formUnion(cell.possibleValues.map(Optional.some))
                 if cell.hasUnknownValue { values.insert(nil) }
             }
         }
-        return values
+        return values.union(ids.map { Optional.some(self.values[Int($0)]) })
     }
 }
 

@@ -77,8 +77,8 @@ struct TemplateContextTests {
         let model = renderer.model
         let contents: [String: [Any]] = [
             "index": [renderer.homePage()], "matrix": [renderer.matrixPage()], "lifecycle": [renderer.lifecyclePage()],
-            "404": [NotFoundPage()], "tenants": [renderer.tenantsPage()], "flag": model.flags.map(renderer.flagPage),
-            "tenant": model.tenants.map(renderer.tenantPage), "guide-index": [GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")])],
+            "404": [NotFoundPage()], "tenants": [renderer.tenantsPage()], "flag": model.flags.indices.map(renderer.flagPage),
+            "tenant": model.tenants.indices.map(renderer.tenantPage), "guide-index": [GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")])],
             "guide": [renderer.guidePage(0), renderer.guidePage(1)], "how-to-read": [renderer.howToPage()],
         ]
         var layoutNames = Set<String>()

@@ -179,32 +179,14 @@ struct FlagDetails: Sendable, MustacheItem {
     var catalog: [CatalogFact]
     /// `file:line` of the case.
     var declaredAt: String
-    var tenants: [FlagTenantRow]
+    /// The values table's rows, one per tenant, as HTML (see `TableRowsHTML`).
+    var rowsHTML: String
 }
 
 /// One catalog column of a flag.
 struct CatalogFact: Sendable, MustacheItem {
     var name: String
     var html: String
-}
-
-/// One tenant's row on a flag page.
-struct FlagTenantRow: Sendable, MustacheItem {
-    var name: String
-    var slug: String
-    var cells: [FlagCell]
-}
-
-/// One cell on a flag page, kept short for pages with hundreds of tenants: the
-/// value and the deciding layer; why and where in its tooltip.
-struct FlagCell: Sendable, MustacheItem {
-    /// The cell's id, `t-<tenant slug>.<environment slug>`, the target of the matrix's links.
-    var anchor: String
-    var css: String
-    var text: String
-    var source: String
-    /// The deciding layer, why, where the value is written, and what the app ships underneath.
-    var detail: String
 }
 
 /// The lifecycle section of a flag page.
@@ -305,7 +287,8 @@ struct TenantPage: Sendable {
     var tenant: TenantDetails
     /// How many Bool flags there are.
     var flagCount: Int
-    var groups: [RowGroup<TenantRow>]
+    /// The flags table's bodies, one per MARK group, as HTML (see `TableRowsHTML`).
+    var groupsHTML: String
 }
 
 /// What a tenant page says about the tenant.
@@ -315,18 +298,6 @@ struct TenantDetails: Sendable, MustacheItem {
     var file: String
     /// How many Bool flags are on in at least one environment.
     var onCount: Int
-}
-
-/// One flag's row on a tenant page.
-struct TenantRow: Sendable, MustacheItem {
-    var key: String
-    var slug: String
-    /// "debug builds only", for a flag compiled only under a condition.
-    var badges: [Badge]
-    /// Whether the "only flags that are on" filter keeps the row: on, or set to a
-    /// number other than 0 or a text that is not empty, in some environment.
-    var on: Bool
-    var cells: [CellItem]
 }
 
 // MARK: - How to read this site

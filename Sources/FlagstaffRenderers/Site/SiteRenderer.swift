@@ -15,6 +15,10 @@ public struct SiteRenderer {
     let environmentSlugs: [String: String]
     /// The flags split into MARK groups once, for the matrix and every tenant page.
     let groups: [(name: String?, flags: [Flag])]
+    /// The same groups as ranges of flag positions.
+    let groupPositions: [(name: String?, positions: Range<Int>)]
+    /// The rows of flag and tenant pages.
+    let rows: TableRowsHTML
 
     /// Prepares a renderer.
     public init(
@@ -25,10 +29,16 @@ public struct SiteRenderer {
         self.guide = guide.sorted { ($0.page.order, $0.page.fileName) < ($1.page.order, $1.page.fileName) }
         self.warnings = warnings
         self.theme = theme
-        flagSlugs = Slug.unique(matrix.model.flags.map(\.key))
-        tenantSlugs = Slug.unique(matrix.model.tenants.map(\.id))
-        environmentSlugs = Slug.unique(matrix.model.environments)
-        groups = MatrixSlice(matrix).groups
+        let (flagSlugs, tenantSlugs, environmentSlugs) = (
+            Slug.unique(matrix.model.flags.map(\.key)), Slug.unique(matrix.model.tenants.map(\.id)), Slug.unique(matrix.model.environments)
+        )
+        (self.flagSlugs, self.tenantSlugs, self.environmentSlugs) = (flagSlugs, tenantSlugs, environmentSlugs)
+        let slice = MatrixSlice(matrix)
+        groups = slice.groups
+        groupPositions = slice.groupPositions
+        rows = TableRowsHTML(
+            matrix: matrix, flagSlugs: matrix.model.flags.map { flagSlugs[$0.key]! }, tenantSlugs: matrix.model.tenants.map { tenantSlugs[$0.id]! },
+            environmentSlugs: matrix.model.environments.map { environmentSlugs[$0]! })
     }
 
     var model: FlagModel { matrix.model }
@@ -48,11 +58,11 @@ public struct SiteRenderer {
         files.append(try page("404.html", "404", title: "Page not found", NotFoundPage()))
         files.append(try page("how-to-read.html", "how-to-read", title: "How to read this site", howToPage()))
         files.append(try page("tenants/index.html", "tenants", title: "Tenants", tenantsPage()))
-        for flag in model.flags {
-            files.append(try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(flag)))
+        for (position, flag) in model.flags.enumerated() {
+            files.append(try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(position)))
         }
-        for tenant in model.tenants {
-            files.append(try page("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, tenantPage(tenant)))
+        for (position, tenant) in model.tenants.enumerated() {
+            files.append(try page("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, tenantPage(position)))
         }
         files.append(try page("guide/index.html", "guide-index", title: "Product guide", GuideIndexPage(pages: guide.map(guideLink))))
         for index in guide.indices {
@@ -193,23 +203,13 @@ public struct SiteRenderer {
         }
     }
 
-    func flagPage(_ flag: Flag) -> FlagPage {
+    func flagPage(_ position: Int) -> FlagPage {
+        let flag = model.flags[position]
         let entry = model.catalog.entry(for: flag.key)
         let links = MarkdownHTML.Links(flag: { key in flagSlugs[key].map { "\($0).html" } })
         let catalog: [CatalogFact] = model.catalog.extraColumns.compactMap { column in
             guard !LifecycleColumns.all.contains(column.lowercased()), let text = entry?.value(column) else { return nil }
             return CatalogFact(name: column, html: MarkdownHTML.renderInline(text, links: links))
-        }
-        let tenants = model.tenants.map { tenant in
-            FlagTenantRow(
-                name: tenant.name, slug: tenantSlugs[tenant.id]!,
-                cells: model.environments.map { environment in
-                    let resolution = matrix.resolution(flag, tenant, environment)
-                    let presentation = CellPresentation(resolution)
-                    return FlagCell(
-                        anchor: anchor(tenant, environment), css: presentation.cssClass, text: presentation.word,
-                        source: resolution.isVarying ? "varies" : resolution.layer.id, detail: detail(resolution))
-                })
         }
         let details = FlagDetails(
             key: flag.key, caseName: flag.caseName, group: flag.group, type: Self.typeWord(matrix.type(of: flag)),
@@ -218,23 +218,29 @@ public struct SiteRenderer {
             condition: flag.condition, hasDocumentation: flag.documentation != nil,
             documentation: LinkedText.parts(flag.documentation ?? ""),
             descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
-            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", tenants: tenants)
+            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", rowsHTML: rows.flagRows(flag: position))
         return FlagPage(flag: details, lifecycle: lifecycle.entry(for: flag.key).map { flagLifecycle($0, links: links) })
     }
 
-    func tenantPage(_ tenant: Tenant) -> TenantPage {
-        let boolFlags = model.flags.filter { matrix.type(of: $0) == .bool }
-        let onCount = boolFlags.filter { flag in model.environments.contains { matrix.resolution(flag, tenant, $0).value.isOn } }.count
+    func tenantPage(_ position: Int) -> TenantPage {
+        let tenant = model.tenants[position]
+        let environments = model.environments.indices
+        let boolFlags = model.flags.indices.filter { matrix.flagTypes[$0] == .bool }
+        let onCount = boolFlags.filter { flag in
+            environments.contains { matrix.values[Int(matrix.cell(flag: flag, tenant: position, environment: $0).value)].isOn }
+        }.count
         return TenantPage(
             tenant: TenantDetails(id: tenant.id, name: tenant.name, file: tenant.file, onCount: onCount),
             flagCount: boolFlags.count,
-            groups: rowGroups(columns: model.environments.count + 1) { flag in
-                let resolutions = model.environments.map { matrix.resolution(flag, tenant, $0) }
-                return TenantRow(
-                    key: flag.key, slug: flagSlugs[flag.key]!, badges: conditionBadges(flag),
-                    on: resolutions.contains { $0.possibleValues.contains(where: Self.isOnOrSet) },
-                    cells: resolutions.map { cell($0, briefly: false) })
-            })
+            groupsHTML: rows.tenantRows(
+                tenant: position, groups: groupPositions, badges: { conditionBadges(model.flags[$0]) },
+                on: { flag in
+                    environments.contains { environment in
+                        let cell = matrix.cell(flag: flag, tenant: position, environment: environment)
+                        guard cell.hasDetails else { return Self.isOnOrSet(matrix.values[Int(cell.value)]) }
+                        return matrix.resolution(flag: flag, tenant: position, environment: environment).possibleValues.contains(where: Self.isOnOrSet)
+                    }
+                }))
     }
 
     func tenantsPage() -> TenantsPage {
@@ -242,8 +248,11 @@ public struct SiteRenderer {
             tenants: model.tenants.map { tenant in
                 TenantSummary(
                     id: tenant.id, name: tenant.name, slug: tenantSlugs[tenant.id]!,
-                    onCounts: model.environments.map { environment in
-                        OnCount(count: model.flags.filter { matrix.resolution($0, tenant, environment).value.isOn }.count)
+                    onCounts: model.environments.indices.map { environment in
+                        let position = model.tenantIndex(tenant.id)!
+                        return OnCount(count: model.flags.indices.filter {
+                            matrix.values[Int(matrix.cell(flag: $0, tenant: position, environment: environment).value)].isOn
+                        }.count)
                     })
             })
     }
@@ -393,33 +402,17 @@ public struct SiteRenderer {
     /// A table cell; `briefly` keeps the explanation to the deciding condition, for the matrix's many cells.
     private func cell(_ resolution: Resolution, briefly: Bool) -> CellItem {
         let presentation = CellPresentation(resolution)
-        return CellItem(css: presentation.cssClass, text: presentation.text, why: why(resolution, briefly: briefly))
+        return CellItem(css: presentation.cssClass, text: presentation.text, why: Self.why(resolution, briefly: briefly))
     }
 
     /// Why a cell has its value, in words, when the deciding layer says more than
     /// its mark: "remote: condition 'CHL'; the app ships on (base)".
-    private func why(_ resolution: Resolution, briefly: Bool) -> String? {
+    static func why(_ resolution: Resolution, briefly: Bool) -> String? {
         if briefly, resolution.isVarying { return "\(resolution.layer.id): depends on the device or the user" }
         guard let explanation = resolution.explanation else { return nil }
         if briefly { return "\(resolution.layer.id): \(explanation)" }
         guard !resolution.isVarying, let hidden = resolution.hidden else { return "\(resolution.layer.id): \(explanation)" }
         return "\(resolution.layer.id): \(explanation); \(CellPresentation.shipped(hidden))"
-    }
-
-    /// Everything a flag page's cell does not show, for its tooltip: the deciding
-    /// layer and why, where the value is written, and what the app ships underneath.
-    /// "remote: condition 'CHL' (remote/prod.json:12); the app ships on (base)".
-    private func detail(_ resolution: Resolution) -> String {
-        if resolution.isVarying { return "varies: " + (resolution.explanation ?? "") }
-        var text = resolution.layer.id
-        if let reason = resolution.reason { text += ": \(reason)" }
-        if let location = resolution.location {
-            text += resolution.reason == nil ? ", set in \(location.file):\(location.line)" : " (\(location.file):\(location.line))"
-        } else if resolution.reason == nil {
-            text += ": \(resolution.layer.legend)"
-        }
-        if let hidden = resolution.hidden { text += "; \(CellPresentation.shipped(hidden))" }
-        return text
     }
 
     /// JSON that cannot end a `<script>` element early.
