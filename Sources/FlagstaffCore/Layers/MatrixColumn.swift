@@ -26,11 +26,12 @@ public struct IndexedSettings: Sendable {
         func entries(_ settings: [String: Tenant.Setting], environment: String?) -> [Entry] {
             var entries: [Entry] = []
             entries.reserveCapacity(settings.count)
-            for (key, setting) in settings {
+            for index in settings.indices {
+                let key = settings.keys[index]
                 if let flag = model.flagIndex(key) {
-                    entries.append(Entry(flag: flag, value: setting.value, location: setting.location))
+                    entries.append(Entry(flag: flag, value: settings.values[index].value, location: settings.values[index].location))
                 } else {
-                    unknown.append((key, environment, setting))
+                    unknown.append((key, environment, settings.values[index]))
                 }
             }
             for (position, first) in model.repeatedFlags {
