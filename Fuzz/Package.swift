@@ -14,7 +14,9 @@ let package = Package(
     targets: [
         // What each fuzzer runs and checks; also compiled into the main package's
         // FlagstaffReadersTests, which replays the committed corpus.
-        .target(name: "FuzzTargets", dependencies: [.product(name: "Flagstaff", package: "Flagstaff")]),
+        .target(name: "FuzzTargets", dependencies: ["CFuzzer", .product(name: "FlagstaffReaders", package: "Flagstaff")]),
+        // Declares libFuzzer's LLVMFuzzerRunDriver, which each fuzzer's main calls.
+        .target(name: "CFuzzer"),
     ] + readers.map { name in
         .executableTarget(name: "Fuzz\(name)", dependencies: ["FuzzTargets"])
     }

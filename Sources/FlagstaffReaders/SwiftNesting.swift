@@ -8,6 +8,12 @@ import FlagstaffCore
 /// It counts `{ ( [` and `#if` against their closers, skipping comments and
 /// string literals (interpolations inside them count as code). It does not
 /// check that the pairs match: a stray closer only lowers the count, never below zero.
+///
+/// It counts `<` too, since swift-syntax tries each one as the start of generic
+/// arguments with a lookahead that recurses: `a<a<a<…` takes time that grows
+/// faster than the square of its length, and a few thousand overflow the stack.
+/// As `<` is also a comparison, an open `<` closes at the end of its line and
+/// at any bracket, `=`, `;`, `&` or `|`, which generic arguments do not contain.
 enum SwiftNesting {
     /// The deepest nesting accepted: far more than real code uses, far less than
     /// what overflows a thread's stack in a debug build.
@@ -18,7 +24,7 @@ enum SwiftNesting {
         var scanner = Scanner(bytes: Array(text.utf8))
         guard let offset = scanner.firstOffset(deeperThan: limit) else { return nil }
         return .error(
-            "this file nests deeper than \(limit) levels of braces, brackets, parentheses and #if, so it is not parsed",
+            "this file nests deeper than \(limit) levels of braces, brackets, parentheses, angle brackets and #if, so it is not parsed",
             at: TextLines(text).location(ofByte: offset, file: file),
             hint: "Flagstaff reads Swift nested at most \(limit) deep; see Limits in the README")
     }
@@ -33,6 +39,7 @@ enum SwiftNesting {
         enum Level {
             case code
             case ifConfig
+            case angle
             /// A `\(` inside a string literal with this many `#` and `"`s: its `)` resumes the string.
             case interpolation(pounds: Int, quotes: Int)
         }
@@ -47,6 +54,7 @@ enum SwiftNesting {
                 let start = index
                 switch byte {
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    closeAngles()
                     atLineStart = true
                     index += 1
                     continue
@@ -58,14 +66,27 @@ enum SwiftNesting {
                     continue
                 case UInt8(ascii: "/") where next(1) == UInt8(ascii: "*"):
                     skipBlockComment()
+                case UInt8(ascii: "<"):
+                    levels.append(.angle)
+                    index += 1
+                    if levels.count > limit { return start }
+                case UInt8(ascii: ">"):
+                    if case .angle? = levels.last, start == 0 || bytes[start - 1] != UInt8(ascii: "-") { levels.removeLast() }
+                    index += 1
+                case UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: "&"), UInt8(ascii: "|"):
+                    closeAngles()
+                    index += 1
                 case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
+                    closeAngles()
                     levels.append(.code)
                     index += 1
                     if levels.count > limit { return start }
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    closeAngles()
                     if case .code? = levels.last { levels.removeLast() }
                     index += 1
                 case UInt8(ascii: ")"):
+                    closeAngles()
                     index += 1
                     switch levels.last {
                     case .interpolation(let pounds, let quotes)?:
@@ -97,6 +118,11 @@ enum SwiftNesting {
                 atLineStart = false
             }
             return nil
+        }
+
+        /// Drops the open `<` on top of the levels: what ends a line or opens a bracket is no generic argument.
+        private mutating func closeAngles() {
+            while case .angle? = levels.last { levels.removeLast() }
         }
 
         /// The byte `offset` places ahead, or `nil` past the end.

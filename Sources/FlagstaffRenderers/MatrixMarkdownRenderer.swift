@@ -32,7 +32,7 @@ public enum MatrixMarkdownRenderer {
                 }
                 for flag in group.flags {
                     let cells = slice.tenants.map { CellPresentation(slice.matrix.resolution(flag, $0, environment)).markdown }
-                    lines.append("| `\(flag.key)` | " + cells.joined(separator: " | ") + " |")
+                    lines.append("| \(flag.key.markdownCode) | " + cells.joined(separator: " | ") + " |")
                 }
             }
         }

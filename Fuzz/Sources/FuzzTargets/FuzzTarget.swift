@@ -79,12 +79,3 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         return FlagEnumReader.read([.init(path: "App/FeatureFlag.swift", text: source)], enumName: "FeatureFlag").flagEnum?.flags ?? []
     }()
 }
-
-/// The body of each fuzzer's `LLVMFuzzerTestOneInput`: any broken contract stops the run.
-public func fuzz(_ target: FuzzTarget, _ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    if let problem = target.check(bytes) {
-        fatalError("\(target.rawValue): \(problem)")
-    }
-    return 0
-}

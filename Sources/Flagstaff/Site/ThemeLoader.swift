@@ -12,9 +12,6 @@ enum ThemeLoader {
             override.map { (DiskFileSource(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)), $0) }
             ?? workspace.configuration.templates.map { (workspace.source, $0) }
         if let (source, path) = folder {
-            guard [.directory, .linkedDirectory].contains(source.kind(of: path)) else {
-                throw .io("the templates folder '\(path)' is not a folder")
-            }
             guard let paths = try? source.files(below: path) else {
                 throw .io("cannot read the templates folder '\(path)'")
             }
