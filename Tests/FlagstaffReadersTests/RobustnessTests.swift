@@ -72,7 +72,7 @@ struct ReaderRobustnessTests {
         #expect(diagnostics.isEmpty)
         let entry = try #require(catalog?.entries.first)
         #expect(names.allSatisfy { entry.value($0) == "v\($0)" })
-        let row = text.split(separator: "\n")[4]
+        let row = text.split(separator: "\n", omittingEmptySubsequences: false)[4]
         #expect(entry.cell("c10000")?.location == SourceLocation(file: "c.md", line: 5, column: row.utf8.count - "vC10000 |".utf8.count + 1))
     }
 
