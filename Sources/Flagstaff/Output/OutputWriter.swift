@@ -80,16 +80,19 @@ public struct OutputWriter {
                     + "move it away or choose another output folder")
         }
         var staging = Staging()
-        do {
-            for file in changed {
-                let url = try staging.place(for: file.path, in: directory)
+        for file in changed {
+            let url = directory.appendingPathComponent(file.path)
+            do {
+                try staging.place(for: file.path, in: directory)
                 let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flagstaff-new")
+                if EntryKind(at: temporary) != nil { throw OutputProblem("'\(temporary.path)' is in the way of a temporary file") }
                 staging.temporaries.append((temporary, url))
                 try Data(file.contents).write(to: temporary)
+            } catch {
+                staging.undo()
+                let reason = (error as? OutputProblem)?.description ?? "cannot write '\(url.path)'"
+                throw .io("\(reason), so nothing in '\(directory.path)' was changed")
             }
-        } catch {
-            staging.undo()
-            throw .io("cannot write to '\(directory.path)', so nothing was changed: \(error.localizedDescription)")
         }
         for (temporary, url) in staging.temporaries where rename(temporary.path, url.path) != 0 {
             staging.undo()
@@ -164,9 +167,9 @@ private struct Staging {
     var folders: [URL] = []
     var temporaries: [(temporary: URL, final: URL)] = []
 
-    /// The file's place inside the folder, creating the folders on the way and
-    /// refusing a symbolic link or anything but a folder among them.
-    mutating func place(for path: String, in directory: URL) throws -> URL {
+    /// Makes room for a file inside the folder: creates the folders on the way,
+    /// and refuses a symbolic link or anything but a folder among them.
+    mutating func place(for path: String, in directory: URL) throws {
         let components = path.split(separator: "/").map(String.init)
         var url = directory
         for component in components.dropLast() {
@@ -182,7 +185,7 @@ private struct Staging {
         }
         url.appendPathComponent(components.last ?? "")
         switch EntryKind(at: url) {
-        case nil, .regular?: return url
+        case nil, .regular?: return
         case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
         default: throw OutputProblem("'\(url.path)' is in the way of a file the build writes")
         }
@@ -196,9 +199,9 @@ private struct Staging {
 }
 
 /// Why a file cannot be placed, in words.
-private struct OutputProblem: Error, LocalizedError {
-    let errorDescription: String?
-    init(_ description: String) { errorDescription = description }
+private struct OutputProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// An exclusive lock on a folder (`flock` on the folder itself, so no lock file
