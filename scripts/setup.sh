@@ -7,6 +7,9 @@ if [ "${FLAGSTAFF_BROWSER_TESTS:-0}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
   command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
+  # The benchmark's smoke run.
+  command -v hyperfine >/dev/null 2>&1 || need_apt+=(hyperfine)
+  [ -x /usr/bin/time ] || need_apt+=(time)
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "==> Installing ${need_apt[*]} with apt"

@@ -31,6 +31,11 @@ public struct Catalog: Hashable, Sendable {
         columns.filter { !Catalog.requiredColumns.contains($0.lowercased()) }
     }
 
+    /// Whether the table has a column of this name, case ignored.
+    public func hasColumn(_ name: String) -> Bool {
+        columns.contains { $0.lowercased() == name.lowercased() }
+    }
+
     /// The columns every catalog must have, lowercased.
     public static let requiredColumns: Set<String> = ["flag", "description"]
 

@@ -19,6 +19,9 @@ public struct FlagModel: Hashable, Sendable {
     public var settingLocations: [String: SourceLocation]
     /// Firebase Remote Config's templates and settings, when the workspace has them.
     public var remoteConfig: RemoteConfig?
+    /// The positions of flags whose key an earlier flag already has, each with
+    /// that earlier flag's position (the validator reports them).
+    public let repeatedFlags: [Int: Int]
     private let flagIndices: [String: Int]
     private let tenantIndices: [String: Int]
 
@@ -38,6 +41,11 @@ public struct FlagModel: Hashable, Sendable {
         self.settingLocations = settingLocations
         self.remoteConfig = remoteConfig
         flagIndices = Dictionary(flagEnum.flags.enumerated().map { ($1.key, $0) }) { first, _ in first }
+        var repeatedFlags: [Int: Int] = [:]
+        for (position, flag) in flagEnum.flags.enumerated() where flagIndices[flag.key] != position {
+            repeatedFlags[position] = flagIndices[flag.key]
+        }
+        self.repeatedFlags = repeatedFlags
         tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }
 

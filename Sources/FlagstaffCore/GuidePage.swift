@@ -93,7 +93,7 @@ public enum GuideVariables {
         case ("environment_count", 1): return .success(String(model.environments.count))
         case ("environments", 1): return .success(model.environments.joined(separator: ", "))
         case ("tenants", 1):
-            return .success(model.tenants.map { $0.name == $0.id ? $0.id : "\($0.name) (\($0.id))" }.joined(separator: ", "))
+            return .success(model.tenants.map(\.name).joined(separator: ", "))
         case ("value", 4), ("source", 4):
             guard let flag = model.flag(words[1]) else {
                 return .failure(Problem(message: "unknown flag '\(words[1])' in {{\(name)}}", hint: Suggestion.didYouMean(words[1], in: model.flags.map(\.key))))

@@ -187,11 +187,16 @@ private struct Rules {
             .stale, "added \(added.date), \(age.counted("day")) ago; \(kindName) is expected to live \(lifetime.counted("day"))")
     }
 
-    /// Incomplete: a temporary flag without an owner or a removal target.
+    /// Incomplete: a temporary flag without an owner or a removal target. Only
+    /// the columns the catalog has count, so a team that does not track lifecycle
+    /// in its catalog gets no "incomplete" on every flag.
     func incomplete(_ lifecycle: FlagLifecycle) -> LifecycleFinding? {
         guard lifecycle.isTemporary else { return nil }
-        let missing = [lifecycle.owner == nil ? "an owner" : nil, lifecycle.removeBy == nil ? "a Remove by date or version" : nil]
-            .compactMap { $0 }
+        let catalog = matrix.model.catalog
+        let missing = [
+            lifecycle.owner == nil && catalog.hasColumn(LifecycleColumns.owner) ? "an owner" : nil,
+            lifecycle.removeBy == nil && catalog.hasColumn(LifecycleColumns.removeBy) ? "a Remove by date or version" : nil,
+        ].compactMap { $0 }
         guard !missing.isEmpty else { return nil }
         return LifecycleFinding(.incomplete, "a temporary flag without \(missing.joined(separator: " or "))")
     }

@@ -10,7 +10,7 @@ public enum LifecycleStatus: String, CaseIterable, Hashable, Sendable, Comparabl
     case dead
     /// Older than the expected lifetime of its type.
     case stale
-    /// A temporary flag without an owner or a `Remove by`.
+    /// A temporary flag without an owner or a `Remove by`, in a catalog with those columns.
     case incomplete
     /// The Swift case is marked `@available(*, deprecated…)`.
     case deprecatedInCode = "deprecated-in-code"

@@ -1,43 +1,164 @@
 /// Every flag resolved for every tenant in every environment.
+///
+/// Cells are kept packed, 20 bytes each: the value and the deciding layer by
+/// position, and where the value is written. Only a cell whose layer said more
+/// (a reason, variants, a hidden value) keeps its whole `Resolution`. Columns
+/// (one tenant, every flag, every environment) are resolved in parallel.
 public struct ResolvedMatrix: Sendable {
+    /// One cell, packed: what a view that shows many cells needs, without allocating.
+    public struct PackedCell: Sendable, Hashable {
+        /// The value's position in `values`.
+        public var value: UInt32
+        /// Where the value is written: a position in the matrix's file names
+        /// (`UInt32.max` when it is written nowhere), a line and a column.
+        var file: UInt32, line: UInt32, column: UInt32
+        /// The deciding layer's position in the chain.
+        public var layer: UInt8
+        /// Whether the deciding layer said more than a value: a reason, variants or
+        /// the value it hides. `resolution(flag:tenant:environment:)` has it all.
+        public var hasDetails: Bool
+
+        static let nowhere = UInt32.max
+    }
+
     /// The model the matrix was resolved from.
     public let model: FlagModel
     /// The chain the cells were resolved through.
     public let chain: ResolutionChain
     /// Each flag's type, by key.
     public let types: [String: FlagType]
+    /// Each flag's type, by position.
+    public let flagTypes: [FlagType]
+    /// Every distinct value in the matrix; a packed cell names one by position.
+    public let values: [FlagValue]
+    /// The chain's layers, by position; a packed cell names one by position.
+    public let layers: [Layer]
+    private let files: [String]
     /// The cells, flag-major, then tenant, then environment, in model order.
-    private let cells: [Resolution]
+    private let cells: [PackedCell]
+    /// Each tenant's settings by flag position, in model order.
+    public let settings: [IndexedSettings]
+    /// The whole resolution of each cell that has details, by cell position.
+    private let details: [Int: Resolution]
+    /// The presentation of a cell without variants, by value and layer position.
+    private let presentations: [CellPresentation]
 
     /// Resolves every cell of a model through a chain: by default the app's chain for the model.
     public init(model: FlagModel, chain: ResolutionChain? = nil) {
         let chain = chain ?? .standard(for: model)
         self.model = model
         self.chain = chain
-        let types = FlagTypeInference.types(of: model)
-        self.types = types
-        var cells: [Resolution] = []
-        cells.reserveCapacity(model.flags.count * model.tenants.count * model.environments.count)
-        for flag in model.flags {
-            let type = types[flag.key] ?? .bool
-            for tenant in model.tenants {
-                for environment in model.environments {
-                    cells.append(chain.resolve(flag, type: type, tenant: tenant, environment: environment))
+        let layers = chain.descriptions
+        self.layers = layers
+        let settings = Parallel.map(model.tenants.count) { IndexedSettings(model.tenants[$0], in: model) }
+        self.settings = settings
+        let flagTypes = FlagTypeInference.types(of: model, settings: settings)
+        self.flagTypes = flagTypes
+        types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
+
+        let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
+        let merged = Interner()
+        var details: [Int: Resolution] = [:]
+        cells = [PackedCell](unsafeUninitializedCapacity: flagCount * tenantCount * environmentCount) { buffer, count in
+            let shared = SharedCells(buffer)
+            // Each tenant's columns are resolved with their own table of values and
+            // files, then merged: the threads share nothing but disjoint cells.
+            let columns = Parallel.map(tenantCount) { tenant in
+                let interner = Interner()
+                var details: [Int: Resolution] = [:]
+                for (environmentIndex, environment) in model.environments.enumerated() {
+                    var column = MatrixColumn(
+                        flags: model.flags, types: flagTypes, tenant: model.tenants[tenant], settings: settings[tenant],
+                        environment: environment, environmentIndex: environmentIndex, interner: interner)
+                    for (index, layer) in chain.layers.enumerated() {
+                        (column.layer, column.layerIndex) = (layer.layer, UInt8(index))
+                        layer.decide(&column)
+                    }
+                    for (flag, var cell) in column.cells.enumerated() {
+                        let index = (flag * tenantCount + tenant) * environmentCount + environmentIndex
+                        if cell.hasDetails {
+                            let full = chain.resolve(
+                                model.flags[flag], type: flagTypes[flag], tenant: model.tenants[tenant], environment: environment)
+                            cell = interner.pack(full.value, full.location, layer: UInt8(layers.firstIndex(of: full.layer)!))
+                            cell.hasDetails = true
+                            details[index] = full
+                        }
+                        shared[index] = cell
+                    }
+                }
+                return (interner, details)
+            }
+            let remaps = columns.map { interner, columnDetails in
+                details.merge(columnDetails) { first, _ in first }
+                return merged.absorb(interner)
+            }
+            Parallel.forEach(tenantCount) { tenant in
+                let (values, files) = remaps[tenant]
+                for flag in 0..<flagCount {
+                    for environment in 0..<environmentCount {
+                        let index = (flag * tenantCount + tenant) * environmentCount + environment
+                        var cell = shared[index]
+                        cell.value = values[Int(cell.value)]
+                        if cell.file != PackedCell.nowhere { cell.file = files[Int(cell.file)] }
+                        shared[index] = cell
+                    }
                 }
             }
+            count = flagCount * tenantCount * environmentCount
         }
-        self.cells = cells
+        self.values = merged.values
+        self.files = merged.files
+        self.details = details
+        presentations = merged.values.flatMap { value in
+            layers.map { CellPresentation(Resolution(value: value, layer: $0, location: nil)) }
+        }
     }
+
+    /// How a cell is shown; worked out once per value and layer, except for a cell with variants.
+    public func presentation(flag: Int, tenant: Int, environment: Int) -> CellPresentation {
+        guard let id = presentationID(flag: flag, tenant: tenant, environment: environment) else {
+            return CellPresentation(resolution(flag: flag, tenant: tenant, environment: environment))
+        }
+        return presentations[id]
+    }
+
+    /// A number below `presentationCount` that stands for how a cell is shown, so a
+    /// view can work out its text for a look once; `nil` for a cell with variants,
+    /// which only `presentation(flag:tenant:environment:)` shows.
+    public func presentationID(flag: Int, tenant: Int, environment: Int) -> Int? {
+        let cell = cell(flag: flag, tenant: tenant, environment: environment)
+        if cell.hasDetails, resolution(flag: flag, tenant: tenant, environment: environment).isVarying { return nil }
+        return Int(cell.value) * layers.count + Int(cell.layer)
+    }
+
+    /// How many presentation ids there are.
+    public var presentationCount: Int { presentations.count }
+
+    /// The presentation an id stands for.
+    public func presentation(id: Int) -> CellPresentation { presentations[id] }
 
     /// The type of a flag.
     public func type(of flag: Flag) -> FlagType { types[flag.key] ?? .bool }
 
-    /// The resolution of one cell by the positions of its flag, tenant and
-    /// environment in the model. Precondition: each index is in range.
-    public func resolution(flag: Int, tenant: Int, environment: Int) -> Resolution {
+    /// The packed cell by the positions of its flag, tenant and environment in
+    /// the model. Precondition: each index is in range.
+    public func cell(flag: Int, tenant: Int, environment: Int) -> PackedCell {
         cells[(flag * model.tenants.count + tenant) * model.environments.count + environment]
     }
 
+    /// The resolution of one cell by the positions of its flag, tenant and
+    /// environment in the model. Precondition: each index is in range.
+    public func resolution(flag: Int, tenant: Int, environment: Int) -> Resolution {
+        let index = (flag * model.tenants.count + tenant) * model.environments.count + environment
+        let cell = cells[index]
+        if cell.hasDetails, let full = details[index] { return full }
+        return Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))
+    }
+
+    /// Where a packed cell's value is written; `nil` for the fallback.
+    public func location(of cell: PackedCell) -> SourceLocation? {
+        cell.file == PackedCell.nowhere ? nil : SourceLocation(file: files[Int(cell.file)], line: Int(cell.line), column: Int(cell.column))
+    }
     /// The resolution of one cell. Precondition: the flag, tenant and environment belong to the model.
     public func resolution(_ flag: Flag, _ tenant: Tenant, _ environment: String) -> Resolution {
         guard let cell = resolution(key: flag.key, tenant: tenant.id, environment: environment) else {
@@ -57,8 +178,16 @@ public struct ResolvedMatrix: Sendable {
     /// Whether the flag's value differs between tenants in an environment; a
     /// varying cell equals only a cell that varies between the same values.
     public func differsBetweenTenants(_ flag: Flag, in environment: String) -> Bool {
-        Set(model.tenants.map { tenant -> [FlagValue?] in
-            let cell = resolution(flag, tenant, environment)
+        guard let f = model.flagIndex(flag.key), let e = model.environments.firstIndex(of: environment) else { return false }
+        return differsBetweenTenants(flag: f, environment: e)
+    }
+
+    /// Whether the flag at a position differs between tenants in the environment at a position.
+    public func differsBetweenTenants(flag: Int, environment: Int) -> Bool {
+        let cells = model.tenants.indices.map { cell(flag: flag, tenant: $0, environment: environment) }
+        if !cells.contains(where: \.hasDetails) { return cells.contains { $0.value != cells[0].value } }
+        return Set(model.tenants.indices.map { tenant -> [FlagValue?] in
+            let cell = resolution(flag: flag, tenant: tenant, environment: environment)
             return cell.isVarying ? cell.variants.map(\.value) : [cell.value]
         }).count > 1
     }
@@ -67,9 +196,13 @@ public struct ResolvedMatrix: Sendable {
     /// at least one tenant in an environment: a value other than the one the app
     /// ships, or one that varies.
     public func isChanged(_ flag: Flag, by layer: Layer, in environment: String) -> Bool {
-        model.tenants.contains { tenant in
-            let cell = resolution(flag, tenant, environment)
-            return cell.layer == layer && (cell.isVarying || cell.hidden.map { $0.value != cell.value } ?? true)
+        guard let f = model.flagIndex(flag.key), let e = model.environments.firstIndex(of: environment),
+            let l = layers.firstIndex(of: layer)
+        else { return false }
+        return model.tenants.indices.contains { tenant in
+            guard cell(flag: f, tenant: tenant, environment: e).layer == l else { return false }
+            let cell = resolution(flag: f, tenant: tenant, environment: e)
+            return cell.isVarying || cell.hidden.map { $0.value != cell.value } ?? true
         }
     }
 
@@ -82,42 +215,103 @@ public struct ResolvedMatrix: Sendable {
     /// (all when `nil`), a varying cell's values included. A cell with a value the
     /// inputs do not hold adds `nil`.
     public func values(of flag: Flag, in environments: [String]? = nil) -> Set<FlagValue?> {
+        guard let f = model.flagIndex(flag.key) else { return [] }
+        let positions = (environments ?? model.environments).compactMap { model.environments.firstIndex(of: $0) }
+        var ids = Set<UInt32>()
         var values = Set<FlagValue?>()
-        for tenant in model.tenants {
-            for environment in environments ?? model.environments {
-                let cell = resolution(flag, tenant, environment)
+        for tenant in model.tenants.indices {
+            for environment in positions {
+                let packed = cell(flag: f, tenant: tenant, environment: environment)
+                guard packed.hasDetails else {
+                    ids.insert(packed.value)
+                    continue
+                }
+                let cell = resolution(flag: f, tenant: tenant, environment: environment)
                 values.formUnion(cell.possibleValues.map(Optional.some))
                 if cell.hasUnknownValue { values.insert(nil) }
             }
         }
-        return values
+        return values.union(ids.map { Optional.some(self.values[Int($0)]) })
     }
 }
 
 /// Decides each flag's type from the values tenants give it.
 public enum FlagTypeInference {
-    /// The type most tenant values have, per flag key; a tie goes to the type seen
-    /// first in tenant-id order. Flags no tenant sets are Bool.
-    public static func types(of model: FlagModel) -> [String: FlagType] {
-        var counts: [String: [FlagType: Int]] = [:]
-        var firstSeen: [String: [FlagType]] = [:]
-        for tenant in model.tenants {
-            for item in tenant.allSettings {
-                let type = item.setting.value.type
-                counts[item.key, default: [:]][type, default: 0] += 1
-                if !(firstSeen[item.key]?.contains(type) ?? false) { firstSeen[item.key, default: []].append(type) }
+    /// Each flag's type, by position: the type most tenant values have; a tie goes
+    /// to the type seen first, tenants in id order and each file top to bottom.
+    /// Flags no tenant sets are Bool. `settings` holds each tenant's settings, in model order.
+    public static func types(of model: FlagModel, settings: [IndexedSettings]) -> [FlagType] {
+        let kinds: [FlagType] = [.bool, .number, .string]
+        var counts = [Int](repeating: 0, count: model.flags.count * kinds.count)
+        var firstSeen = [(tenant: Int, line: Int, column: Int)?](repeating: nil, count: model.flags.count * kinds.count)
+        for (tenant, indexed) in settings.enumerated() {
+            for entry in indexed.base + indexed.overrides.joined() {
+                let slot = entry.flag * kinds.count + kinds.firstIndex(of: entry.value.type)!
+                counts[slot] += 1
+                let seen = (tenant, entry.location.line, entry.location.column)
+                if firstSeen[slot].map({ seen < $0 }) ?? true { firstSeen[slot] = seen }
             }
         }
-        var types: [String: FlagType] = [:]
-        for flag in model.flags {
-            guard let order = firstSeen[flag.key], let tally = counts[flag.key] else {
-                types[flag.key] = .bool
-                continue
-            }
-            let best = tally.values.max() ?? 0
-            types[flag.key] = order.first { tally[$0] == best }
+        return model.flags.indices.map { flag in
+            let slots = (flag * kinds.count)..<((flag + 1) * kinds.count)
+            let best = counts[slots].max() ?? 0
+            guard best > 0 else { return .bool }
+            return slots.filter { counts[$0] == best }.min { firstSeen[$0]! < firstSeen[$1]! }.map { kinds[$0 - slots.lowerBound] } ?? .bool
         }
-        return types
+    }
+}
+
+/// A column's table of values and file names while it is resolved: each
+/// packed cell names them by position. `false` and `true` always come first.
+final class Interner {
+    private(set) var values: [FlagValue] = [.bool(false), .bool(true)]
+    private(set) var files: [String] = []
+    private var valueIDs: [FlagValue: UInt32] = [.bool(false): 0, .bool(true): 1]
+    private var fileIDs: [String: UInt32] = [:]
+    private var lastFile: (name: String, id: UInt32)?
+
+    func pack(_ value: FlagValue, _ location: SourceLocation?, layer: UInt8) -> ResolvedMatrix.PackedCell {
+        ResolvedMatrix.PackedCell(
+            value: id(of: value), file: location.map { id(ofFile: $0.file) } ?? ResolvedMatrix.PackedCell.nowhere,
+            line: UInt32(clamping: location?.line ?? 0), column: UInt32(clamping: location?.column ?? 0), layer: layer,
+            hasDetails: false)
+    }
+
+    func id(of value: FlagValue) -> UInt32 {
+        if case .bool(let bool) = value { return bool ? 1 : 0 }
+        if let id = valueIDs[value] { return id }
+        values.append(value)
+        valueIDs[value] = UInt32(values.count - 1)
+        return UInt32(values.count - 1)
+    }
+
+    func id(ofFile file: String) -> UInt32 {
+        if let lastFile, lastFile.name == file { return lastFile.id }
+        let id = fileIDs[file] ?? {
+            files.append(file)
+            fileIDs[file] = UInt32(files.count - 1)
+            return UInt32(files.count - 1)
+        }()
+        lastFile = (file, id)
+        return id
+    }
+
+    /// Takes in another table's values and files; returns where each of its positions is now.
+    func absorb(_ other: Interner) -> (values: [UInt32], files: [UInt32]) {
+        (other.values.map { id(of: $0) }, other.files.map { id(ofFile: $0) })
+    }
+}
+
+/// The matrix's cells while columns are resolved on several threads. Each thread
+/// writes only its own tenant's cells, so no two threads touch one cell.
+private struct SharedCells: @unchecked Sendable {
+    let storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>
+
+    init(_ storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>) { self.storage = storage }
+
+    subscript(index: Int) -> ResolvedMatrix.PackedCell {
+        get { storage[index] }
+        nonmutating set { storage[index] = newValue }
     }
 }
 

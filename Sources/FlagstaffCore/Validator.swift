@@ -5,7 +5,7 @@ public enum Validator {
     public static func validate(_ matrix: ResolvedMatrix) -> [Diagnostic] {
         let model = matrix.model
         return enumDiagnostics(model.flagEnum) + catalogDiagnostics(model)
-            + model.tenants.flatMap { tenantDiagnostics($0, model: model, types: matrix.types) }
+            + Parallel.map(model.tenants.count) { tenantDiagnostics(model.tenants[$0], settings: matrix.settings[$0], model: model, types: matrix.flagTypes) }.joined()
             + tenantNameDiagnostics(model) + [versionTargetWithoutCurrentVersion(model)].compactMap { $0 }
             + remoteConfigDiagnostics(matrix)
     }
@@ -66,10 +66,10 @@ public enum Validator {
     static let unknownKeysReported = 100
 
     /// Unknown keys, unknown environments, wrong value types and flags that fall back.
-    static func tenantDiagnostics(_ tenant: Tenant, model: FlagModel, types: [String: FlagType]) -> [Diagnostic] {
+    static func tenantDiagnostics(_ tenant: Tenant, settings: IndexedSettings, model: FlagModel, types: [FlagType]) -> [Diagnostic] {
         let keys = model.flags.map(\.key)
-        let knownKeys = Set(keys)
         var diagnostics: [Diagnostic] = []
+        var unknown = settings.unknown
         for environment in tenant.overrides.keys.sorted() where !model.environments.contains(environment) {
             diagnostics.append(
                 .error(
@@ -77,50 +77,62 @@ public enum Validator {
                     at: tenant.overrideLocations[environment] ?? .start(of: tenant.file),
                     hint: Suggestion.didYouMean(environment, in: model.environments)
                         ?? "configured environments: \(model.environments.joined(separator: ", "))"))
-        }
-        var unknownKeys = 0
-        for item in tenant.allSettings {
-            guard knownKeys.contains(item.key) else {
-                unknownKeys += 1
-                // Each hint compares the key with every flag; past the limit one error stands for the rest.
-                if unknownKeys <= unknownKeysReported {
-                    diagnostics.append(
-                        .error(
-                            "'\(item.key)' is not a flag of enum \(model.flagEnum.name)", at: item.setting.keyLocation,
-                            hint: Suggestion.didYouMean(item.key, in: keys)))
+            for (key, setting) in tenant.overrides[environment] ?? [:] {
+                if let flag = model.flagIndex(key) {
+                    diagnostics += typeDiagnostic(setting.value, at: setting.location, key: key, expected: types[flag])
+                } else {
+                    unknown.append((key, environment, setting))
                 }
-                continue
-            }
-            let expected = types[item.key] ?? .bool
-            let value = item.setting.value
-            if value.type != expected {
-                diagnostics.append(
-                    .error(
-                        "'\(item.key)' is a \(expected) flag, but this value is a \(value.type)",
-                        at: item.setting.location, hint: typeHint(for: value, expected: expected)))
             }
         }
-        if unknownKeys > unknownKeysReported {
+        // Each hint compares the key with every flag; past the limit one error stands for the rest.
+        for item in unknown.prefix(unknownKeysReported) {
             diagnostics.append(
                 .error(
-                    "\(unknownKeys - unknownKeysReported) more keys are not flags of enum \(model.flagEnum.name)",
+                    "'\(item.key)' is not a flag of enum \(model.flagEnum.name)", at: item.setting.keyLocation,
+                    hint: Suggestion.didYouMean(item.key, in: keys)))
+        }
+        if unknown.count > unknownKeysReported {
+            diagnostics.append(
+                .error(
+                    "\(unknown.count - unknownKeysReported) more keys are not flags of enum \(model.flagEnum.name)",
                     at: .start(of: tenant.file), hint: "only the first \(unknownKeysReported) are reported one by one"))
         }
-        for flag in model.flags {
-            let fallsBackIn = model.environments.filter {
-                tenant.overrides[$0]?[flag.key] == nil && tenant.base[flag.key] == nil
+        var isSet = [[Bool]](repeating: [Bool](repeating: false, count: keys.count), count: model.environments.count)
+        for entry in settings.base where !model.repeatedFlags.keys.contains(entry.flag) {
+            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
+        }
+        for (environment, entries) in settings.overrides.enumerated() {
+            for entry in entries {
+                isSet[environment][entry.flag] = true
+                if !model.repeatedFlags.keys.contains(entry.flag) {
+                    diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
+                }
             }
+        }
+        for entry in settings.base {
+            for environment in model.environments.indices { isSet[environment][entry.flag] = true }
+        }
+        for (flag, key) in keys.enumerated() {
+            let fallsBackIn = model.environments.indices.filter { !isSet[$0][flag] }.map { model.environments[$0] }
             guard !fallsBackIn.isEmpty else { continue }
-            let fallback = (types[flag.key] ?? .bool).fallbackValue
-            let scope =
-                fallsBackIn.count == model.environments.count
-                ? "" : " in \(fallsBackIn.joined(separator: ", "))"
+            let scope = fallsBackIn.count == model.environments.count ? "" : " in \(fallsBackIn.joined(separator: ", "))"
             diagnostics.append(
                 .warning(
-                    "tenant \(tenant.id) does not set '\(flag.key)', so it falls back to \(describe(fallback))\(scope)",
+                    "tenant \(tenant.id) does not set '\(key)', so it falls back to \(describe(types[flag].fallbackValue))\(scope)",
                     at: .start(of: tenant.file), hint: "add it to the file if the fallback is intended"))
         }
         return diagnostics
+    }
+
+    /// An error when a setting's value does not have its flag's type.
+    static func typeDiagnostic(_ value: FlagValue, at location: SourceLocation, key: String, expected: FlagType) -> [Diagnostic] {
+        guard value.type != expected else { return [] }
+        return [
+            .error(
+                "'\(key)' is a \(expected) flag, but this value is a \(value.type)", at: location,
+                hint: typeHint(for: value, expected: expected))
+        ]
     }
 
     /// A display name in `tenant_names` for an id that no tenant file has.

@@ -205,12 +205,14 @@ struct PositionedJSONParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
-        let expected = Array(word.utf8)
-        guard bytes.count - offset >= expected.count, Array(bytes[offset..<offset + expected.count]) == expected else {
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - offset >= count,
+            word.withUTF8Buffer({ expected in expected.indices.allSatisfy { bytes[offset + $0] == expected[$0] } })
+        else {
             throw error("expected a value, found \(describeCurrent())")
         }
-        offset += expected.count
+        offset += count
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> String {
@@ -243,6 +245,13 @@ struct PositionedJSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         offset += 1
+        // Most strings have no escapes: take their bytes at once.
+        var end = offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { offset = end + 1 }
+            return String(decoding: bytes[offset..<end], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         var chunkStart = offset
         func flush(_ parser: PositionedJSONParser, upTo end: Int) {

@@ -20,7 +20,9 @@ public enum TenantDefaultsReader {
         }
         var diagnostics: [Diagnostic] = []
         var tenant = Tenant(id: id, name: name, file: file, layout: Tenant.FileLayout(root: root.range))
-        for member in unique(members, diagnostics: &diagnostics) {
+        tenant.base.reserveCapacity(members.count)
+        for index in unique(members, diagnostics: &diagnostics) {
+            let member = members[index]
             if member.key == overridesKey {
                 tenant.layout.overridesKey = member.keyRange
                 tenant.layout.overrides = member.value.range
@@ -40,7 +42,8 @@ public enum TenantDefaultsReader {
                     at: value.location, hint: "for example \"overrides\": {\"uat\": {\"ENABLE_X\": true}}"))
             return
         }
-        for environment in unique(environments, diagnostics: &diagnostics) {
+        for index in unique(environments, diagnostics: &diagnostics) {
+            let environment = environments[index]
             tenant.overrideLocations[environment.key] = environment.keyLocation
             tenant.layout.environments[environment.key] = environment.value.range
             guard case .object(let values) = environment.value.kind else {
@@ -50,28 +53,33 @@ public enum TenantDefaultsReader {
                         at: environment.value.location))
                 continue
             }
-            var settings: [String: Tenant.Setting] = [:]
-            for member in unique(values, diagnostics: &diagnostics) {
+            var settings: [String: Tenant.Setting] = Dictionary(minimumCapacity: values.count)
+            for index in unique(values, diagnostics: &diagnostics) {
+                let member = values[index]
                 if let setting = setting(member, diagnostics: &diagnostics) { settings[member.key] = setting }
             }
             tenant.overrides[environment.key] = settings
         }
     }
 
-    /// The members whose key has not appeared before; each repeat is an error.
-    private static func unique(_ members: [PositionedJSON.Member], diagnostics: inout [Diagnostic]) -> [PositionedJSON.Member] {
-        var first: [String: SourceLocation] = [:]
-        return members.filter { member in
-            if let earlier = first[member.key] {
+    /// The positions of the members whose key has not appeared before; each repeat is an error.
+    private static func unique(_ members: [PositionedJSON.Member], diagnostics: inout [Diagnostic]) -> [Int] {
+        var first: [String: Int] = Dictionary(minimumCapacity: members.count)
+        var kept: [Int] = []
+        kept.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() {
+            if let earlier = first.updateValue(index, forKey: member.key) {
+                first[member.key] = earlier
+                let location = members[earlier].keyLocation
                 diagnostics.append(
                     .error(
                         "duplicate key '\(member.key)'", at: member.keyLocation,
-                        hint: "it is first set at line \(earlier.line), column \(earlier.column)"))
-                return false
+                        hint: "it is first set at line \(location.line), column \(location.column)"))
+            } else {
+                kept.append(index)
             }
-            first[member.key] = member.keyLocation
-            return true
         }
+        return kept
     }
 
     private static func setting(_ member: PositionedJSON.Member, diagnostics: inout [Diagnostic]) -> Tenant.Setting? {

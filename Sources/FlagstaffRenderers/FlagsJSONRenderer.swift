@@ -2,60 +2,87 @@ import FlagstaffCore
 
 /// Renders `flags.json`, the versioned export other tools read. See the README
 /// for the schema; bump `schemaVersion` on any incompatible change.
+///
+/// The cells are nearly all of the file (millions in a large workspace), so a flag
+/// keeps them as rows, one per environment with one entry per tenant: the values,
+/// the deciding layers' one-letter codes and the lines, written straight into the
+/// text. Whatever a cell has beyond that is in the flag's sparse `extras`.
 public enum FlagsJSONRenderer {
     /// The schema version this renderer writes.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// The export of a slice of the matrix, with each flag's lifecycle when a report is given.
     public static func render(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil) -> String {
         let model = slice.matrix.model
-        let catalogColumns = model.catalog.extraColumns
-        let flags: [JSONValue] = model.flags.map { flag in
-            let entry = model.catalog.entry(for: flag.key)
-            let catalog = catalogColumns.map { column in
-                JSONValue.Member(column, .optional(entry?.value(column)))
-            }
-            let values = slice.tenants.map { tenant in
-                JSONValue.Member(
-                    tenant.id,
-                    .object(
-                        slice.environments.map { environment in
-                            JSONValue.Member(environment, cell(slice.matrix.resolution(flag, tenant, environment)))
-                        }))
-            }
-            let lifecycleMember = lifecycle?.entry(for: flag.key).map { [JSONValue.Member("lifecycle", LifecycleJSON.object($0))] } ?? []
-            return .object([
-                .init("key", .string(flag.key)),
-                .init("case", .string(flag.caseName)),
-                .init("group", .optional(flag.group)),
-                .init("type", .string(slice.matrix.type(of: flag).rawValue)),
-                .init("description", .optional(entry?.description)),
-                .init("documentation", .optional(flag.documentation)),
-                .init("deprecated", .optional(flag.deprecation)),
-                .init("condition", .optional(flag.condition)),
-                .init("catalog", .object(catalog)),
-            ] + lifecycleMember + [.init("values", .object(values))])
-        }
-        let document = JSONValue.object([
+        var header: [JSONValue.Member] = [
             .init("schemaVersion", .integer(schemaVersion)),
             .init("title", .string(model.title)),
-        ] + (lifecycle.map { [.init("asOf", .string($0.asOf.description)), .init("lifecyclePolicy", LifecycleJSON.policy($0))] } ?? []) + [
+        ]
+        if let lifecycle { header += [.init("asOf", .string(lifecycle.asOf.description)), .init("lifecyclePolicy", LifecycleJSON.policy(lifecycle))] }
+        header += [
             .init("environments", .array(slice.environments.map(JSONValue.string))),
-            .init(
-                "tenants",
-                .array(slice.tenants.map { .object([.init("id", .string($0.id)), .init("name", .string($0.name))]) })),
-            .init("flags", .array(flags)),
-        ])
-        return document.serialized()
+            .init("layerCodes", .object(slice.matrix.chain.shownLayers.map { JSONValue.Member($0.code, .string($0.id)) })),
+            .init("tenants", .array(slice.tenants.map { tenant in
+                .object([.init("id", .string(tenant.id)), .init("name", .string(tenant.name)), .init("file", .string(tenant.file))])
+            })),
+        ]
+        var output = "{\n"
+        for member in header {
+            append(member, to: &output, indent: "  ")
+            output += ",\n"
+        }
+        output += "  \"flags\": ["
+        let rows = CellRows(slice)
+        for (index, flag) in model.flags.enumerated() {
+            output += index == 0 ? "\n    {\n" : ",\n    {\n"
+            for member in metadata(of: flag, in: slice, lifecycle: lifecycle) {
+                append(member, to: &output, indent: "      ")
+                output += ",\n"
+            }
+            rows.append(flag: index, to: &output)
+            output += "\n    }"
+        }
+        output += model.flags.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return output
     }
 
-    /// One cell: the value and the deciding layer, where it is written, why, the
-    /// bundled value remote config hides, and for a varying cell every value it can take.
+    /// A flag's fields other than its cells.
+    private static func metadata(of flag: Flag, in slice: MatrixSlice, lifecycle: LifecycleReport?) -> [JSONValue.Member] {
+        let catalog = slice.matrix.model.catalog
+        let entry = catalog.entry(for: flag.key)
+        return [
+            .init("key", .string(flag.key)),
+            .init("case", .string(flag.caseName)),
+            .init("group", .optional(flag.group)),
+            .init("type", .string(slice.matrix.type(of: flag).rawValue)),
+            .init("description", .optional(entry?.description)),
+            .init("documentation", .optional(flag.documentation)),
+            .init("deprecated", .optional(flag.deprecation)),
+            .init("condition", .optional(flag.condition)),
+            .init("catalog", .object(catalog.extraColumns.map { JSONValue.Member($0, .optional(entry?.value($0))) })),
+        ] + (lifecycle?.entry(for: flag.key).map { [JSONValue.Member("lifecycle", LifecycleJSON.object($0))] } ?? [])
+    }
+
+    private static func append(_ member: JSONValue.Member, to output: inout String, indent: String) {
+        output += indent + member.key.jsonQuoted + ": "
+        member.value.write(to: &output, indent: indent)
+    }
+
+    /// One cell in full, as `explain --format json` prints it: the value and the
+    /// deciding layer, where it is written, why, the bundled value remote config
+    /// hides, and for a varying cell every value it can take.
     static func cell(_ resolution: Resolution) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("value", resolution.isVarying ? .null : resolution.value.json), .init("source", .string(resolution.layer.id)),
         ]
         if !resolution.isVarying { members += place(resolution.location) }
+        return .object(members + details(of: resolution))
+    }
+
+    /// What a cell says beyond its value, layer and place: the reason, the bundled
+    /// value and the variants, each only when the cell has it.
+    static func details(of resolution: Resolution) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = []
         if let reason = resolution.reason { members.append(.init("reason", .string(reason))) }
         if let hidden = resolution.hidden, !resolution.isVarying {
             members.append(.init("bundled", .object([.init("value", hidden.value.json), .init("source", .string(hidden.layer.id))] + place(hidden.location))))
@@ -68,10 +95,87 @@ public enum FlagsJSONRenderer {
                 ] + place(variant.location))
             })))
         }
-        return .object(members)
+        return members
     }
 
     private static func place(_ location: SourceLocation?) -> [JSONValue.Member] {
         location.map { [.init("file", .string($0.file)), .init("line", .integer($0.line))] } ?? []
+    }
+}
+
+/// The cells of a slice as `flags.json` writes them: per flag, the `values`,
+/// `layers`, `lines` and `extras` members, each with one row per environment.
+private struct CellRows {
+    let slice: MatrixSlice
+    /// The slice's tenants and environments as positions in the model.
+    let tenants: [Int], environments: [Int]
+
+    init(_ slice: MatrixSlice) {
+        let model = slice.matrix.model
+        self.slice = slice
+        tenants = slice.tenants.map { tenant in
+            guard let index = model.tenantIndex(tenant.id) else { preconditionFailure("\(tenant.id) is not a tenant of the matrix") }
+            return index
+        }
+        environments = slice.environments.map { environment in
+            guard let index = model.environments.firstIndex(of: environment) else { preconditionFailure("\(environment) is not an environment of the matrix") }
+            return index
+        }
+    }
+
+    /// Appends one flag's cell members, the last members of its object.
+    func append(flag: Int, to output: inout String) {
+        let indent = "        "
+        var values = "", layers = "", lines = ""
+        var extras: [JSONValue.Member] = []
+        for (row, environment) in environments.enumerated() {
+            let start = (row == 0 ? "\n" : ",\n") + indent + slice.environments[row].jsonQuoted + ": "
+            values += start + "["
+            layers += start + "\""
+            lines += start + "["
+            var rowExtras: [JSONValue.Member] = []
+            for (column, tenant) in tenants.enumerated() {
+                let cell = slice.matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                if column > 0 {
+                    values += ","
+                    lines += ","
+                }
+                if cell.isVarying { values += "null" } else { cell.value.appendJSON(to: &values) }
+                layers += cell.layer.code
+                lines += String(cell.isVarying ? 0 : cell.location?.line ?? 0)
+                let cellExtras = Self.extras(of: cell, tenantFile: slice.tenants[column].file)
+                if !cellExtras.isEmpty { rowExtras.append(.init(slice.tenants[column].id, .object(cellExtras))) }
+            }
+            values += "]"
+            layers += "\""
+            lines += "]"
+            if !rowExtras.isEmpty { extras.append(.init(slice.environments[row], .object(rowExtras))) }
+        }
+        let end = environments.isEmpty ? "}" : "\n      }"
+        output += "      \"values\": {" + values + end + ",\n"
+        output += "      \"layers\": {" + layers + end + ",\n"
+        output += "      \"lines\": {" + lines + end + ",\n"
+        output += "      \"extras\": "
+        JSONValue.object(extras).write(to: &output, indent: "      ")
+    }
+
+    /// What a cell has beyond its value, layer and line: its file when it is not
+    /// the tenant's, the reason, the bundled value and the variants.
+    static func extras(of cell: Resolution, tenantFile: String) -> [JSONValue.Member] {
+        var members = FlagsJSONRenderer.details(of: cell)
+        if !cell.isVarying, let file = cell.location?.file, file != tenantFile { members.insert(.init("file", .string(file)), at: 0) }
+        return members
+    }
+}
+
+extension FlagValue {
+    /// Appends the value as JSON text.
+    fileprivate func appendJSON(to output: inout String) {
+        switch self {
+        case .bool(let value): output += value ? "true" : "false"
+        case .integer(let value): output += String(value)
+        case .decimal(let text): output += text
+        case .string(let text): output += text.jsonQuoted
+        }
     }
 }

@@ -45,7 +45,8 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    private func write(to output: inout String, indent: String) {
+    /// Appends the value's text as it would stand at `indent`, without a final newline.
+    func write(to output: inout String, indent: String) {
         switch self {
         case .object(let members):
             if members.isEmpty { output += "{}"; return }

@@ -3,10 +3,14 @@ import FlagstaffCore
 /// The lifecycle fields as JSON: one object per flag inside `flags.json`, and
 /// the whole report for `flagstaff due --format json`.
 public enum LifecycleJSON {
+    /// The schema version of `due --format json`. Its own: the lifecycle fields
+    /// stayed the same when `flags.json` moved to version 3.
+    public static let schemaVersion = 2
+
     /// The report's flags (or the filtered `entries`) with their lifecycle data.
     public static func render(_ report: LifecycleReport, entries: [LifecycleEntry]) -> String {
         JSONValue.object([
-            .init("schemaVersion", .integer(FlagsJSONRenderer.schemaVersion)),
+            .init("schemaVersion", .integer(schemaVersion)),
             .init("asOf", .string(report.asOf.description)),
             .init("policy", policy(report)),
             .init("addedDatesNote", .optional(report.addedDatesNote)),

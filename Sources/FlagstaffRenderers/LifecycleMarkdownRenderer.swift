@@ -58,7 +58,7 @@ public enum LifecycleText {
         case .rolledOut: "On for every tenant everywhere, or in production by remote config: remove the flag and keep the new behaviour."
         case .dead: "Off for every tenant everywhere, or in production by remote config: remove the flag and the code behind it."
         case .stale: "Older than a flag of its type should live."
-        case .incomplete: "A temporary flag without an owner or a removal target."
+        case .incomplete: "A temporary flag without an owner or a Remove by date or version, in a catalog that has those columns."
         case .deprecatedInCode: "Engineers have marked the Swift case deprecated."
         case .unusedInCode: "No app code uses it any more."
         }

@@ -8,6 +8,8 @@ public struct MatrixSlice: Sendable {
     public let environments: [String]
     /// The tenants shown, in id order.
     public let tenants: [Tenant]
+    /// The positions in the model of the environments and tenants shown.
+    public let environmentPositions: [Int], tenantPositions: [Int]
 
     /// The whole matrix.
     public init(_ matrix: ResolvedMatrix) {
@@ -19,16 +21,24 @@ public struct MatrixSlice: Sendable {
         self.matrix = matrix
         self.environments = environments
         self.tenants = tenants
+        environmentPositions = environments.compactMap { matrix.model.environments.firstIndex(of: $0) }
+        tenantPositions = tenants.compactMap { matrix.model.tenantIndex($0.id) }
     }
 
     /// The flags in enum order, split into runs of consecutive flags that share a MARK group.
     public var groups: [(name: String?, flags: [Flag])] {
-        var groups: [(name: String?, flags: [Flag])] = []
-        for flag in matrix.model.flags {
+        let flags = matrix.model.flags
+        return groupPositions.map { ($0.name, Array(flags[$0.positions])) }
+    }
+
+    /// The runs of `groups`, as ranges of flag positions in the model.
+    public var groupPositions: [(name: String?, positions: Range<Int>)] {
+        var groups: [(name: String?, positions: Range<Int>)] = []
+        for (position, flag) in matrix.model.flags.enumerated() {
             if let last = groups.last, last.name == flag.group {
-                groups[groups.count - 1].flags.append(flag)
+                groups[groups.count - 1].positions = last.positions.lowerBound..<(position + 1)
             } else {
-                groups.append((flag.group, [flag]))
+                groups.append((flag.group, position..<(position + 1)))
             }
         }
         return groups

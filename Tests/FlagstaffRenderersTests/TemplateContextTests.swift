@@ -23,7 +23,7 @@ struct TemplateContextTests {
         let model = FlagModel(
             title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: [flag]),
             catalog: Catalog(columns: ["Flag", "Description", "Notes", "Owner"], entries: [entry], location: .start(of: "c.md")),
-            tenants: [tenant], remoteConfig: Self.remoteConfig)
+            tenants: [tenant, Tenant(id: "B", name: "B", file: "b.json")], remoteConfig: Self.remoteConfig)
         let matrix = ResolvedMatrix(model: model)
         let report = LifecycleReport(
             matrix: matrix, references: ["ENABLE_A": [CodeReference(kind: .member, location: .start(of: "app/A.swift"))]],
@@ -77,13 +77,13 @@ struct TemplateContextTests {
         let model = renderer.model
         let contents: [String: [Any]] = [
             "index": [renderer.homePage()], "matrix": [renderer.matrixPage()], "lifecycle": [renderer.lifecyclePage()],
-            "404": [NotFoundPage()], "tenants": [renderer.tenantsPage()], "flag": model.flags.map(renderer.flagPage),
-            "tenant": model.tenants.map(renderer.tenantPage), "guide-index": [GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")])],
-            "guide": [renderer.guidePage(0), renderer.guidePage(1)],
+            "404": [NotFoundPage()], "tenants": [renderer.tenantsPage()], "flag": model.flags.indices.map(renderer.flagPage),
+            "tenant": model.tenants.indices.map(renderer.tenantPage), "guide-index": [GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")])],
+            "guide": [renderer.guidePage(0), renderer.guidePage(1)], "how-to-read": [renderer.howToPage()],
         ]
         var layoutNames = Set<String>()
         let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
+            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false, navHowTo: false, hasGuide: true,
             environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "")], valuesNote: "")
         Self.names(in: layout, into: &layoutNames)
         let partials = DefaultTheme.files.filter { $0.key.hasPrefix("partials/") }.values.reduce(into: Set<String>()) { $0.formUnion(Self.variables(in: $1)) }
@@ -112,7 +112,7 @@ struct TemplateContextTests {
         static let sample = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
         /// A layout with nothing in it.
         static let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false,
+            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false, navHowTo: false, hasGuide: true,
             environments: [], legend: [], valuesNote: "")
     }
 

@@ -207,10 +207,24 @@ struct AsOfDateTests {
 
 @Suite("Lifecycle pages")
 struct LifecyclePageTests {
-    @Test(arguments: ["lifecycle.html", "lifecycle.md", "flags/string_only.html", "flags/passed_yesterday.html"])
+    @Test(arguments: ["lifecycle.html", "lifecycle.md", "flags/string_only.html", "flags/passed_yesterday.html", "flags/old_checkout.html"])
     func pageMatchesGolden(_ page: String) throws {
         let text = try #require(try Self.site.get()[page])
         #expect(try Fixtures.golden("lifecycle/site/\(page)", matches: text))
+    }
+
+    /// Without git history, the lifecycle page says what that means for a PM and
+    /// keeps the technical reason for engineers.
+    @Test func theGitNoteIsWrittenForPMs() throws {
+        try withCopy(of: "small") { workspace in
+            let configuration = workspace.appendingPathComponent("flagstaff.yml")
+            let text = try String(contentsOf: configuration, encoding: .utf8)
+            try text.replacingOccurrences(of: "added_from_git: false", with: "added_from_git: true")
+                .write(to: configuration, atomically: true, encoding: .utf8)
+            let html = try #require(try renderedSite(configuration: configuration.path)["lifecycle.html"])
+            #expect(html.contains("<p>Some flags have no Added date in the catalog, and Flagstaff could not look it up in the code's history"))
+            #expect(html.contains("<details><summary>Details for engineers</summary><p>the workspace is not in a git repository"))
+        }
     }
 
     /// The lifecycle fixture's site, rendered once for every page test.

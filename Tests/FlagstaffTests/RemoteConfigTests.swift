@@ -59,7 +59,11 @@ struct RemoteConfigEndToEndTests {
         #expect(try Fixtures.golden("remote/matrix-exports.txt", matches: console.output))
     }
 
-    @Test(arguments: ["index.html", "matrix.html", "flags/darkmode.html", "flags/enable_media_library.html", "tenants/wl.html"])
+    /// The remote fixture has no guide folder: no guide card or link, and a built-in how-to page.
+    @Test(arguments: [
+        "index.html", "matrix.html", "flags/darkmode.html", "flags/enable_media_library.html", "tenants/wl.html", "how-to-read.html",
+        "guide/index.html",
+    ])
     func pageMatchesGolden(_ page: String) throws {
         let html = try #require(try Self.site.get()[page])
         #expect(try Fixtures.golden("remote/site/\(page)", matches: html))

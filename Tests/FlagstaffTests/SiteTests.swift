@@ -18,6 +18,7 @@ struct SiteTests {
     static let pages = [
         "index.html", "matrix.html", "404.html", "flags/enable_media_library.html", "flags/onboarding_variant.html",
         "tenants/index.html", "tenants/wl.html", "guide/index.html", "guide/start.html", "guide/second.html", "lifecycle.html",
+        "how-to-read.html",
     ]
 
     /// The small fixture's site, rendered once for every page test.
@@ -31,10 +32,26 @@ struct SiteTests {
 
     @Test func guideVariablesAndLinksAreFilledIn() throws {
         let html = try #require(try Self.site.get()["guide/start.html"])
-        #expect(html.contains("Small Flags covers 5 flags for 3 tenants (AAA, BBB, White Label (WL)) in dev, uat, prod."))
+        #expect(html.contains("Small Flags covers 5 flags for 3 tenants (AAA, BBB, White Label) in dev, uat, prod."))
         #expect(html.contains("<a href=\"../flags/enable_media_library.html\"><code>ENABLE_MEDIA_LIBRARY</code></a> is on (override)"))
         #expect(html.contains("<a href=\"second.html#details\">the second page</a>"))
         #expect(html.contains("<code>NOT_A_FLAG</code> stays plain"))
+    }
+
+    /// A deprecation message that names a removal ("remove in 3.0") is shown as
+    /// the code's own words, beside a plain statement that the catalog has none.
+    @Test func aDeprecationMessageIsNotMistakenForARemoveBy() throws {
+        try withCopy(of: "small") { workspace in
+            let enumFile = workspace.appendingPathComponent("flags/Flags.swift")
+            let text = try String(contentsOf: enumFile, encoding: .utf8)
+            try text.replacingOccurrences(of: "    case darkMode", with: "    @available(*, deprecated, message: \"remove in 3.0\")\n    case darkMode")
+                .write(to: enumFile, atomically: true, encoding: .utf8)
+            let html = try #require(try renderedSite(configuration: workspace.appendingPathComponent("flagstaff.yml").path)["flags/darkmode.html"])
+            #expect(html.contains("<p class=\"notice\"><strong>Deprecated in code.</strong> The Swift case is marked deprecated, with the message “remove in 3.0”.</p>"))
+            #expect(html.contains("<div><dt>Remove by</dt><dd>The catalog has no Remove by column</dd></div>"))
+            #expect(html.contains("<div><dt>The code says</dt><dd>“remove in 3.0” <span class=\"muted\">"))
+            #expect(!html.contains("Not set</dd>"))
+        }
     }
 
     @Test func unknownGuideVariableIsAPositionedError() throws {
@@ -113,10 +130,11 @@ struct SiteTests {
         }
     }
 
-    @Test func theExampleMatrixPageStaysUnder300KB() throws {
+    /// Every cell links to its tenant's row on the flag page (`#t-chl.prod`), which costs about 40 KB here.
+    @Test func theExampleMatrixPageStaysUnder350KB() throws {
         let site = try renderedSite(configuration: Fixtures.repositoryRoot.appendingPathComponent("flagstaff.yml").path)
         let size = try #require(site["matrix.html"]).utf8.count
-        #expect(size < 300_000, "matrix.html is \(size) bytes")
+        #expect(size < 350_000, "matrix.html is \(size) bytes")
     }
 
     @Test func everyInternalLinkResolves() throws {

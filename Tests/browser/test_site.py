@@ -499,6 +499,192 @@ class LifecyclePageTests(SiteTestCase):
             self.assertTrue("due" in index[key] and "soon" in index[key], key)
 
 
+WIDTHS = (390, 1280)  # a phone and a laptop, in CSS pixels
+
+# Where a node is on screen, and what the browser would hit at its centre: the
+# node itself unless something (a sticky column or header) covers it.
+GEOMETRY_JS = """
+var n = arguments[0], r = n.getBoundingClientRect();
+var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,
+        viewportWidth: window.innerWidth, viewportHeight: window.innerHeight,
+        covered: !(hit && (hit === n || n.contains(hit)))};
+"""
+
+
+class ReadingTests(SiteTestCase):
+    """What a PM sees on a phone (390 px) and a laptop (1280 px): issue 12's items 1, 2, 6 and 7.
+
+    These tests describe behaviour, so they hold for any matrix that keeps these few hooks:
+
+    - MATRIX_ROW: a flag's row, `[data-k]` holding the key; its first cell names the
+      flag, the `td`s after it are values.
+    - MATRIX_LINK: a value's link, to `flags/<flag slug>.html#t-<tenant slug>.<environment slug>`.
+    - SEARCH (`#f-q`), EMPTY (`#f-empty`, shown when nothing matches) and CLEAR (`#f-clear`).
+    - On a flag page, VALUES (`table.values`) with one `td` per value whose id is
+      `t-<tenant slug>.<environment slug>`, and a row per tenant with id `t-<tenant slug>`.
+    """
+
+    MATRIX_ROW = "table.matrix tbody tr[data-k]"
+    MATRIX_LINK = "table.matrix td a[href*='%s']"
+    SEARCH, EMPTY, CLEAR = "#f-q", "#f-empty", "#f-clear"
+    VALUES = "table.values"
+
+    def set_width(self, width):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        super().tearDownClass()
+
+    def geometry(self, node):
+        return self.driver.execute_script(GEOMETRY_JS, node)
+
+    def first_visible_row(self):
+        rows = [r for r in self.driver.find_elements(By.CSS_SELECTOR, self.MATRIX_ROW) if r.is_displayed()]
+        self.assertTrue(rows, "the matrix shows rows")
+        return rows[0]
+
+    def assert_first_value_readable(self, context):
+        row = self.first_visible_row()
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", row)
+        name = row.find_element(By.CSS_SELECTOR, "th, [role=rowheader]")
+        value = [c for c in row.find_elements(By.CSS_SELECTOR, "td") if c.is_displayed()][0]
+        name_box, value_box = self.geometry(name), self.geometry(value)
+        self.assertLessEqual(name_box["width"], 0.42 * name_box["viewportWidth"], context + ": the name column takes at most ~40%")
+        self.assertGreaterEqual(value_box["left"], name_box["right"] - 1, context + ": the value starts after the name column")
+        self.assertLessEqual(value_box["right"], value_box["viewportWidth"], context + ": the value is inside the viewport")
+        self.assertFalse(value_box["covered"], context + ": nothing covers the value")
+        self.assertTrue(value.text.strip(), context + ": the value has text")
+
+    # Item 1: the matrix on a phone.
+
+    def test_first_value_column_is_visible_and_readable(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load_matrix()
+                self.assert_first_value_readable("%d px" % width)
+                self.load_matrix("tenant=CHL")
+                self.assert_first_value_readable("%d px, one tenant" % width)
+
+    def test_values_stay_uncovered_after_scrolling_sideways(self):
+        self.set_width(390)
+        self.load_matrix()
+        row = self.first_visible_row()
+        self.driver.execute_script("""
+          arguments[0].scrollIntoView({block: 'center'});
+          var box = arguments[0]; while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+          if (box) box.scrollLeft = 240;""", row)
+        name = self.geometry(row.find_element(By.CSS_SELECTOR, "th, [role=rowheader]"))
+        visible = [c for c in row.find_elements(By.CSS_SELECTOR, "td")
+                   if self.geometry(c)["left"] >= name["right"] - 1 and self.geometry(c)["right"] <= name["viewportWidth"]]
+        self.assertTrue(visible, "after scrolling sideways some value lies wholly beside the name column")
+        self.assertFalse(self.geometry(visible[0])["covered"])
+
+    # Item 2: the flag page.
+
+    def test_flag_page_puts_compact_values_first(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load("flags/enable_checkout.html")
+                table = self.driver.find_element(By.CSS_SELECTOR, self.VALUES)
+                lifecycle = self.driver.find_element(By.ID, "lifecycle")
+                self.assertLess(table.location["y"], lifecycle.location["y"], "the values come before the lifecycle")
+                first = table.find_element(By.CSS_SELECTOR, "tbody td")
+                self.assertLess(self.geometry(first)["top"], self.geometry(first)["viewportHeight"], "the first value is above the fold")
+                self.assertNotIn(".json", table.text, "no file path is spelt out in the cells")
+                self.assertIn(".json:", first.get_attribute("title"), "the source position is on demand")
+                if width == 1280:
+                    headers = table.find_elements(By.CSS_SELECTOR, "thead th")
+                    self.assertEqual(len(headers), 1 + len(ENVIRONMENTS))
+                    self.assertLessEqual(self.geometry(headers[-1])["right"], 1280, "the last environment is not cut off")
+
+    # Item 6: a matrix value opens the flag page at the tenant's row.
+
+    def test_matrix_value_opens_the_flag_page_at_the_tenant_row(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load_matrix("q=ENABLE_CHECKOUT")
+                link = self.driver.find_element(By.CSS_SELECTOR, self.MATRIX_LINK % "enable_checkout.html#t-wl.prod")
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", link)
+                link.click()
+                self.wait.until(lambda d: d.current_url.endswith("flags/enable_checkout.html#t-wl.prod"))
+                self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+                target = self.driver.find_element(By.CSS_SELECTOR, ":target")
+                self.assertEqual(target.get_attribute("id"), "t-wl.prod")
+                box = self.geometry(target)
+                self.assertFalse(box["covered"], "the sticky header and name column leave the target visible")
+                self.assertGreaterEqual(box["top"], 0)
+                self.assertLessEqual(box["bottom"], box["viewportHeight"])
+                style = lambda node, prop: self.driver.execute_script(
+                    "return getComputedStyle(arguments[0]).getPropertyValue(arguments[1]);", node, prop)
+                other = self.driver.find_element(By.ID, "t-avr.prod")
+                self.assertNotEqual(style(target, "outline-style"), "none", "the value is highlighted")
+                self.assertEqual(style(other, "outline-style"), "none")
+                row_name = self.driver.find_element(By.CSS_SELECTOR, "#t-wl > th")
+                other_name = self.driver.find_element(By.CSS_SELECTOR, "#t-avr > th")
+                self.assertNotEqual(style(row_name, "background-color"), style(other_name, "background-color"), "the row is highlighted")
+
+    # Item 7: a search with no match.
+
+    def test_a_search_without_match_says_so_and_clears(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load_matrix()
+                self.type_query("zzz-no-such-flag")
+                self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, self.EMPTY).is_displayed())
+                self.assertIn("No flag matches", self.driver.find_element(By.CSS_SELECTOR, self.EMPTY).text)
+                self.assertIn("zzz-no-such-flag", self.driver.find_element(By.CSS_SELECTOR, self.EMPTY).text)
+                rows = [r for r in self.driver.find_elements(By.CSS_SELECTOR, self.MATRIX_ROW) if r.is_displayed()]
+                self.assertEqual(rows, [], "no empty table is left showing rows")
+                self.driver.find_element(By.CSS_SELECTOR, self.CLEAR).click()
+                self.wait.until(lambda d: not d.find_element(By.CSS_SELECTOR, self.EMPTY).is_displayed())
+                self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, self.SEARCH).get_attribute("value"), "")
+                self.assertNotIn("q", self.hash_params())
+                self.assertEqual(len(self.only_visible_section("prod")["visibleRows"]), FLAG_COUNT)
+
+
+class SixEnvironmentsTests(SiteTestCase):
+    """A flag page of a workspace with six environments and long tenant names fits 1280 px (item 2)."""
+
+    @classmethod
+    def setUpClass(cls):
+        require_tools()
+        cls.workspace = Path(tempfile.mkdtemp(prefix="flagstaff-six-"))
+        shutil.copytree(REPO / "Tests" / "FlagstaffTests" / "Fixtures" / "small", cls.workspace / "small")
+        config = cls.workspace / "small" / "flagstaff.yml"
+        text = config.read_text().replace("environments: [dev, uat, prod]", "environments: [dev, qa, sit, uat, preprod, prod]")
+        text = text.replace("tenant_names: { WL: White Label }",
+                            "tenant_names: { WL: White Label Partners, AAA: Grand Maison de Paris, BBB: Atelier Nord }")
+        config.write_text(text)
+        cls.config = config
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            super().tearDownClass()
+        finally:
+            shutil.rmtree(cls.workspace, ignore_errors=True)
+
+    def test_six_environments_fit_at_1280(self):
+        self.load("flags/enable_media_library.html")
+        table = self.driver.find_element(By.CSS_SELECTOR, "table.values")
+        headers = table.find_elements(By.CSS_SELECTOR, "thead th")
+        self.assertEqual([h.text for h in headers][1:], ["dev", "qa", "sit", "uat", "preprod", "prod"])
+        right = self.driver.execute_script("return arguments[0].getBoundingClientRect().right;", headers[-1])
+        self.assertLessEqual(right, self.driver.execute_script("return window.innerWidth;"))
+        box = self.driver.execute_script(
+            "var b = arguments[0].closest('.scroll'); return [b.scrollWidth, b.clientWidth];", table)
+        self.assertLessEqual(box[0], box[1], "no sideways scrolling")
+
+
 class NoJavaScriptTests(SiteTestCase):
     """With scripting disabled, nothing is hidden and the filter form stays hidden."""
 

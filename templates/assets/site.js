@@ -24,6 +24,8 @@
     var differs = document.getElementById("f-differs");
     var remote = document.getElementById("f-remote");
     var count = document.getElementById("f-count");
+    var empty = document.getElementById("f-empty");
+    var emptyText = document.getElementById("f-empty-text");
     var sections = Array.prototype.slice.call(document.querySelectorAll("section.env"));
     var style = document.createElement("style");
     document.head.appendChild(style);
@@ -55,7 +57,7 @@
       var shown = {};
       sections.forEach(function (section) {
         var visibleSection = !env.value || section.getAttribute("data-env") === env.value;
-        section.hidden = !visibleSection;
+        var anyRow = false;
         Array.prototype.forEach.call(section.querySelectorAll("tbody"), function (body) {
           var any = false;
           Array.prototype.forEach.call(body.querySelectorAll("tr[data-k]"), function (row) {
@@ -68,11 +70,18 @@
             if (match) { any = true; if (visibleSection) shown[key] = true; }
           });
           body.hidden = !any;
+          anyRow = anyRow || any;
         });
+        // A table with no row left is hidden; the message below says why.
+        section.hidden = !visibleSection || !anyRow;
       });
       var total = Object.keys(index).length;
       var visible = Object.keys(shown).length;
       count.textContent = visible === total ? "Showing all " + total + " flags." : "Showing " + visible + " of " + total + " flags.";
+      empty.hidden = visible > 0;
+      emptyText.textContent = query.value.trim()
+        ? "No flag matches \u201c" + query.value.trim() + "\u201d with these filters."
+        : "No flag matches these filters.";
       var next = new URLSearchParams();
       if (env.value !== (environments[environments.length - 1] || "")) next.set("env", env.value);
       if (tenant.value) next.set("tenant", tenant.value);
@@ -82,6 +91,16 @@
       writeHash(next);
     }
 
+    // Back to the page as it first opens: the default environment, nothing else.
+    document.getElementById("f-clear").addEventListener("click", function () {
+      env.value = environments[environments.length - 1] || "";
+      tenant.value = "";
+      query.value = "";
+      differs.checked = false;
+      if (remote) remote.checked = false;
+      apply();
+      query.focus();
+    });
     [env, tenant, differs, remote].forEach(function (control) { if (control) control.addEventListener("change", apply); });
     query.addEventListener("input", apply);
     form.addEventListener("submit", function (event) { event.preventDefault(); });

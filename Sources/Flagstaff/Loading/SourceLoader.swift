@@ -37,9 +37,11 @@ struct SourceLoader {
             diagnostics += result.diagnostics
         }
         var tenants: [Tenant] = []
-        for file in tenantFiles {
-            let name = configuration.tenantNames[file.id] ?? file.id
-            let result = TenantDefaultsReader.read(file.text, file: file.path, id: file.id, name: name)
+        let results = Parallel.map(tenantFiles.count) { index in
+            let file = tenantFiles[index]
+            return TenantDefaultsReader.read(file.text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id)
+        }
+        for result in results {
             diagnostics += result.diagnostics
             if let tenant = result.tenant { tenants.append(tenant) }
         }

@@ -11,4 +11,8 @@ public struct BaseValueLayer: ResolutionLayer {
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
         tenant.base[flag.key].map { Opinion(value: $0.value, location: $0.location) }
     }
+
+    public func decide(_ column: inout MatrixColumn) {
+        for entry in column.settings.base { column.decide(entry.flag, value: entry.value, at: entry.location) }
+    }
 }

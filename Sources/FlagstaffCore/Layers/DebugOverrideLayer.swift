@@ -12,4 +12,7 @@ public struct DebugOverrideLayer: ResolutionLayer {
 
     /// Always `nil`: no build can see a device's debug menu.
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? { nil }
+
+    /// Decides nothing, like `opinion(on:)`.
+    public func decide(_ column: inout MatrixColumn) {}
 }

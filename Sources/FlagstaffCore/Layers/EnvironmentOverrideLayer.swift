@@ -11,4 +11,10 @@ public struct EnvironmentOverrideLayer: ResolutionLayer {
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
         tenant.overrides[environment]?[flag.key].map { Opinion(value: $0.value, location: $0.location) }
     }
+
+    public func decide(_ column: inout MatrixColumn) {
+        for entry in column.settings.overrides[column.environmentIndex] {
+            column.decide(entry.flag, value: entry.value, at: entry.location)
+        }
+    }
 }

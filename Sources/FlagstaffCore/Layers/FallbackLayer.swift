@@ -12,4 +12,8 @@ public struct FallbackLayer: ResolutionLayer {
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
         Opinion(value: type.fallbackValue, location: nil)
     }
+
+    public func decide(_ column: inout MatrixColumn) {
+        for index in column.types.indices { column.decide(index, value: column.types[index].fallbackValue, at: nil) }
+    }
 }

@@ -20,17 +20,21 @@ public struct RemoteConfigLayer: ResolutionLayer {
     /// values in the template's condition order (the order Firebase tries them),
     /// found once rather than for every cell.
     private let parameters: [String: [String: (parameter: RemoteParameter, conditionalValues: [RemoteParameter.ConditionalValue])]]
+    /// The positions of the flags that have a parameter, by environment: the only cells the layer can decide.
+    private let positions: [String: [Int]]
 
     /// Creates the layer for a model's templates and tenants.
     public init(_ remote: RemoteConfig, model: FlagModel) {
         self.remote = remote
         var truths: [String: [String: [String: ConditionTruth]]] = [:]
         var parameters: [String: [String: (RemoteParameter, [RemoteParameter.ConditionalValue])]] = [:]
+        var positions: [String: [Int]] = [:]
         for (environment, template) in remote.templates {
             let order = Dictionary(template.conditions.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
             var byKey: [String: (RemoteParameter, [RemoteParameter.ConditionalValue])] = [:]
-            for flag in model.flags {
+            for (position, flag) in model.flags.enumerated() {
                 guard let parameter = template.parameter(named: remote.parameterName(for: flag.key)) else { continue }
+                positions[environment, default: []].append(position)
                 byKey[flag.key] = (
                     parameter,
                     parameter.conditionalValues.filter { order[$0.condition] != nil }.sorted { order[$0.condition]! < order[$1.condition]! }
@@ -49,6 +53,7 @@ public struct RemoteConfigLayer: ResolutionLayer {
         }
         self.truths = truths
         self.parameters = parameters
+        self.positions = positions
     }
 
     public var layer: Layer { Self.layer }
@@ -78,6 +83,16 @@ public struct RemoteConfigLayer: ResolutionLayer {
         variants += Self.variants(of: defaultValue, type: type, condition: nil)
         if !Self.settles(defaultValue) { variants.append(.init(condition: "otherwise", outcome: .noOpinion, location: nil)) }
         return Self.combined(variants)
+    }
+
+    public func decide(_ column: inout MatrixColumn) {
+        for index in positions[column.environment] ?? [] where column.isOpen(index) {
+            if let opinion = opinion(
+                on: column.flags[index], type: column.types[index], tenant: column.tenant, environment: column.environment)
+            {
+                column.decide(index, with: opinion)
+            }
+        }
     }
 
     public func trace(of flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> LayerTrace? {

@@ -15,7 +15,9 @@ struct PageLayout: Sendable {
     /// The relative path from the page to the site root: `""` or `"../"`.
     var root: String
     /// Which navigation item is the current page.
-    var navMatrix: Bool, navTenants: Bool, navLifecycle: Bool, navGuide: Bool
+    var navMatrix: Bool, navTenants: Bool, navLifecycle: Bool, navGuide: Bool, navHowTo: Bool
+    /// Whether the workspace has product guide pages; without them the guide is not linked.
+    var hasGuide: Bool
     /// The environments, for column headings.
     var environments: [EnvironmentItem]
     /// The layers a build can know, for the legend.
@@ -59,13 +61,15 @@ struct CellItem: Sendable, MustacheItem {
     var css: String
     var text: String
     var why: String?
+    /// The id of the same cell on the flag's page, for links that open it there.
+    var target: String?
 }
 
-/// A tenant in a filter or a heading.
+/// A tenant in a filter or a heading. Every page names a tenant by its display
+/// name alone (the id when it has none); the id shows only where it is the subject.
 struct TenantItem: Sendable, MustacheItem {
     var id: String
     var name: String
-    var showId: Bool
     var slug: String
 }
 
@@ -77,7 +81,12 @@ struct HomePage: Sendable {
     var environmentList: String
     var warningCount: Int
     var hasWarnings: Bool
-    var warnings: [WarningItem]
+    /// The "does not set" warnings in plain words, one per tenant.
+    var unsetNotices: [UnsetNotice]
+    /// How many warnings are about something else; `nil` for none.
+    var otherWarningCount: Int?
+    /// Every warning as the compiler-style line engineers use, `path:line:col: warning: …`.
+    var warnings: [String]
     /// Every flag, for the search box's suggestions.
     var flags: [FlagSuggestion]
     var asOf: String
@@ -92,10 +101,15 @@ struct RemoteChangeCount: Sendable, MustacheItem {
     var count: Int
 }
 
-/// A validation warning on the home page.
-struct WarningItem: Sendable, MustacheItem {
-    var location: String
-    var message: String
+/// One tenant's flags that fall back because its file does not set them.
+struct UnsetNotice: Sendable, MustacheItem {
+    var tenantName: String
+    var tenantSlug: String
+    /// "does not set 4 flags, so they are off".
+    var text: String
+    /// The first few of those flags, and how many more there are (`nil` for none).
+    var flags: [FlagLink]
+    var moreCount: Int?
 }
 
 /// A flag key and its page, for the home page's search suggestions.
@@ -152,55 +166,27 @@ struct FlagDetails: Sendable, MustacheItem {
     var key: String
     var caseName: String
     var group: String?
-    /// "Bool", "number" or "string".
+    /// "on/off", "number" or "text".
     var type: String
     var deprecated: Bool
     var deprecation: String
     var condition: String?
-    var documentation: String?
+    /// Whether the case has a doc comment, and the comment with its web addresses as links.
+    var hasDocumentation: Bool
+    var documentation: [LinkedText.Part]
     var descriptionHTML: String
     /// The catalog's other columns, lifecycle columns excepted.
     var catalog: [CatalogFact]
     /// `file:line` of the case.
     var declaredAt: String
-    var tenants: [FlagTenantRow]
+    /// The values table's rows, one per tenant, as HTML (see `TableRowsHTML`).
+    var rowsHTML: String
 }
 
 /// One catalog column of a flag.
 struct CatalogFact: Sendable, MustacheItem {
     var name: String
     var html: String
-}
-
-/// One tenant's row on a flag page.
-struct FlagTenantRow: Sendable, MustacheItem {
-    var id: String
-    var name: String
-    var showId: Bool
-    var slug: String
-    var cells: [FlagCell]
-}
-
-/// One cell on a flag page: the value, the deciding layer, why, the value the
-/// app ships when remote config hides it, every value of a varying cell, and
-/// where the value is written.
-struct FlagCell: Sendable, MustacheItem {
-    var css: String
-    var text: String
-    var source: String
-    var reason: String?
-    var shipped: String?
-    var hasVariants: Bool
-    var variants: [VariantItem]
-    /// `file:line`, absent for the fallback and for a varying cell.
-    var location: String?
-}
-
-/// One value a varying cell can take.
-struct VariantItem: Sendable, MustacheItem {
-    var when: String
-    var word: String
-    var layerName: String
 }
 
 /// The lifecycle section of a flag page.
@@ -213,6 +199,9 @@ struct FlagLifecycleDetails: Sendable, MustacheItem {
     var ownerHTML: String
     var added: String
     var removeBy: String
+    /// The Swift deprecation's own message, which may name a removal ("remove in 3.0")
+    /// the catalog does not have; `nil` when the case is not deprecated or has no message.
+    var deprecationWords: String?
     var ticketHTML: String?
     /// Whether code roots were searched, and which.
     var searched: Bool
@@ -298,26 +287,66 @@ struct TenantPage: Sendable {
     var tenant: TenantDetails
     /// How many Bool flags there are.
     var flagCount: Int
-    var groups: [RowGroup<TenantRow>]
+    /// The flags table's bodies, one per MARK group, as HTML (see `TableRowsHTML`).
+    var groupsHTML: String
 }
 
 /// What a tenant page says about the tenant.
 struct TenantDetails: Sendable, MustacheItem {
     var id: String
     var name: String
-    var showId: Bool
     var file: String
     /// How many Bool flags are on in at least one environment.
     var onCount: Int
 }
 
-/// One flag's row on a tenant page.
-struct TenantRow: Sendable, MustacheItem {
+// MARK: - How to read this site
+
+/// `how-to-read.html`: the site explained with this workspace's own data.
+struct HowToPage: Sendable {
+    var flagCount: Int, tenantCount: Int, environmentCount: Int
+    /// The environments in order, comma-separated, and the one the matrix opens on.
+    var environmentList: String
+    var defaultEnvironment: String
+    var tenants: [TenantItem]
+    /// Every layer of the chain, first asked first, those a build cannot know included.
+    var layers: [ChainLayer]
+    /// A real cell of this site, explained.
+    var example: HowToExample?
+    var statuses: [StatusMeaning]
+    /// Whether the workspace has remote config (its filter and mark), flags compiled
+    /// only under a condition (their badge), and guide pages.
+    var hasRemote: Bool, hasConditions: Bool
+}
+
+/// One layer of the resolution chain, explained.
+struct ChainLayer: Sendable, MustacheItem {
+    var hasMark: Bool
+    var mark: String
+    var label: String
+    var text: String
+    /// Whether the site can show what this layer decides.
+    var known: Bool
+}
+
+/// One cell of the site, as the how-to page's example: "ENABLE_X for White Label in prod shows on ◆".
+struct HowToExample: Sendable {
     var key: String
-    var slug: String
-    /// Whether the "only flags that are on" filter keeps the row.
-    var on: Bool
-    var cells: [CellItem]
+    var href: String
+    var tenantName: String
+    var environmentName: String
+    var css: String
+    var cellText: String
+    var layerLabel: String
+    var layerText: String
+}
+
+/// A lifecycle status, what it means and how many flags have it.
+struct StatusMeaning: Sendable, MustacheItem {
+    var id: String
+    var title: String
+    var meaning: String
+    var count: Int
 }
 
 // MARK: - Guide and 404

@@ -12,8 +12,13 @@ public struct SiteRenderer {
     let theme: Theme
     let flagSlugs: [String: String]
     let tenantSlugs: [String: String]
+    let environmentSlugs: [String: String]
     /// The flags split into MARK groups once, for the matrix and every tenant page.
     let groups: [(name: String?, flags: [Flag])]
+    /// The same groups as ranges of flag positions.
+    let groupPositions: [(name: String?, positions: Range<Int>)]
+    /// The rows of flag and tenant pages.
+    let rows: TableRowsHTML
 
     /// Prepares a renderer.
     public init(
@@ -24,12 +29,25 @@ public struct SiteRenderer {
         self.guide = guide.sorted { ($0.page.order, $0.page.fileName) < ($1.page.order, $1.page.fileName) }
         self.warnings = warnings
         self.theme = theme
-        flagSlugs = Slug.unique(matrix.model.flags.map(\.key))
-        tenantSlugs = Slug.unique(matrix.model.tenants.map(\.id))
-        groups = MatrixSlice(matrix).groups
+        let (flagSlugs, tenantSlugs, environmentSlugs) = (
+            Slug.unique(matrix.model.flags.map(\.key)), Slug.unique(matrix.model.tenants.map(\.id)), Slug.unique(matrix.model.environments)
+        )
+        (self.flagSlugs, self.tenantSlugs, self.environmentSlugs) = (flagSlugs, tenantSlugs, environmentSlugs)
+        let slice = MatrixSlice(matrix)
+        groups = slice.groups
+        groupPositions = slice.groupPositions
+        rows = TableRowsHTML(
+            matrix: matrix, flagSlugs: matrix.model.flags.map { flagSlugs[$0.key]! }, tenantSlugs: matrix.model.tenants.map { tenantSlugs[$0.id]! },
+            environmentSlugs: matrix.model.environments.map { environmentSlugs[$0]! })
     }
 
     var model: FlagModel { matrix.model }
+
+    /// The id of a flag page's value cell, `t-<tenant slug>.<environment slug>`, which
+    /// matrix cells link to; a slug never holds a `.`, so the id cannot be ambiguous.
+    func anchor(_ tenant: Tenant, _ environment: String) -> String {
+        "t-\(tenantSlugs[tenant.id]!).\(environmentSlugs[environment]!)"
+    }
 
     /// Every file of the site.
     public func render() throws(Theme.Problem) -> [OutputFile] {
@@ -38,12 +56,13 @@ public struct SiteRenderer {
         files.append(try page("matrix.html", "matrix", title: "Matrix", matrixPage()))
         files.append(try page("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage()))
         files.append(try page("404.html", "404", title: "Page not found", NotFoundPage()))
+        files.append(try page("how-to-read.html", "how-to-read", title: "How to read this site", howToPage()))
         files.append(try page("tenants/index.html", "tenants", title: "Tenants", tenantsPage()))
-        for flag in model.flags {
-            files.append(try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(flag)))
+        for (position, flag) in model.flags.enumerated() {
+            files.append(try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(position)))
         }
-        for tenant in model.tenants {
-            files.append(try page("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, tenantPage(tenant)))
+        for (position, tenant) in model.tenants.enumerated() {
+            files.append(try page("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, tenantPage(position)))
         }
         files.append(try page("guide/index.html", "guide-index", title: "Product guide", GuideIndexPage(pages: guide.map(guideLink))))
         for index in guide.indices {
@@ -58,7 +77,8 @@ public struct SiteRenderer {
         let layout = PageLayout(
             siteTitle: model.title, pageTitle: title, root: path.contains("/") ? "../" : "",
             navMatrix: template == "matrix", navTenants: template == "tenants" || template == "tenant",
-            navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"),
+            navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"), navHowTo: template == "how-to-read",
+            hasGuide: !guide.isEmpty,
             environments: model.environments.map(EnvironmentItem.init),
             legend: matrix.chain.legend.map { entry in
                 LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: entry.label, text: entry.text)
@@ -82,11 +102,12 @@ public struct SiteRenderer {
     // MARK: - Pages
 
     func homePage() -> HomePage {
-        HomePage(
+        let unset = unsetNotices()
+        return HomePage(
             flagCount: model.flags.count, tenantCount: model.tenants.count, environmentCount: model.environments.count,
             environmentList: model.environments.joined(separator: ", "), warningCount: warnings.count,
-            hasWarnings: !warnings.isEmpty,
-            warnings: warnings.map { WarningItem(location: $0.location?.description ?? "", message: $0.message) },
+            hasWarnings: !warnings.isEmpty, unsetNotices: unset.notices,
+            otherWarningCount: warnings.count > unset.warningCount ? warnings.count - unset.warningCount : nil, warnings: warnings.map(\.description),
             flags: model.flags.map { FlagSuggestion(key: $0.key, href: "flags/\(flagSlugs[$0.key]!).html") },
             asOf: lifecycle.asOf.description, overdueCount: lifecycle.count(of: .overdue), dueSoonCount: lifecycle.count(of: .dueSoon),
             remoteChanges: model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
@@ -94,8 +115,52 @@ public struct SiteRenderer {
             })
     }
 
+    /// The validator's "does not set" warnings in a PM's words, one line per tenant:
+    /// "BRAVO does not set 4 flags, so they are off". The validator warns once per
+    /// tenant and flag that falls back, so `warningCount` says how many warnings
+    /// these lines stand for.
+    private func unsetNotices() -> (notices: [UnsetNotice], warningCount: Int) {
+        var notices: [UnsetNotice] = []
+        var warningCount = 0
+        for tenant in model.tenants {
+            var everywhere: [Flag] = [], somewhere: [Flag] = []
+            for flag in model.flags {
+                let unsetIn = model.environments.filter { tenant.overrides[$0]?[flag.key] == nil && tenant.base[flag.key] == nil }
+                if unsetIn.count == model.environments.count { everywhere.append(flag) } else if !unsetIn.isEmpty { somewhere.append(flag) }
+            }
+            guard !everywhere.isEmpty || !somewhere.isEmpty else { continue }
+            warningCount += everywhere.count + somewhere.count
+            var parts: [String] = []
+            if !everywhere.isEmpty {
+                parts.append("does not set \(everywhere.count.counted("flag")), so \(everywhere.count == 1 ? "it is" : "they are") \(fallbackWords(everywhere))")
+            }
+            if !somewhere.isEmpty {
+                parts.append(
+                    "leaves \(somewhere.count.counted("flag")) unset in some environments, so \(somewhere.count == 1 ? "it is" : "they are") "
+                        + "\(fallbackWords(somewhere)) there")
+            }
+            let flags = everywhere + somewhere
+            notices.append(
+                UnsetNotice(
+                    tenantName: tenant.name, tenantSlug: tenantSlugs[tenant.id]!, text: parts.joined(separator: ", and "),
+                    flags: flags.prefix(5).map { FlagLink(key: $0.key, slug: flagSlugs[$0.key]!) },
+                    moreCount: flags.count > 5 ? flags.count - 5 : nil))
+        }
+        return (notices, warningCount)
+    }
+
+    /// What flags that nobody sets resolve to: "off", or each fallback when the types differ.
+    private func fallbackWords(_ flags: [Flag]) -> String {
+        var words: [String] = []
+        for flag in flags {
+            let word = CellPresentation.word(for: matrix.type(of: flag).fallbackValue)
+            if !words.contains(word) { words.append(word) }
+        }
+        return words.count == 1 ? words[0] : "off, 0 or (empty), by type"
+    }
+
     private func tenantItems() -> [TenantItem] {
-        model.tenants.map { TenantItem(id: $0.id, name: $0.name, showId: $0.name != $0.id, slug: tenantSlugs[$0.id]!) }
+        model.tenants.map { TenantItem(id: $0.id, name: $0.name, slug: tenantSlugs[$0.id]!) }
     }
 
     func matrixPage() -> MatrixPage {
@@ -103,7 +168,8 @@ public struct SiteRenderer {
         for flag in model.flags {
             let entry = model.catalog.entry(for: flag.key)
             let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
-            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""] + statuses
+            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
+                + conditionBadges(flag).map(\.label) + statuses
             index.append(.init(flag.key, .string(words.joined(separator: " ").lowercased())))
         }
         let sections = model.environments.map { environment in
@@ -112,13 +178,23 @@ public struct SiteRenderer {
                 groups: rowGroups(columns: model.tenants.count + 1) { flag in
                     MatrixRow(
                         key: flag.key, slug: flagSlugs[flag.key]!, differs: matrix.differsBetweenTenants(flag, in: environment),
-                        badges: (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
-                        cells: model.tenants.map { cell(matrix.resolution(flag, $0, environment), briefly: true) })
+                        badges: conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
+                        cells: model.tenants.map { tenant in
+                            var item = cell(matrix.resolution(flag, tenant, environment), briefly: true)
+                            item.target = anchor(tenant, environment)
+                            return item
+                        })
                 })
         }
         return MatrixPage(
             environments: sections, tenants: tenantItems(), searchIndex: scriptSafe(JSONValue.object(index).serialized()),
             hasRemote: model.remoteConfig != nil)
+    }
+
+    /// "debug builds only" for a flag compiled only under `#if DEBUG`, "only if <condition>" for another condition.
+    private func conditionBadges(_ flag: Flag) -> [Badge] {
+        guard let condition = flag.condition else { return [] }
+        return [Badge(kind: "condition", label: condition == "DEBUG" ? "debug builds only" : "only if \(condition)")]
     }
 
     private func rowGroups<Row>(columns: Int, row: (Flag) -> Row) -> [RowGroup<Row>] {
@@ -127,55 +203,44 @@ public struct SiteRenderer {
         }
     }
 
-    func flagPage(_ flag: Flag) -> FlagPage {
+    func flagPage(_ position: Int) -> FlagPage {
+        let flag = model.flags[position]
         let entry = model.catalog.entry(for: flag.key)
         let links = MarkdownHTML.Links(flag: { key in flagSlugs[key].map { "\($0).html" } })
         let catalog: [CatalogFact] = model.catalog.extraColumns.compactMap { column in
             guard !LifecycleColumns.all.contains(column.lowercased()), let text = entry?.value(column) else { return nil }
             return CatalogFact(name: column, html: MarkdownHTML.renderInline(text, links: links))
         }
-        let tenants = model.tenants.map { tenant in
-            FlagTenantRow(
-                id: tenant.id, name: tenant.name, showId: tenant.name != tenant.id, slug: tenantSlugs[tenant.id]!,
-                cells: model.environments.map { environment in
-                    let resolution = matrix.resolution(flag, tenant, environment)
-                    let presentation = CellPresentation(resolution)
-                    return FlagCell(
-                        css: presentation.cssClass, text: presentation.word,
-                        source: resolution.isVarying ? "varies" : resolution.layer.id, reason: resolution.reason,
-                        shipped: resolution.isVarying ? nil : resolution.hidden.map(CellPresentation.shipped),
-                        hasVariants: resolution.isVarying,
-                        variants: resolution.variants.map { variant in
-                            VariantItem(
-                                when: variant.condition, word: CellPresentation.word(for: variant.value),
-                                layerName: variant.layer.id)
-                        },
-                        location: resolution.isVarying ? nil : resolution.location.map { "\($0.file):\($0.line)" })
-                })
-        }
         let details = FlagDetails(
-            key: flag.key, caseName: flag.caseName, group: flag.group, type: matrix.type(of: flag).description,
+            key: flag.key, caseName: flag.caseName, group: flag.group, type: Self.typeWord(matrix.type(of: flag)),
             deprecated: flag.isDeprecated,
-            deprecation: flag.deprecation.map { $0.isEmpty ? "The Swift case is marked deprecated." : $0 } ?? "",
-            condition: flag.condition, documentation: flag.documentation,
+            deprecation: flag.deprecation.map { $0.isEmpty ? "The Swift case is marked deprecated." : "The Swift case is marked deprecated, with the message “\($0)”." } ?? "",
+            condition: flag.condition, hasDocumentation: flag.documentation != nil,
+            documentation: LinkedText.parts(flag.documentation ?? ""),
             descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
-            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", tenants: tenants)
+            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", rowsHTML: rows.flagRows(flag: position))
         return FlagPage(flag: details, lifecycle: lifecycle.entry(for: flag.key).map { flagLifecycle($0, links: links) })
     }
 
-    func tenantPage(_ tenant: Tenant) -> TenantPage {
-        let boolFlags = model.flags.filter { matrix.type(of: $0) == .bool }
-        let onCount = boolFlags.filter { flag in model.environments.contains { matrix.resolution(flag, tenant, $0).value.isOn } }.count
+    func tenantPage(_ position: Int) -> TenantPage {
+        let tenant = model.tenants[position]
+        let environments = model.environments.indices
+        let boolFlags = model.flags.indices.filter { matrix.flagTypes[$0] == .bool }
+        let onCount = boolFlags.filter { flag in
+            environments.contains { matrix.values[Int(matrix.cell(flag: flag, tenant: position, environment: $0).value)].isOn }
+        }.count
         return TenantPage(
-            tenant: TenantDetails(id: tenant.id, name: tenant.name, showId: tenant.name != tenant.id, file: tenant.file, onCount: onCount),
+            tenant: TenantDetails(id: tenant.id, name: tenant.name, file: tenant.file, onCount: onCount),
             flagCount: boolFlags.count,
-            groups: rowGroups(columns: model.environments.count + 1) { flag in
-                let resolutions = model.environments.map { matrix.resolution(flag, tenant, $0) }
-                return TenantRow(
-                    key: flag.key, slug: flagSlugs[flag.key]!,
-                    on: resolutions.contains { $0.possibleValues.contains(where: \.isOn) } || matrix.type(of: flag) != .bool,
-                    cells: resolutions.map { cell($0, briefly: false) })
-            })
+            groupsHTML: rows.tenantRows(
+                tenant: position, groups: groupPositions, badges: { conditionBadges(model.flags[$0]) },
+                on: { flag in
+                    environments.contains { environment in
+                        let cell = matrix.cell(flag: flag, tenant: position, environment: environment)
+                        guard cell.hasDetails else { return Self.isOnOrSet(matrix.values[Int(cell.value)]) }
+                        return matrix.resolution(flag: flag, tenant: position, environment: environment).possibleValues.contains(where: Self.isOnOrSet)
+                    }
+                }))
     }
 
     func tenantsPage() -> TenantsPage {
@@ -183,10 +248,45 @@ public struct SiteRenderer {
             tenants: model.tenants.map { tenant in
                 TenantSummary(
                     id: tenant.id, name: tenant.name, slug: tenantSlugs[tenant.id]!,
-                    onCounts: model.environments.map { environment in
-                        OnCount(count: model.flags.filter { matrix.resolution($0, tenant, environment).value.isOn }.count)
+                    onCounts: model.environments.indices.map { environment in
+                        let position = model.tenantIndex(tenant.id)!
+                        return OnCount(count: model.flags.indices.filter {
+                            matrix.values[Int(matrix.cell(flag: $0, tenant: position, environment: environment).value)].isOn
+                        }.count)
                     })
             })
+    }
+
+    func howToPage() -> HowToPage {
+        HowToPage(
+            flagCount: model.flags.count, tenantCount: model.tenants.count, environmentCount: model.environments.count,
+            environmentList: model.environments.joined(separator: ", "), defaultEnvironment: model.environments.last ?? "",
+            tenants: tenantItems(),
+            layers: matrix.chain.descriptions.map { layer in
+                ChainLayer(hasMark: !layer.mark.isEmpty, mark: layer.mark, label: layer.id, text: layer.legend, known: layer.isKnownAtBuildTime)
+            },
+            example: howToExample(),
+            statuses: LifecycleStatus.allCases.map { status in
+                StatusMeaning(id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status), count: lifecycle.count(of: status))
+            },
+            hasRemote: model.remoteConfig != nil, hasConditions: model.flags.contains { $0.condition != nil })
+    }
+
+    /// The first cell, in the default environment, that a layer with a mark decides
+    /// (an override, say), so the example shows what a mark means; else the first cell.
+    private func howToExample() -> HowToExample? {
+        guard let environment = model.environments.last, let first = model.flags.first, let firstTenant = model.tenants.first else { return nil }
+        let cells = model.flags.lazy.flatMap { flag in self.model.tenants.lazy.map { (flag, $0) } }
+        let (flag, tenant) = cells.first { flag, tenant in
+            let resolution = self.matrix.resolution(flag, tenant, environment)
+            return !resolution.isVarying && !resolution.layer.mark.isEmpty
+        } ?? (first, firstTenant)
+        let resolution = matrix.resolution(flag, tenant, environment)
+        let presentation = CellPresentation(resolution)
+        return HowToExample(
+            key: flag.key, href: "flags/\(flagSlugs[flag.key]!).html#\(anchor(tenant, environment))", tenantName: tenant.name,
+            environmentName: environment, css: presentation.cssClass, cellText: presentation.text, layerLabel: resolution.layer.id,
+            layerText: resolution.layer.legend)
     }
 
     private func guideLink(_ entry: ExpandedGuidePage) -> GuideLink {
@@ -240,7 +340,8 @@ public struct SiteRenderer {
 
     private func flagLifecycle(_ entry: LifecycleEntry, links: MarkdownHTML.Links) -> FlagLifecycleDetails {
         let data = entry.lifecycle
-        var removeBy = "Not set"
+        let catalog = model.catalog
+        var removeBy = catalog.hasColumn(LifecycleColumns.removeBy) ? "Not set in the catalog" : "The catalog has no Remove by column"
         switch data.removeBy {
         case .date(let date)?:
             let days = entry.daysUntilRemoval ?? 0
@@ -253,17 +354,39 @@ public struct SiteRenderer {
         if let date = entry.added {
             added = "\(date.date) (" + (date.source == .catalog ? "from the catalog" : "from git history") + ")"
         }
+        let noOwner = catalog.hasColumn(LifecycleColumns.owner) ? "No owner in the catalog" : "The catalog has no Owner column"
         return FlagLifecycleDetails(
             asOf: lifecycle.asOf.description, hasFindings: !entry.findings.isEmpty,
             findings: entry.findings.map { FindingItem(status: $0.status.rawValue, label: $0.status.label, reason: $0.reason) },
             type: data.kind?.rawValue ?? "Not set (treated as release)", permanent: data.kind?.isPermanent ?? false,
-            ownerHTML: data.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? "No owner", added: added,
-            removeBy: removeBy, ticketHTML: data.ticket.map { MarkdownHTML.renderInline($0, links: links) },
+            ownerHTML: data.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? noOwner, added: added,
+            removeBy: removeBy, deprecationWords: entry.flag.deprecation.flatMap { $0.isEmpty ? nil : $0 },
+            ticketHTML: data.ticket.map { MarkdownHTML.renderInline($0, links: links) },
             searched: !lifecycle.codeRoots.isEmpty, roots: lifecycle.codeRoots.joined(separator: ", "),
             uses: LifecycleText.uses(entry, in: lifecycle), hasReferences: !entry.references.isEmpty,
             references: entry.references.map { reference in
                 ReferenceItem(place: "\(reference.location.file):\(reference.location.line)", kind: referenceKind(reference.kind))
             })
+    }
+
+    /// Whether a tenant page's "only flags that are on" filter keeps a value: on,
+    /// a number other than zero, or a text that is not empty.
+    static func isOnOrSet(_ value: FlagValue) -> Bool {
+        switch value {
+        case .bool(let on): on
+        case .integer(let number): number != 0
+        case .decimal(let text): Double(text) != 0
+        case .string(let text): !text.isEmpty
+        }
+    }
+
+    /// A value type in the site's words: "on/off", "number" or "text".
+    static func typeWord(_ type: FlagType) -> String {
+        switch type {
+        case .bool: "on/off"
+        case .number: "number"
+        case .string: "text"
+        }
     }
 
     private func referenceKind(_ kind: CodeReference.Kind) -> String {
@@ -279,12 +402,12 @@ public struct SiteRenderer {
     /// A table cell; `briefly` keeps the explanation to the deciding condition, for the matrix's many cells.
     private func cell(_ resolution: Resolution, briefly: Bool) -> CellItem {
         let presentation = CellPresentation(resolution)
-        return CellItem(css: presentation.cssClass, text: presentation.text, why: why(resolution, briefly: briefly))
+        return CellItem(css: presentation.cssClass, text: presentation.text, why: Self.why(resolution, briefly: briefly))
     }
 
     /// Why a cell has its value, in words, when the deciding layer says more than
     /// its mark: "remote: condition 'CHL'; the app ships on (base)".
-    private func why(_ resolution: Resolution, briefly: Bool) -> String? {
+    static func why(_ resolution: Resolution, briefly: Bool) -> String? {
         if briefly, resolution.isVarying { return "\(resolution.layer.id): depends on the device or the user" }
         guard let explanation = resolution.explanation else { return nil }
         if briefly { return "\(resolution.layer.id): \(explanation)" }

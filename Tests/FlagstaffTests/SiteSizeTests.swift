@@ -1,0 +1,38 @@
+import Flagstaff
+import Foundation
+import Testing
+
+/// The size limits of a build at a medium size (500 flags × 50 tenants × 6
+/// environments, from `scripts/synth-workspace`), so CI holds them: no HTML
+/// page over 2 MB, and `flags.json` at most 20 bytes per cell.
+@Suite("Site size at 500 × 50 × 6")
+struct SiteSizeTests {
+    static let flags = 500, tenants = 50, environments = 6
+    static let pageLimit = 2_000_000
+    static let bytesPerCellLimit = 20.0
+
+    @Test func noPageIsOverTheLimitAndFlagsJSONIsCompact() throws {
+        try withTemporaryDirectory { folder in
+            let generated = try run(
+                "python3", ["scripts/synth-workspace", folder.path, "\(Self.flags)", "\(Self.tenants)", "\(Self.environments)"],
+                in: Fixtures.repositoryRoot)
+            try #require(generated.status == 0, "scripts/synth-workspace failed: \(generated.error)")
+            let files = try renderedSite(configuration: folder.appendingPathComponent("flagstaff.yml").path)
+            let pages = files.filter { $0.key.hasSuffix(".html") }
+            #expect(pages.count > Self.flags + Self.tenants)
+            for (path, page) in pages.sorted(by: { $0.key < $1.key }) where path != "matrix.html" {
+                #expect(page.utf8.count <= Self.pageLimit, "\(path) has \(page.utf8.count) bytes")
+            }
+            // Known to fail until the matrix page becomes a virtualised grid with
+            // paged static tables (issue 11). When it passes, this block reports
+            // that the known issue was not recorded: then remove `withKnownIssue`.
+            let matrix = try #require(pages["matrix.html"])
+            withKnownIssue("matrix.html still holds every cell") {
+                #expect(matrix.utf8.count <= Self.pageLimit, "matrix.html has \(matrix.utf8.count) bytes")
+            }
+            let json = try #require(files["flags.json"])
+            let cells = Double(Self.flags * Self.tenants * Self.environments)
+            #expect(Double(json.utf8.count) / cells <= Self.bytesPerCellLimit, "flags.json has \(json.utf8.count) bytes for \(Int(cells)) cells")
+        }
+    }
+}
