@@ -99,6 +99,17 @@ struct ReaderRobustnessTests {
         #expect(diagnostics.map(\.location) == [SourceLocation(file: "a.md", line: 3, column: 1)])
     }
 
+    /// Front matter needs a closing `---` (or `...`) line; without one the page is all Markdown.
+    @Test(arguments: [
+        ("---\ntitle: A\n---  \n# B\n", "A", 4), ("---\r\ntitle: A\r\n...\r\n# B", "A", 4),
+        ("---\ntitle: A\n# B\n", "B", 1), ("---", nil, 1), ("--- x\n---\n# B", "--- x", 1), ("---\n---", nil, 3),
+    ] as [(String, String?, Int)])
+    func frontMatterFences(_ text: String, _ title: String?, _ firstLine: Int) {
+        let (page, _) = GuideReader.read(text, fileName: "a.md", file: "a.md")
+        #expect(page?.title == title)
+        if let page { #expect(page.firstLine == firstLine) }
+    }
+
     /// Finding 3: thousands of nested `#if` overflowed the stack in swift-syntax; the
     /// file is refused at the 101st level, before it is parsed.
     @Test func enumNestedTooDeep() throws {

@@ -1,5 +1,6 @@
 import Flagstaff
 import FlagstaffCore
+import FlagstaffRenderers
 import Foundation
 import Testing
 
@@ -119,6 +120,19 @@ struct RobustnessCommandTests {
                 try build(workspace)
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        }
+    }
+
+    /// Whatever the tenant ids, flag keys or page names, a path that could leave the folder is never written.
+    @Test(arguments: ["../escape.html", "/etc/escape.html", "a/../../escape.html", "a//b.html", "./a.html", "a\0b.html", ""])
+    func aPathThatCouldLeaveTheOutputFolderIsRefused(_ path: String) throws {
+        try withTemporaryDirectory { folder in
+            let output = folder.appendingPathComponent("out")
+            #expect(throws: FlagstaffError.io("refusing to write '\(path)', which is not a plain path inside the output folder")) {
+                try OutputWriter(directory: output).write([OutputFile(path: path, text: "x")])
+            }
+            let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(written.isEmpty, "nothing was written, not even the folder")
         }
     }
 
