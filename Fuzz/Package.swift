@@ -18,6 +18,11 @@ let package = Package(
         // Declares libFuzzer's LLVMFuzzerRunDriver, which each fuzzer's main calls.
         .target(name: "CFuzzer"),
     ] + readers.map { name in
-        .executableTarget(name: "Fuzz\(name)", dependencies: ["FuzzTargets"])
+        // libFuzzer is linked into the fuzzers only: SwiftPM builds the main package's
+        // plugin tool (ThemeEmbedder) with the same -Xswiftc flags, and libFuzzer's
+        // main would clash with its own. The code is instrumented by the flags
+        // scripts/fuzz passes: -sanitize=address and -sanitize-coverage.
+        .executableTarget(
+            name: "Fuzz\(name)", dependencies: ["FuzzTargets"], linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])])
     }
 )

@@ -71,12 +71,12 @@ public struct OutputWriter {
 
         let difference = difference(from: files)
         let toWrite = Set(difference.missing + difference.changed)
-        let written = Set(previousManifest())
+        let previouslyWritten = Set(previousManifest())
         // The manifest goes last, so it never lists a file that is not in place yet.
         let changed = withManifest(files).filter { toWrite.contains($0.path) }
-        for file in changed where difference.changed.contains(file.path) && file.path != Self.manifestName && !written.contains(file.path) {
+        for path in difference.changed where path != Self.manifestName && !previouslyWritten.contains(path) {
             throw .io(
-                "'\(directory.appendingPathComponent(file.path).path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
+                "'\(directory.appendingPathComponent(path).path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
                     + "move it away or choose another output folder")
         }
         var staging = Staging()
