@@ -10,6 +10,8 @@ let package = Package(
         // plugin's tool (swiftlang/swift-package-manager#8831); use `flagstaff`.
         .executable(name: "FlagstaffCLI", targets: ["FlagstaffCLI"]),
         .library(name: "Flagstaff", targets: ["Flagstaff"]),
+        // The readers alone, for the fuzzers in Fuzz/, which build them with sanitizers.
+        .library(name: "FlagstaffReaders", targets: ["FlagstaffReaders"]),
         .plugin(name: "FlagstaffCommand", targets: ["FlagstaffCommand"]),
     ],
     dependencies: [

@@ -23,15 +23,20 @@ public enum AsOfDate {
         if let option { return option }
         if let pinned = configuration.asOf { return pinned }
         if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-            guard let seconds = Int(epoch) else {
-                throw .usage("SOURCE_DATE_EPOCH must be a Unix time in whole seconds, not '\(epoch)'")
+            guard let seconds = Int(epoch), let date = CalendarDate(unixTime: seconds) else {
+                throw .usage("SOURCE_DATE_EPOCH must be a Unix time in whole seconds within the years 1 to 9999, not '\(epoch)'")
             }
-            return CalendarDate(unixTime: seconds)
+            return date
         }
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
-        guard let year = parts.year, let month = parts.month, let day = parts.day,
+        if let year = parts.year, let month = parts.month, let day = parts.day,
             let today = CalendarDate(year: year, month: month, day: day)
-        else { return CalendarDate(unixTime: Int(now.timeIntervalSince1970)) }
+        {
+            return today
+        }
+        guard let today = Int(exactly: now.timeIntervalSince1970.rounded(.down)).flatMap(CalendarDate.init(unixTime:)) else {
+            throw .usage("the clock reads a day outside the years 1 to 9999; pass --as-of YYYY-MM-DD")
+        }
         return today
     }
 }

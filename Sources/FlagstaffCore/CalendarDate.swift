@@ -42,8 +42,13 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    /// The UTC day of a Unix time in seconds, as `SOURCE_DATE_EPOCH` gives it.
-    public init(unixTime seconds: Int) {
+    /// The Unix times of the first and last second of the years 1 to 9999.
+    static let unixTimes = -62_135_596_800...253_402_300_799
+
+    /// The UTC day of a Unix time in seconds, as `SOURCE_DATE_EPOCH` gives it;
+    /// `nil` outside the years 1 to 9999, which no date of Flagstaff's uses.
+    public init?(unixTime seconds: Int) {
+        guard Self.unixTimes.contains(seconds) else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         self.init(daysSince1970: days)
     }

@@ -81,7 +81,9 @@ public struct CatalogEntry: Hashable, Sendable {
     /// The `Description` cell's Markdown.
     public var description: String
     /// Every other column, in table order, by column name.
-    public var columns: [Column]
+    public var columns: [Column] {
+        didSet { positionsByName = Self.positionsByName(of: columns) }
+    }
     /// Where the row's key is.
     public var location: SourceLocation
     /// The lifecycle columns, read and checked.
@@ -100,11 +102,20 @@ public struct CatalogEntry: Hashable, Sendable {
         self.location = location
         self.lifecycle = lifecycle
         self.range = range
+        positionsByName = Self.positionsByName(of: columns)
+    }
+
+    /// The positions in `columns` of each lowercased column name, so that finding a
+    /// column does not scan them all: renderers look up every column of every row.
+    private var positionsByName: [String: [Int]]
+
+    private static func positionsByName(of columns: [Column]) -> [String: [Int]] {
+        Dictionary(grouping: columns.indices) { columns[$0].name.lowercased() }
     }
 
     /// The cell of an optional column, matched without regard to case; `nil` when empty or absent.
     public func cell(_ column: String) -> Cell? {
-        columns.first { $0.name.lowercased() == column.lowercased() && !$0.cell.text.isEmpty }?.cell
+        positionsByName[column.lowercased()]?.lazy.map { columns[$0].cell }.first { !$0.text.isEmpty }
     }
 
     /// The text of an optional column; `nil` when empty or absent.

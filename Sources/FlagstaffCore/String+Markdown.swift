@@ -18,4 +18,17 @@ extension String {
         }
         return output
     }
+
+    /// The text as inline code (a flag key, a path), safe inside a table cell: a
+    /// code span with `|` written `\|`, or escaped plain text when a backtick or a
+    /// line break would end or split the span.
+    public var markdownCode: String {
+        if contains(where: { $0 == "`" || $0.isNewline }) { return markdownEscaped }
+        var output = "`"
+        for character in self {
+            if character == "|" { output.append("\\") }
+            output.append(character)
+        }
+        return output + "`"
+    }
 }

@@ -32,6 +32,9 @@ public enum Validator {
         let keys = Set(model.flags.map(\.key))
         var diagnostics: [Diagnostic] = []
         var firstRow: [String: CatalogEntry] = [:]
+        // Computed once, not per row, so a catalog of many unknown rows stays linear.
+        let rowKeys = Set(model.catalog.entries.map(\.key))
+        let keysWithoutRow = model.flags.map(\.key).filter { !rowKeys.contains($0) }
         for entry in model.catalog.entries {
             if let first = firstRow[entry.key] {
                 diagnostics.append(
@@ -45,7 +48,7 @@ public enum Validator {
                 diagnostics.append(
                     .error(
                         "catalog row '\(entry.key)' is not a case of enum \(model.flagEnum.name)", at: entry.location,
-                        hint: Suggestion.didYouMean(entry.key, in: keys.subtracting(firstRow.keys))
+                        hint: Suggestion.didYouMean(entry.key, in: keysWithoutRow)
                             ?? "remove the row or add the case"))
             }
         }
@@ -58,6 +61,9 @@ public enum Validator {
         }
         return diagnostics
     }
+
+    /// The unknown keys of one tenant file reported one by one, each with a hint.
+    static let unknownKeysReported = 100
 
     /// Unknown keys, unknown environments, wrong value types and flags that fall back.
     static func tenantDiagnostics(_ tenant: Tenant, settings: IndexedSettings, model: FlagModel, types: [FlagType]) -> [Diagnostic] {
@@ -79,11 +85,18 @@ public enum Validator {
                 }
             }
         }
-        for item in unknown {
+        // Each hint compares the key with every flag; past the limit one error stands for the rest.
+        for item in unknown.prefix(unknownKeysReported) {
             diagnostics.append(
                 .error(
                     "'\(item.key)' is not a flag of enum \(model.flagEnum.name)", at: item.setting.keyLocation,
                     hint: Suggestion.didYouMean(item.key, in: keys)))
+        }
+        if unknown.count > unknownKeysReported {
+            diagnostics.append(
+                .error(
+                    "\(unknown.count - unknownKeysReported) more keys are not flags of enum \(model.flagEnum.name)",
+                    at: .start(of: tenant.file), hint: "only the first \(unknownKeysReported) are reported one by one"))
         }
         var isSet = [[Bool]](repeating: [Bool](repeating: false, count: keys.count), count: model.environments.count)
         for entry in settings.base where !model.repeatedFlags.keys.contains(entry.flag) {

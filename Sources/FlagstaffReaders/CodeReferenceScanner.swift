@@ -12,12 +12,20 @@ import SwiftSyntax
 /// may look used when it is not, never unused when it is used.
 public enum CodeReferenceScanner {
     /// The references to each flag key in the files, in file and line order.
-    /// Flags without references have no entry.
-    public static func scan(_ files: [FlagEnumReader.SourceFile], flags: [Flag], enumName: String) -> [String: [CodeReference]] {
+    /// Flags without references have no entry. A file nested too deep to parse
+    /// safely is not scanned, and is an error.
+    public static func scan(
+        _ files: [FlagEnumReader.SourceFile], flags: [Flag], enumName: String
+    ) -> (references: [String: [CodeReference]], diagnostics: [Diagnostic]) {
         var references: [String: [CodeReference]] = [:]
+        var diagnostics: [Diagnostic] = []
         let keysByCase = Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first }
         let keys = Set(flags.map(\.key))
         for file in files {
+            if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
+                diagnostics.append(problem)
+                continue
+            }
             let tree = Parser.parse(source: file.text)
             let visitor = ReferenceVisitor(
                 converter: SourceLocationConverter(fileName: file.path, tree: tree), enumName: enumName,
@@ -25,7 +33,7 @@ public enum CodeReferenceScanner {
             visitor.walk(tree)
             for (key, found) in visitor.references { references[key, default: []] += found }
         }
-        return references.mapValues { $0.sorted() }
+        return (references.mapValues { $0.sorted() }, diagnostics)
     }
 }
 
@@ -62,10 +70,8 @@ private final class ReferenceVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.segments.count == 1, case .stringSegment(let segment)? = node.segments.first,
-            keys.contains(segment.content.text)
-        {
-            record(segment.content.text, .string, node)
+        if let value = node.representedLiteralValue, keys.contains(value) {
+            record(value, .string, node)
         }
         return .skipChildren
     }

@@ -130,7 +130,7 @@ public enum ConfigurationReader {
             case "output": configuration.output = reader.string(value, key: key) ?? configuration.output
             case "templates": configuration.templates = reader.string(value, key: key)
             case "guide": configuration.guide = reader.string(value, key: key)
-            case "code": configuration.code = reader.strings(value, key: key, allowSingle: true) ?? []
+            case "code": configuration.code = reader.codeRoots(value) ?? []
             case "current_version": configuration.policy.currentVersion = reader.version(value, key: key)
             case "lifecycle": reader.lifecycle(value, into: &configuration)
             case "remote_config": configuration.remoteConfig = reader.remoteConfig(value)
@@ -427,6 +427,21 @@ private struct ValueReader {
             values.append(value)
         }
         return values
+    }
+
+    /// The `code` folders. The file system's root is refused: the walk would read
+    /// every file on the machine.
+    mutating func codeRoots(_ node: Node) -> [String]? {
+        guard let roots = strings(node, key: "code", allowSingle: true) else { return nil }
+        if roots.contains(where: { $0.allSatisfy { $0 == "/" } }) {
+            reported.insert("code")
+            diagnostics.append(
+                .error(
+                    "'code' names the file system's root '/'", at: location(of: node),
+                    hint: "name the folders of the app's Swift source, e.g. [App/Sources]"))
+            return nil
+        }
+        return roots
     }
 
     mutating func stringMap(_ node: Node, key: String) -> [String: String] {

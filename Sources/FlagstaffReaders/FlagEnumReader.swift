@@ -26,6 +26,10 @@ public enum FlagEnumReader {
         var diagnostics: [Diagnostic] = []
         var allNames: [String] = []
         for file in files {
+            if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
+                diagnostics.append(problem)
+                continue
+            }
             let tree = Parser.parse(source: file.text)
             let converter = SourceLocationConverter(fileName: file.path, tree: tree)
             if let problem = firstSyntaxProblem(in: tree) {
@@ -176,7 +180,7 @@ private struct CaseCollector {
             let location = FlagEnumReader.location(of: element.name, converter: converter)
             var key = caseName
             if let rawValue = element.rawValue {
-                if let literal = rawValue.value.as(StringLiteralExprSyntax.self), let text = Self.plainText(of: literal) {
+                if let literal = rawValue.value.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue {
                     key = text
                 } else if usesStringRawValues {
                     diagnostics.append(
@@ -198,16 +202,6 @@ private struct CaseCollector {
                     key: key, caseName: caseName, group: group, documentation: documentation,
                     deprecation: deprecation, condition: condition, location: location, syntax: syntax))
         }
-    }
-
-    /// The text of a string literal without interpolation.
-    static func plainText(of literal: StringLiteralExprSyntax) -> String? {
-        var text = ""
-        for segment in literal.segments {
-            guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
-            text += piece.content.text
-        }
-        return text
     }
 
     /// The doc comment directly above a declaration: `///` lines or a `/** */`

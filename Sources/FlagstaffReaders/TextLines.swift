@@ -41,6 +41,16 @@ struct TextLines {
         return String(decoding: bytes[ranges[line - 1]], as: UTF8.self)
     }
 
+    /// The line and (byte) column of a byte offset.
+    func location(ofByte offset: Int, file: String) -> SourceLocation {
+        var low = 0, high = ranges.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return SourceLocation(file: file, line: low + 1, column: max(0, offset - ranges[low].lowerBound) + 1)
+    }
+
     /// The bytes of a 1-based line, or an empty range past the end.
     func range(ofLine line: Int) -> ByteRange {
         guard line >= 1, line <= ranges.count else { return bytes.count..<bytes.count }

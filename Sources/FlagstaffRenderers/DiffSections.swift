@@ -41,7 +41,7 @@ struct DiffStyle {
     /// GitHub-flavoured Markdown: keys as code, values in bold, the sources' text escaped.
     static var markdown: DiffStyle {
         DiffStyle(
-            code: { $0.contains("`") ? $0.markdownEscaped : "`\($0)`" }, text: { $0.markdownEscaped },
+            code: { $0.markdownCode }, text: { $0.markdownEscaped },
             emphasis: { text, _ in "**\(text.markdownEscaped)**" }, heading: { $0 })
     }
 }

@@ -26,7 +26,7 @@ public enum LifecycleMarkdownRenderer {
                 text += "| Flag | Type | Remove by | Why | Uses in code |\n|---|---|---|---|---|\n"
                 for entry in ownerEntries {
                     let reason = entry.findings.first { $0.status == status }?.reason ?? ""
-                    text += "| `\(entry.flag.key)` | \(entry.lifecycle.kind?.rawValue ?? "–") | \(entry.lifecycle.removeBy?.description ?? "–") "
+                    text += "| \(entry.flag.key.markdownCode) | \(entry.lifecycle.kind?.rawValue ?? "–") | \(entry.lifecycle.removeBy?.description ?? "–") "
                         + "| \(reason.markdownEscaped) | \(LifecycleText.uses(entry, in: report)) |\n"
                 }
             }
@@ -35,8 +35,8 @@ public enum LifecycleMarkdownRenderer {
         if !used.isEmpty {
             text += "\n## Where the code still uses them\n\n"
             for entry in used {
-                let places = entry.references.map { "`\($0.location.file):\($0.location.line)`" }.joined(separator: ", ")
-                text += "- `\(entry.flag.key)` (\(entry.references.count.counted("place"))): \(places)\n"
+                let places = entry.references.map { "\($0.location.file):\($0.location.line)".markdownCode }.joined(separator: ", ")
+                text += "- \(entry.flag.key.markdownCode) (\(entry.references.count.counted("place"))): \(places)\n"
             }
         }
         return text

@@ -36,7 +36,7 @@ public enum MatrixMarkdownRenderer {
                     text += "| **\(name.markdownEscaped)** |" + String(repeating: " |", count: slice.tenants.count) + "\n"
                 }
                 for flag in group.positions {
-                    text += "| `\(model.flags[flag].key)` |"
+                    text += "| \(model.flags[flag].key.markdownCode) |"
                     for tenant in slice.tenantPositions {
                         guard let id = matrix.presentationID(flag: flag, tenant: tenant, environment: position) else {
                             text += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |"

@@ -42,11 +42,21 @@ struct CalendarDateTests {
     }
 
     @Test func unixTimesAreUTCDays() {
-        #expect(CalendarDate(unixTime: 1_779_494_399).description == "2026-05-22")
-        #expect(CalendarDate(unixTime: 1_779_494_400).description == "2026-05-23")
-        #expect(CalendarDate(unixTime: -1).description == "1969-12-31")
-        #expect(CalendarDate(unixTime: -86_400).description == "1969-12-31")
-        #expect(CalendarDate(unixTime: -86_401).description == "1969-12-30")
+        #expect(CalendarDate(unixTime: 1_779_494_399)?.description == "2026-05-22")
+        #expect(CalendarDate(unixTime: 1_779_494_400)?.description == "2026-05-23")
+        #expect(CalendarDate(unixTime: -1)?.description == "1969-12-31")
+        #expect(CalendarDate(unixTime: -86_400)?.description == "1969-12-31")
+        #expect(CalendarDate(unixTime: -86_401)?.description == "1969-12-30")
+    }
+
+    /// Finding 7 of issue 9: the extremes of Int overflowed, and a huge time became year 292277026596.
+    @Test func unixTimesOutsideYears1To9999AreNoDate() {
+        #expect(CalendarDate(unixTime: Int.min) == nil)
+        #expect(CalendarDate(unixTime: Int.max) == nil)
+        #expect(CalendarDate(unixTime: 253_402_300_800) == nil)
+        #expect(CalendarDate(unixTime: 253_402_300_799)?.description == "9999-12-31")
+        #expect(CalendarDate(unixTime: -62_135_596_800)?.description == "0001-01-01")
+        #expect(CalendarDate(unixTime: -62_135_596_801) == nil)
     }
 
     @Test func daysBetweenAndOrder() throws {

@@ -21,4 +21,12 @@ struct MarkdownEscapeTests {
         #expect("<img src=x onerror=alert(1)> | [x](javascript:y)".markdownEscaped
             == "\\<img src=x onerror=alert(1)\\> \\| \\[x\\](javascript:y)")
     }
+
+    /// `lifecycle.md` and `matrix.md` put keys and paths in code spans: a pipe must not end the table cell.
+    @Test func codeSpansAreSafeInATableCell() {
+        #expect("ENABLE_A".markdownCode == "`ENABLE_A`")
+        #expect("a|b".markdownCode == "`a\\|b`")
+        #expect("a`b".markdownCode == "a\\`b", "a backtick would end the span, so the text is escaped instead")
+        #expect("a\nb<i>".markdownCode == "a b\\<i\\>")
+    }
 }

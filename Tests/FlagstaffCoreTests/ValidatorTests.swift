@@ -1,4 +1,4 @@
-import FlagstaffCore
+@testable import FlagstaffCore
 import Testing
 
 /// Checks between the configuration and the sources; the readers' tests cover the rest.
@@ -48,5 +48,26 @@ struct LifecycleFilterTests {
         #expect(report.entries(withAnyOf: [.dead]).map(\.flag.key) == ["C"])
         #expect(report.entries(withAnyOf: [.rolledOut, .dead], ownerContaining: "TEAM").map(\.flag.key) == ["A"])
         #expect(report.entries(withAnyOf: [], ownerContaining: "nobody").isEmpty)
+    }
+
+    /// Finding 11: each unknown key was compared with every flag; past 100 in a file, one error stands for the rest.
+    @Test func unknownKeysPastOneHundredAreCountedInOneError() {
+        var tenant = Tenant(id: "T", name: "T", file: "t.json")
+        for index in 1...250 { tenant.base["UNKNOWN_\(index)"] = Build.setting(.bool(true), line: index) }
+        let model = Build.model(flags: [Build.flag("A")], tenants: [tenant])
+        let unknown = Validator.validate(ResolvedMatrix(model: model)).filter { $0.message.contains("not a flag") || $0.message.contains("more keys") }
+        #expect(unknown.count == 101)
+        #expect(unknown.last?.description == "t.json:1:1: error: 150 more keys are not flags of enum FeatureFlag; only the first 100 are reported one by one")
+    }
+
+    /// Finding 12: every unknown catalog row rebuilt the set of keys to suggest from, so 50,000 rows took quadratic time.
+    @Test func manyUnknownCatalogRowsSuggestOnlyKeysWithoutARow() {
+        let flags = [Build.flag("ENABLE_A"), Build.flag("ENABLE_B")]
+        let rows = [CatalogEntry(key: "ENABLE_A", description: "", columns: [], location: SourceLocation(file: "c.md", line: 1, column: 1))]
+            + (2...50_001).map { CatalogEntry(key: "ROW_\($0)", description: "", columns: [], location: SourceLocation(file: "c.md", line: $0, column: 3)) }
+            + [CatalogEntry(key: "ENABLE_C", description: "", columns: [], location: SourceLocation(file: "c.md", line: 50_002, column: 3))]
+        let diagnostics = Validator.catalogDiagnostics(Build.model(flags: flags, tenants: [], catalog: rows))
+        #expect(diagnostics.count == 50_002)
+        #expect(diagnostics[50_000].description == "c.md:50002:3: error: catalog row 'ENABLE_C' is not a case of enum FeatureFlag; did you mean 'ENABLE_B'?")
     }
 }

@@ -192,6 +192,17 @@ struct AsOfDateTests {
             try AsOfDate.parse(option: "tomorrow")
         }
     }
+
+    /// Finding 7 of issue 9: the smallest Int crashed with an overflow; a huge one became year 292277026596.
+    @Test(arguments: ["-9223372036854775808", "9223372036854775807", "253402300800"])
+    func aSourceDateEpochOutsideYears1To9999IsAUsageError(_ epoch: String) {
+        #expect(
+            throws: FlagstaffError.usage(
+                "SOURCE_DATE_EPOCH must be a Unix time in whole seconds within the years 1 to 9999, not '\(epoch)'")
+        ) {
+            try AsOfDate.resolve(option: nil, configuration: Configuration(), environment: ["SOURCE_DATE_EPOCH": epoch])
+        }
+    }
 }
 
 @Suite("Lifecycle pages")

@@ -42,6 +42,7 @@ public struct BuildCommand: Sendable {
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)
+        if !check, let problem = workspace.outputProblem(directory, templates: templates) { throw .io(problem) }
         if check {
             let difference = writer.difference(from: files)
             guard difference.isEmpty else {

@@ -33,11 +33,7 @@ public struct RemoveCommand: Sendable {
             throw .unknown("flag", key, in: model.flags.map(\.key))
         }
         let prefix = workspace.displayPrefix
-        var uses: [CodeReference] = []
-        if !workspace.configuration.code.isEmpty {
-            let files = try LifecycleLoader.swiftFiles(in: workspace.configuration.code, workspace: workspace)
-            uses = CodeReferenceScanner.scan(files, flags: model.flags, enumName: model.flagEnum.name)[flag.key] ?? []
-        }
+        let uses = try LifecycleLoader.codeReferences(in: workspace, flags: model.flags, enumName: model.flagEnum.name)?[flag.key] ?? []
         if !uses.isEmpty {
             var text = ""
             for use in uses { text += "\(prefix)\(use.location): \(force ? "warning" : "error"): '\(flag.key)' is still used here\n" }

@@ -1,3 +1,4 @@
+import FlagstaffCore
 import Foundation
 
 /// Files on disk, below a root folder.
@@ -19,6 +20,11 @@ public struct DiskFileSource: FileSource {
 
     public func contents(of path: String) throws(FileSourceError) -> [UInt8] {
         let url = url(for: path)
+        if let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize,
+            let problem = InputLimits.problem(size: size, file: path)
+        {
+            throw .pastLimit(problem)
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw kind(of: path) == nil ? .missing : .unreadable("cannot read '\(path)'")
         }

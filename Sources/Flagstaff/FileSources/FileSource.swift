@@ -1,3 +1,5 @@
+import FlagstaffCore
+
 /// Where a workspace's files are read from: the disk, a git revision, or memory.
 ///
 /// Every read of an input goes through one of these, so a command can load the
@@ -50,12 +52,33 @@ public enum FileSourceError: Error, Equatable, Sendable {
     case missing
     /// Something is there, but it cannot be read; the reason in words.
     case unreadable(String)
+    /// The file is larger, or has a longer line, than `InputLimits` allows: the error at its position.
+    case pastLimit(Diagnostic)
+}
+
+extension FileSourceError {
+    /// The error to report for an input named by a configuration key: the limit's
+    /// own error at its position, else one at the key.
+    func diagnostic(path: String, namedBy key: String, at location: SourceLocation?) -> Diagnostic {
+        switch self {
+        case .missing: .error("no such file '\(path)' (named by '\(key)')", at: location)
+        case .unreadable: .error("cannot read '\(path)' (named by '\(key)')", at: location)
+        case .pastLimit(let problem): problem
+        }
+    }
 }
 
 extension FileSource {
-    /// A file's text, decoded as UTF-8 (invalid bytes become U+FFFD).
+    /// A file's text, decoded as UTF-8 (invalid bytes become U+FFFD), without the
+    /// byte order mark some Windows editors put first, so every reader and editor
+    /// sees the same text whether or not the file has one. A file past
+    /// `InputLimits` is not decoded: every input is read through here, so no
+    /// reader ever sees one.
     public func text(of path: String) throws(FileSourceError) -> String {
-        String(decoding: try contents(of: path), as: UTF8.self)
+        let bytes = try contents(of: path)
+        if let problem = InputLimits.problem(in: bytes, file: path) { throw .pastLimit(problem) }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        return String(decoding: bytes.starts(with: byteOrderMark) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
     }
 
     /// Every file below a folder, as paths relative to it, in path order. Hidden

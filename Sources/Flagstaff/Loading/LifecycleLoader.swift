@@ -11,11 +11,7 @@ public enum LifecycleLoader {
         let configuration = workspace.configuration
         var policy = matrix.model.policy
         if let dueSoonDays { policy.dueSoonDays = dueSoonDays }
-        var references: [String: [CodeReference]]?
-        if !configuration.code.isEmpty {
-            let files = try swiftFiles(in: configuration.code, workspace: workspace)
-            references = CodeReferenceScanner.scan(files, flags: matrix.model.flags, enumName: matrix.model.flagEnum.name)
-        }
+        let references = try codeReferences(in: workspace, flags: matrix.model.flags, enumName: matrix.model.flagEnum.name)
         let undated = matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }
         var gitDates: [String: CalendarDate] = [:]
         var note: String?
@@ -25,6 +21,17 @@ public enum LifecycleLoader {
         return LifecycleReport(
             matrix: matrix, gitAddedDates: gitDates, references: references, codeRoots: configuration.code, asOf: asOf,
             policy: policy, addedDatesNote: note)
+    }
+
+    /// Where the Swift files below the code roots use each flag; `nil` without code
+    /// roots. A file the scanner refuses (nested too deep) is an error, since a
+    /// use it would miss could make a flag look unused.
+    static func codeReferences(in workspace: Workspace, flags: [Flag], enumName: String) throws(FlagstaffError) -> [String: [CodeReference]]? {
+        guard !workspace.configuration.code.isEmpty else { return nil }
+        let files = try swiftFiles(in: workspace.configuration.code, workspace: workspace)
+        let (references, problems) = CodeReferenceScanner.scan(files, flags: flags, enumName: enumName)
+        guard problems.isEmpty else { throw .unreadableInputs(problems) }
+        return references
     }
 
     /// Every `.swift` file below the code roots, in path order. Hidden folders
@@ -41,11 +48,11 @@ public enum LifecycleLoader {
             }
             for path in paths where path.hasSuffix(".swift") {
                 let relative = FilePath.join(root, path)
-                guard let text = try? workspace.source.text(of: relative) else {
-                    problems.append(.error("cannot read '\(relative)' (below a folder named by 'code')", at: location))
-                    continue
+                do {
+                    files.append(FlagEnumReader.SourceFile(path: relative, text: try workspace.source.text(of: relative)))
+                } catch {
+                    problems.append(error.diagnostic(path: relative, namedBy: "code", at: location))
                 }
-                files.append(FlagEnumReader.SourceFile(path: relative, text: text))
             }
         }
         guard problems.isEmpty else { throw .unreadableInputs(problems) }

@@ -46,10 +46,42 @@ struct SourceLoader {
             if let tenant = result.tenant { tenants.append(tenant) }
         }
         guard let flagEnum, let catalog else { return nil }
+        if let problem = sizeProblem(flags: flagEnum.flags, tenants: tenants.count) {
+            diagnostics.append(problem)
+            return nil
+        }
         return FlagModel(
             title: configuration.title, environments: configuration.environments, flagEnum: flagEnum,
             catalog: catalog, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
             settingLocations: configuration.locations, remoteConfig: remoteConfig)
+    }
+
+    /// An error when the workspace has more flags, tenants, environments or matrix
+    /// cells than `InputLimits` allows; checked before anything is resolved.
+    private func sizeProblem(flags: [Flag], tenants: Int) -> Diagnostic? {
+        let environments = configuration.environments.count
+        if flags.count > InputLimits.flags {
+            return .error(
+                "the enum has \(flags.count) flags, more than the \(InputLimits.flags) Flagstaff reads", at: flags[InputLimits.flags].location,
+                hint: "see Limits in the README")
+        }
+        if tenants > InputLimits.tenants {
+            return .error(
+                "there are \(tenants) tenants, more than the \(InputLimits.tenants) Flagstaff reads", at: configuration.locations["tenants"],
+                hint: "see Limits in the README")
+        }
+        if environments > InputLimits.environments {
+            return .error(
+                "there are \(environments) environments, more than the \(InputLimits.environments) Flagstaff reads",
+                at: configuration.locations["environments"], hint: "see Limits in the README")
+        }
+        if flags.count * tenants * environments > InputLimits.cells {
+            return .error(
+                "\(flags.count) flags × \(tenants) tenants × \(environments) environments make \(flags.count * tenants * environments) cells, "
+                    + "more than the \(InputLimits.cells) Flagstaff resolves",
+                at: configuration.locations["tenants"], hint: "see Limits in the README")
+        }
+        return nil
     }
 
     /// The Remote Config templates, each file read and parsed once, with the settings; `nil` without `remote_config`.
@@ -83,8 +115,11 @@ struct SourceLoader {
         var diagnostics: [Diagnostic] = []
         for entry in entries where entry.kind == .file && entry.name.hasSuffix(".md") {
             let path = FilePath.join(folder, entry.name)
-            guard let text = try? source.text(of: path) else {
-                diagnostics.append(.error("cannot read the guide page '\(path)'", at: configuration.locations["guide"]))
+            let text: String
+            do {
+                text = try source.text(of: path)
+            } catch {
+                diagnostics.append(error.diagnostic(path: path, namedBy: "guide", at: configuration.locations["guide"]))
                 continue
             }
             let (page, problems) = GuideReader.read(text, fileName: entry.name, file: path)
@@ -99,21 +134,32 @@ struct SourceLoader {
         do {
             return try source.text(of: path)
         } catch {
-            let reason = error == .missing ? "no such file" : "cannot read"
-            unreadable.append(.error("\(reason) '\(path)' (named by '\(key)')", at: configuration.locations[key]))
+            unreadable.append(error.diagnostic(path: path, namedBy: key, at: configuration.locations[key]))
             return nil
         }
     }
 
-    /// The tenant files matching the `tenants` pattern, sorted by id.
+    /// The tenant files matching the `tenants` pattern, sorted by id. Ids are
+    /// compared as Swift compares strings, after Unicode normalisation: two folders
+    /// whose names differ only in how an accent is encoded (`é` and `e` + U+0301)
+    /// would be one tenant with two files, so the second is an error and not read.
     private mutating func tenantFiles() -> [(id: String, path: String, text: String)] {
         guard let pattern = TenantPattern(configuration.tenants) else { return [] }
         let entries = (try? source.entries(of: pattern.directory)) ?? []
         var files: [(id: String, path: String, text: String)] = []
+        var pathsByID: [String: String] = [:]
         for entry in entries {
             guard let id = pattern.id(of: entry.name) else { continue }
             let path = pattern.path(of: entry.name)
             guard source.kind(of: path) == .file else { continue }
+            if let other = pathsByID[id] {
+                diagnostics.append(
+                    .error(
+                        "the tenant id of '\(path)' is the same as that of '\(other)' once Unicode is normalised", at: .start(of: path),
+                        hint: "rename one folder; ids must differ in more than how their accents are encoded"))
+                continue
+            }
+            pathsByID[id] = path
             if let text = read(path, key: "tenants") { files.append((id, path, text)) }
         }
         if files.isEmpty && unreadable.isEmpty {

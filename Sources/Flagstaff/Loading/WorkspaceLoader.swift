@@ -21,7 +21,11 @@ extension Workspace {
         } else {
             source = SnapshotFileSource(DiskFileSource(root: root))
         }
-        guard let text = try? source.text(of: file) else {
+        let text: String
+        do {
+            text = try source.text(of: file)
+        } catch {
+            if case .pastLimit(let problem) = error { throw .unreadableInputs([problem]) }
             let path = configurationPath ?? configurationFileName
             if let revision { throw .io("no '\(path)' in revision \(revision)") }
             throw .io(configurationPath == nil

@@ -2,10 +2,17 @@ import FlagstaffRenderers
 import Foundation
 
 /// Puts rendered files into the output folder. Everything is rendered in memory
-/// before the first write, so a failing build never touches the folder. Each file
-/// is replaced by an atomic rename, and only when its bytes change. A manifest
+/// before the first write, so a failing build never touches the folder. A manifest
 /// remembers what Flagstaff wrote, so files it no longer produces are removed
 /// and files it never wrote are left alone.
+///
+/// A write holds a lock on the folder, so two builds into one folder take turns.
+/// It writes every changed file next to its place under a temporary name first,
+/// and renames them into place only when all are written: a write that fails
+/// (a full disk, a read-only folder) removes what it staged and leaves the
+/// previous output whole. It never goes through a symbolic link below the
+/// output folder, never replaces a file that it did not write and that differs,
+/// and removes only regular files its manifest lists, inside the folder.
 public struct OutputWriter {
     /// The manifest's name inside the output folder.
     public static let manifestName = ".flagstaff-manifest"
@@ -43,7 +50,7 @@ public struct OutputWriter {
             if existing.elementsEqual(file.contents) == false { difference.changed.append(file.path) }
         }
         let produced = Set(files.map(\.path))
-        difference.stale = previousManifest().filter { !produced.contains($0) && exists($0) }
+        difference.stale = previousManifest().filter { !produced.contains($0) && kind(of: $0) == .regular }
         return difference
     }
 
@@ -51,22 +58,56 @@ public struct OutputWriter {
     /// that are no longer produced, and returns how many files were written.
     @discardableResult
     public func write(_ files: [OutputFile]) throws(FlagstaffError) -> (written: Int, removed: Int) {
+        for file in files where !Self.isSafe(file.path) {
+            throw .io("refusing to write '\(file.path)', which is not a plain path inside the output folder")
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create '\(directory.path)': \(error.localizedDescription)")
+        }
+        let lock = try FolderLock(directory)
+        defer { lock.release() }
+
         let difference = difference(from: files)
         let toWrite = Set(difference.missing + difference.changed)
-        do {
-            for file in withManifest(files) where toWrite.contains(file.path) {
-                let url = directory.appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents).write(to: url, options: .atomic)
-            }
-            for path in difference.stale {
-                try FileManager.default.removeItem(at: directory.appendingPathComponent(path))
-            }
-        } catch {
-            throw .io("cannot write to '\(directory.path)': \(error.localizedDescription)")
+        let previouslyWritten = Set(previousManifest())
+        // The manifest goes last, so it never lists a file that is not in place yet.
+        let changed = withManifest(files).filter { toWrite.contains($0.path) }
+        for path in difference.changed where path != Self.manifestName && !previouslyWritten.contains(path) {
+            throw .io(
+                "'\(directory.appendingPathComponent(path).path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
+                    + "move it away or choose another output folder")
         }
-        return (toWrite.count, difference.stale.count)
+        var staging = Staging()
+        for file in changed {
+            let url = directory.appendingPathComponent(file.path)
+            do {
+                try staging.place(for: file.path, in: directory)
+                let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flagstaff-new")
+                if EntryKind(at: temporary) != nil { throw OutputProblem("'\(temporary.path)' is in the way of a temporary file") }
+                staging.temporaries.append((temporary, url))
+                try Data(file.contents).write(to: temporary)
+            } catch {
+                staging.undo()
+                let reason = (error as? OutputProblem)?.description ?? "cannot write '\(url.path)'"
+                throw .io("\(reason), so nothing in '\(directory.path)' was changed")
+            }
+        }
+        for (temporary, url) in staging.temporaries where rename(temporary.path, url.path) != 0 {
+            staging.undo()
+            throw .io("cannot replace '\(url.path)': \(String(cString: strerror(errno)))")
+        }
+        var removed = 0
+        for path in difference.stale where kind(of: path) == .regular {
+            do {
+                try FileManager.default.removeItem(at: directory.appendingPathComponent(path))
+                removed += 1
+            } catch {
+                throw .io("cannot remove '\(directory.appendingPathComponent(path).path)': \(error.localizedDescription)")
+            }
+        }
+        return (toWrite.count, removed)
     }
 
     /// The files plus the manifest that lists them.
@@ -77,14 +118,108 @@ public struct OutputWriter {
         return files + [OutputFile(path: Self.manifestName, text: text)]
     }
 
+    /// The paths the last build's manifest lists, keeping only plain relative paths.
     private func previousManifest() -> [String] {
         let url = directory.appendingPathComponent(Self.manifestName)
         guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-            .filter { !$0.hasPrefix("#") && !$0.isEmpty && !$0.contains("..") }
+            .filter { !$0.hasPrefix("#") && Self.isSafe($0) }
     }
 
-    private func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path)
+    /// A relative path of plain names: not empty, not absolute, no `.`, `..` or
+    /// empty component, no NUL.
+    static func isSafe(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
+    /// What a path inside the folder is, not following links: `.link` when it or
+    /// a folder on the way to it is a symbolic link, `nil` when nothing is there.
+    private func kind(of path: String) -> EntryKind? {
+        var url = directory
+        let components = path.split(separator: "/").map(String.init)
+        for component in components.dropLast() {
+            url.appendPathComponent(component)
+            let kind = EntryKind(at: url)
+            guard kind == .directory else { return kind.map { $0 == .link ? .link : .other } }
+        }
+        return EntryKind(at: url.appendingPathComponent(components.last ?? ""))
+    }
+}
+
+/// What is at a path, without following a symbolic link.
+enum EntryKind: Equatable {
+    case regular, directory, link, other
+
+    init?(at url: URL) {
+        guard let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType else { return nil }
+        switch type {
+        case .typeRegular: self = .regular
+        case .typeDirectory: self = .directory
+        case .typeSymbolicLink: self = .link
+        default: self = .other
+        }
+    }
+}
+
+/// The folders and temporary files a write created, so a failed write can remove them.
+private struct Staging {
+    var folders: [URL] = []
+    var temporaries: [(temporary: URL, final: URL)] = []
+
+    /// Makes room for a file inside the folder: creates the folders on the way,
+    /// and refuses a symbolic link or anything but a folder among them.
+    mutating func place(for path: String, in directory: URL) throws {
+        let components = path.split(separator: "/").map(String.init)
+        var url = directory
+        for component in components.dropLast() {
+            url.appendPathComponent(component)
+            switch EntryKind(at: url) {
+            case .directory?: continue
+            case nil:
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+                folders.append(url)
+            case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
+            default: throw OutputProblem("'\(url.path)' is in the way of a folder the build needs")
+            }
+        }
+        url.appendPathComponent(components.last ?? "")
+        switch EntryKind(at: url) {
+        case nil, .regular?: return
+        case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
+        default: throw OutputProblem("'\(url.path)' is in the way of a file the build writes")
+        }
+    }
+
+    /// Removes the temporary files, then the folders, newest first.
+    func undo() {
+        for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
+        for folder in folders.reversed() { try? FileManager.default.removeItem(at: folder) }
+    }
+}
+
+/// Why a file cannot be placed, in words.
+private struct OutputProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// An exclusive lock on a folder (`flock` on the folder itself, so no lock file
+/// is left behind), held while a build writes into it. A second build waits.
+private struct FolderLock {
+    let descriptor: Int32
+
+    init(_ directory: URL) throws(FlagstaffError) {
+        descriptor = open(directory.path, O_RDONLY)
+        guard descriptor >= 0 else { throw .io("cannot open '\(directory.path)' to lock it: \(String(cString: strerror(errno)))") }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            close(descriptor)
+            throw .io("cannot lock '\(directory.path)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

@@ -16,10 +16,12 @@ enum ThemeLoader {
                 throw .io("cannot read the templates folder '\(path)'")
             }
             for relative in paths {
-                guard let text = try? source.text(of: FilePath.join(path, relative)) else {
+                do {
+                    files[relative] = try source.text(of: FilePath.join(path, relative))
+                } catch {
+                    if case .pastLimit(let problem) = error { throw .unreadableInputs([problem]) }
                     throw .io("cannot read the template '\(FilePath.join(path, relative))'")
                 }
-                files[relative] = text
             }
         }
         do {

@@ -20,8 +20,11 @@ public struct Theme: Sendable {
     /// The default theme with a team's files laid over it.
     public init(overrides: [String: String] = [:]) throws(Problem) {
         files = DefaultTheme.files.merging(overrides) { _, custom in custom }
+        let templates = files.filter { $0.key.hasSuffix(".mustache") }
+        try TemplateCheck.check(
+            Dictionary(uniqueKeysWithValues: templates.map { (String($0.key.dropLast(".mustache".count)), ($0.key, $0.value)) }))
         var library = MustacheLibrary()
-        for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") {
+        for (path, text) in templates.sorted(by: { $0.key < $1.key }) {
             do {
                 library.register(try MustacheTemplate(string: text), named: String(path.dropLast(".mustache".count)))
             } catch {

@@ -1,0 +1,81 @@
+import FlagstaffCore
+import FlagstaffReaders
+
+/// A reader under fuzzing: it takes any bytes as a file's text and must return a
+/// model or diagnostics, and nothing else. Shared by the libFuzzer executables
+/// (`Fuzz/`) and by the test that replays the committed corpus (`Fuzz/Corpus/<name>/`).
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    case tenantDefaults = "TenantDefaults"
+    case flagEnum = "FlagEnum"
+    case catalog = "Catalog"
+    case configuration = "Configuration"
+    case guidePage = "GuidePage"
+    case codeScan = "CodeScan"
+    case remoteTemplate = "RemoteTemplate"
+
+    /// The path the input is read as, in diagnostics.
+    var path: String {
+        switch self {
+        case .tenantDefaults: "tenants/FUZZ/FeatureFlags.defaults.json"
+        case .flagEnum: "App/FeatureFlag.swift"
+        case .catalog: "flags/catalog.md"
+        case .configuration: "flagstaff.yml"
+        case .guidePage: "guide/01-page.md"
+        case .codeScan: "App/View.swift"
+        case .remoteTemplate: "remote/prod.json"
+        }
+    }
+
+    /// Runs the reader on the bytes as a file's text. Returns what broke the
+    /// contract, or `nil` when the reader returned a model or diagnostics that
+    /// point inside the file.
+    public func check(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lineCount = text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") || $1 == UInt8(ascii: "\r") ? $0 + 1 : $0 }
+        let (hasModel, diagnostics): (Bool, [Diagnostic])
+        switch self {
+        case .tenantDefaults:
+            let result = TenantDefaultsReader.read(text, file: path, id: "FUZZ", name: "Fuzz")
+            (hasModel, diagnostics) = (result.tenant != nil, result.diagnostics)
+        case .flagEnum:
+            let result = FlagEnumReader.read([.init(path: path, text: text)], enumName: nil)
+            (hasModel, diagnostics) = (result.flagEnum != nil, result.diagnostics)
+        case .catalog:
+            let result = CatalogReader.read(text, file: path)
+            (hasModel, diagnostics) = (result.catalog != nil, result.diagnostics)
+        case .configuration:
+            let result = ConfigurationReader.read(text, file: path)
+            (hasModel, diagnostics) = (result.configuration != nil, result.diagnostics)
+        case .guidePage:
+            let result = GuideReader.read(text, fileName: "01-page.md", file: path)
+            (hasModel, diagnostics) = (result.page != nil, result.diagnostics)
+        case .codeScan:
+            let result = CodeReferenceScanner.scan([.init(path: path, text: text)], flags: Self.flags, enumName: "FeatureFlag")
+            let outside = result.references.values.joined().first { $0.location.file != path || !(1...lineCount).contains($0.location.line) }
+            if let outside { return "a reference outside the file: \(outside.location)" }
+            (hasModel, diagnostics) = (true, result.diagnostics)
+        case .remoteTemplate:
+            let result = RemoteTemplateReader.read(text, file: path)
+            (hasModel, diagnostics) = (result.template != nil, result.diagnostics)
+        }
+        if !hasModel && !diagnostics.containsErrors { return "no model and no error" }
+        if let stray = diagnostics.first(where: { diagnostic in
+            guard let location = diagnostic.location else { return false }
+            return location.file != path || !(1...lineCount).contains(location.line) || location.column < 1
+        }) {
+            return "a diagnostic outside the file: \(stray)"
+        }
+        return nil
+    }
+
+    /// The flags the code scan looks for.
+    private static let flags: [Flag] = {
+        let source = """
+            enum FeatureFlag: String {
+                case mediaLibrary = "ENABLE_MEDIA_LIBRARY"
+                case guidedTour = "ENABLE_GUIDED_TOUR"
+            }
+            """
+        return FlagEnumReader.read([.init(path: "App/FeatureFlag.swift", text: source)], enumName: "FeatureFlag").flagEnum?.flags ?? []
+    }()
+}

@@ -1,0 +1,185 @@
+import FlagstaffCore
+import FlagstaffReaders
+import Foundation
+import Testing
+
+/// The committed fuzz corpus, `Fuzz/Corpus/<target>/`: seeds and every input a
+/// fuzzer or issue 9 found. Each finding's minimal input is a file there.
+enum FuzzCorpus {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
+
+    /// The files of a target's corpus, by name.
+    static func files(_ target: FuzzTarget) throws -> [URL] {
+        let folder = directory.appendingPathComponent(target.rawValue)
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    /// One corpus file's text.
+    static func text(_ target: FuzzTarget, _ name: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(target.rawValue).appendingPathComponent(name), encoding: .utf8)
+    }
+}
+
+/// Replays the fuzz corpus as regression inputs: quick, and without a sanitizer build.
+@Suite("Fuzz corpus")
+struct FuzzCorpusTests {
+    @Test(arguments: FuzzTarget.allCases)
+    func everyInputGivesAModelOrDiagnosticsInsideTheFile(_ target: FuzzTarget) throws {
+        let files = try FuzzCorpus.files(target)
+        #expect(!files.isEmpty)
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: file))
+            #expect(target.check(bytes) == nil, "\(file.lastPathComponent)")
+        }
+    }
+}
+
+/// One test per finding of issue 9 that a reader alone shows, each on its
+/// corpus file, asserting the diagnostic's file, line and column.
+@Suite("Readers on hostile input")
+struct ReaderRobustnessTests {
+    /// Findings 1: a catalog with CRLF or bare-CR line endings, with a ragged row.
+    @Test(arguments: ["finding-01-crlf.md", "finding-01-bare-cr.md"])
+    func catalogLineEndings(_ name: String) throws {
+        let (catalog, diagnostics) = CatalogReader.read(try FuzzCorpus.text(.catalog, name), file: "c.md")
+        #expect(try #require(catalog).entries.map(\.key) == ["A", "B"])
+        #expect(diagnostics.map(\.description) == [
+            "c.md:6:1: error: this row has 3 cells, but the header has 2; a '|' inside a cell must be written '\\|'"
+        ])
+    }
+
+    @Test func catalogRaggedEmptyAndOddRows() throws {
+        let (catalog, diagnostics) = CatalogReader.read(try FuzzCorpus.text(.catalog, "ragged-empty-and-odd-pipes.md"), file: "c.md")
+        #expect(try #require(catalog).entries.map(\.key) == ["C", "D` | E"])
+        #expect(diagnostics.map(\.description) == [
+            "c.md:5:1: error: this row has 0 cells, but the header has 2; a '|' inside a cell must be written '\\|'",
+            "c.md:5:1: error: this row has no flag key in the 'Flag' column",
+            "c.md:6:1: error: this row has 3 cells, but the header has 2; a '|' inside a cell must be written '\\|'",
+            "c.md:6:2: error: this row has no flag key in the 'Flag' column",
+            "c.md:7:1: error: this row has 1 cells, but the header has 2; a '|' inside a cell must be written '\\|'",
+            "c.md:8:4: error: this row has no flag key in the 'Flag' column",
+        ])
+    }
+
+    /// Finding 14: a catalog of 10,000 columns; every lookup of a column used to scan them all.
+    @Test func aCatalogOfTenThousandColumns() throws {
+        let names = (1...10_000).map { "C\($0)" }
+        let text = "## Flags\n\n| Flag | Description | " + names.joined(separator: " | ") + " |\n"
+            + "|---|---|" + String(repeating: "---|", count: names.count) + "\n"
+            + "| A | a | " + names.map { "v\($0)" }.joined(separator: " | ") + " |\n"
+        let (catalog, diagnostics) = CatalogReader.read(text, file: "c.md")
+        #expect(diagnostics.isEmpty)
+        let entry = try #require(catalog?.entries.first)
+        #expect(names.allSatisfy { entry.value($0) == "v\($0)" })
+        let row = text.split(separator: "\n", omittingEmptySubsequences: false)[4]
+        #expect(entry.cell("c10000")?.location == SourceLocation(file: "c.md", line: 5, column: row.utf8.count - "vC10000 |".utf8.count + 1))
+    }
+
+    /// Finding 2: front matter of just `---\n---\n` crashed the guide reader.
+    @Test func guidePageWithEmptyFrontMatter() throws {
+        let (page, diagnostics) = GuideReader.read(try FuzzCorpus.text(.guidePage, "finding-02-empty-front-matter.md"), fileName: "01-a.md", file: "g/01-a.md")
+        #expect(diagnostics.isEmpty)
+        #expect(page?.title == "Title")
+        #expect(page?.firstLine == 3)
+        #expect(page?.markdown == "# Title\n")
+    }
+
+    /// Finding 9: a billion-laughs front matter took minutes and gigabytes; aliases now stay shared.
+    @Test func guidePageWithAnAliasBomb() throws {
+        let (page, diagnostics) = GuideReader.read(try FuzzCorpus.text(.guidePage, "finding-09-alias-bomb.md"), fileName: "01-a.md", file: "g/01-a.md")
+        #expect(diagnostics.isEmpty)
+        #expect(page?.title == "Laughs", "a title that is not text gives way to the first heading")
+        #expect(page?.firstLine == 13)
+    }
+
+    @Test func guidePageFrontMatterErrorsAreAtTheirLine() {
+        let (page, diagnostics) = GuideReader.read("---\r\ntitle: [unclosed\r\n---\r\n# T\r\n", fileName: "a.md", file: "a.md")
+        #expect(page == nil)
+        #expect(diagnostics.map(\.location) == [SourceLocation(file: "a.md", line: 3, column: 1)])
+    }
+
+    /// Front matter needs a closing `---` (or `...`) line; without one the page is all Markdown.
+    @Test(arguments: [
+        ("---\ntitle: A\n---  \n# B\n", "A", 4), ("---\r\ntitle: A\r\n...\r\n# B", "A", 4),
+        ("---\ntitle: A\n# B\n", "B", 1), ("---", nil, 1), ("--- x\n---\n# B", "--- x", 1), ("---\n---", nil, 3),
+    ] as [(String, String?, Int)])
+    func frontMatterFences(_ text: String, _ title: String?, _ firstLine: Int) {
+        let (page, _) = GuideReader.read(text, fileName: "a.md", file: "a.md")
+        #expect(page?.title == title)
+        if let page { #expect(page.firstLine == firstLine) }
+    }
+
+    /// Finding 3: thousands of nested `#if` overflowed the stack in swift-syntax; the
+    /// file is refused at the 101st level, before it is parsed.
+    @Test func enumNestedTooDeep() throws {
+        let (flagEnum, diagnostics) = FlagEnumReader.read([.init(path: "F.swift", text: try FuzzCorpus.text(.flagEnum, "finding-03-nested-if.swift"))], enumName: nil)
+        #expect(flagEnum == nil)
+        #expect(diagnostics.first?.description == "F.swift:101:1: error: this file nests deeper than 100 levels of braces, brackets, "
+            + "parentheses, angle brackets and #if, so it is not parsed; Flagstaff reads Swift nested at most 100 deep; see Limits in the README")
+    }
+
+    /// Finding 4: the same in an app source file.
+    @Test func codeNestedTooDeep() throws {
+        let text = try FuzzCorpus.text(.codeScan, "finding-04-nested-if.swift")
+        let (references, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], enumName: "FeatureFlag")
+        #expect(references.isEmpty)
+        #expect(diagnostics.map(\.location) == [SourceLocation(file: "A.swift", line: 101, column: 1)])
+    }
+
+    /// Finding 8: swift-syntax's lookahead for generic arguments grows faster than the
+    /// square of a chain of `<`, and a long one overflows the stack.
+    @Test func codeWithAChainOfAngleBrackets() throws {
+        let text = try FuzzCorpus.text(.codeScan, "finding-08-generic-chain.swift")
+        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], enumName: "FeatureFlag")
+        #expect(diagnostics.map(\.location) == [SourceLocation(file: "A.swift", line: 1, column: 210)])
+    }
+
+    /// Nesting is counted in code only: not in comments, strings or closed generic arguments.
+    @Test func nestingInCommentsStringsAndGenericsIsNotCounted() {
+        let deep = String(repeating: "{", count: 150)
+        let text = """
+            // \(deep)
+            /* \(deep) /* nested */ \(deep) */
+            let a = "\(deep)"
+            let b = #"\(deep)\\(x)"#
+            let c = \"""
+                \(deep) \\(f(g(h)))
+                \"""
+            let d: \(String(repeating: "Array<", count: 150))Int\(String(repeating: ">", count: 150)) = []
+            if a < b && c < d { }
+            """
+        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], enumName: "FeatureFlag")
+        #expect(diagnostics.count == 1, "the 150 nested generic arguments are counted")
+        #expect(diagnostics.first?.location == SourceLocation(file: "A.swift", line: 8, column: 7 + 101 * 6))
+        let withoutGenerics = text.split(separator: "\n").filter { !$0.hasPrefix("let d") }.joined(separator: "\n")
+        #expect(CodeReferenceScanner.scan([.init(path: "A.swift", text: withoutGenerics)], flags: [], enumName: "FeatureFlag").diagnostics.isEmpty)
+    }
+
+    /// Escapes in raw values were kept as written: `"\"x"` became the key `\"x`.
+    @Test func rawValueEscapesAreDecoded() throws {
+        let text = try FuzzCorpus.text(.flagEnum, "raw-value-escapes.swift")
+        let flagEnum = try #require(FlagEnumReader.read([.init(path: "F.swift", text: text)], enumName: nil).flagEnum)
+        #expect(flagEnum.flags.map(\.key) == ["\"x", "ABC", "back\\slash"])
+        let (references, _) = CodeReferenceScanner.scan(
+            [.init(path: "A.swift", text: #"let k = "\u{41}B\u{43}"; let q = "\"x""#)], flags: flagEnum.flags, enumName: "FeatureFlag")
+        #expect(references.keys.sorted() == ["\"x", "ABC"])
+    }
+
+    /// Finding 21: `code: ['/']` walked the whole disk.
+    @Test func aCodeRootAtTheFileSystemRootIsRefused() {
+        let (configuration, diagnostics) = ConfigurationReader.read(try! FuzzCorpus.text(.configuration, "code-root.yml"), file: "flagstaff.yml")
+        #expect(configuration == nil)
+        #expect(diagnostics.map(\.description) == [
+            "flagstaff.yml:5:7: error: 'code' names the file system's root '/'; name the folders of the app's Swift source, e.g. [App/Sources]"
+        ])
+    }
+
+    /// Findings 10 and 12: the did-you-mean table was (n+1)×(m+1), and each unknown
+    /// catalog row rebuilt the set of keys to suggest from.
+    @Test func suggestionsStayCheapForHugeNames() {
+        #expect(Suggestion.closest(to: String(repeating: "K", count: 1_000_000), in: ["K", "KK"]) == nil)
+        let long = String(repeating: "ab", count: 90)
+        #expect(Suggestion.closest(to: long + "x", in: ["short", long + "y"]) == long + "y")
+    }
+}
