@@ -43,7 +43,7 @@ public struct SiteRenderer {
     public func render() throws(Theme.Problem) -> [OutputFile] {
         var files = theme.assets
         files.append(try page("index.html", "index", title: "Home", homePage()))
-        files.append(try page("matrix.html", "matrix", title: "Matrix", matrixPage()))
+        files += try matrixFiles()
         files.append(try page("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage()))
         files.append(try page("404.html", "404", title: "Page not found", NotFoundPage()))
         files.append(try page("how-to-read.html", "how-to-read", title: "How to read this site", howToPage()))
@@ -62,11 +62,11 @@ public struct SiteRenderer {
     }
 
     /// One page: its template rendered with its content inside the layout. Pages
-    /// in a subfolder reach the root through `../`.
-    private func page(_ path: String, _ template: String, title: String, _ content: Any) throws(Theme.Problem) -> OutputFile {
+    /// in a subfolder reach the root through `../`, one per folder.
+    func page(_ path: String, _ template: String, title: String, _ content: Any) throws(Theme.Problem) -> OutputFile {
         let layout = PageLayout(
-            siteTitle: model.title, pageTitle: title, root: path.contains("/") ? "../" : "",
-            navMatrix: template == "matrix", navTenants: template == "tenants" || template == "tenant",
+            siteTitle: model.title, pageTitle: title, root: String(repeating: "../", count: path.count { $0 == "/" }),
+            navMatrix: template.hasPrefix("matrix"), navTenants: template == "tenants" || template == "tenant",
             navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"), navHowTo: template == "how-to-read",
             hasGuide: !guide.isEmpty,
             environments: model.environments.map(EnvironmentItem.init),
@@ -149,40 +149,12 @@ public struct SiteRenderer {
         return words.count == 1 ? words[0] : "off, 0 or (empty), by type"
     }
 
-    private func tenantItems() -> [TenantItem] {
+    func tenantItems() -> [TenantItem] {
         model.tenants.map { TenantItem(id: $0.id, name: $0.name, slug: tenantSlugs[$0.id]!) }
     }
 
-    func matrixPage() -> MatrixPage {
-        var index: [JSONValue.Member] = []
-        for flag in model.flags {
-            let entry = model.catalog.entry(for: flag.key)
-            let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
-            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
-                + conditionBadges(flag).map(\.label) + statuses
-            index.append(.init(flag.key, .string(words.joined(separator: " ").lowercased())))
-        }
-        let sections = model.environments.map { environment in
-            MatrixSection(
-                name: environment,
-                groups: rowGroups(columns: model.tenants.count + 1) { flag in
-                    MatrixRow(
-                        key: flag.key, slug: flagSlugs[flag.key]!, differs: matrix.differsBetweenTenants(flag, in: environment),
-                        badges: conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
-                        cells: model.tenants.map { tenant in
-                            var item = cell(matrix.resolution(flag, tenant, environment), briefly: true)
-                            item.target = anchor(tenant, environment)
-                            return item
-                        })
-                })
-        }
-        return MatrixPage(
-            environments: sections, tenants: tenantItems(), searchIndex: scriptSafe(JSONValue.object(index).serialized()),
-            hasRemote: model.remoteConfig != nil)
-    }
-
     /// "debug builds only" for a flag compiled only under `#if DEBUG`, "only if <condition>" for another condition.
-    private func conditionBadges(_ flag: Flag) -> [Badge] {
+    func conditionBadges(_ flag: Flag) -> [Badge] {
         guard let condition = flag.condition else { return [] }
         return [Badge(kind: "condition", label: condition == "DEBUG" ? "debug builds only" : "only if \(condition)")]
     }
@@ -398,7 +370,7 @@ public struct SiteRenderer {
 
     /// Why a cell has its value, in words, when the deciding layer says more than
     /// its mark: "remote: condition 'CHL'; the app ships on (base)".
-    private func why(_ resolution: Resolution, briefly: Bool) -> String? {
+    func why(_ resolution: Resolution, briefly: Bool) -> String? {
         if briefly, resolution.isVarying { return "\(resolution.layer.id): depends on the device or the user" }
         guard let explanation = resolution.explanation else { return nil }
         if briefly { return "\(resolution.layer.id): \(explanation)" }
@@ -420,10 +392,5 @@ public struct SiteRenderer {
         }
         if let hidden = resolution.hidden { text += "; \(CellPresentation.shipped(hidden))" }
         return text
-    }
-
-    /// JSON that cannot end a `<script>` element early.
-    private func scriptSafe(_ json: String) -> String {
-        json.replacingOccurrences(of: "<", with: "\\u003c")
     }
 }
