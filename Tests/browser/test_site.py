@@ -656,6 +656,11 @@ class ReadingTests(SiteTestCase):
             with self.subTest(width=width):
                 self.set_width(width)
                 self.load_matrix("q=ENABLE_CHECKOUT")
+                # The grid draws only the columns near the view: scroll sideways to WL's column, as a reader would.
+                self.driver.execute_script("""
+                  var grid = document.getElementById("grid"), header = grid.querySelector('thead th[data-t="WL"]');
+                  grid.scrollLeft = header.offsetLeft - grid.clientWidth / 2;
+                  grid.dispatchEvent(new Event("scroll"));""")
                 link = self.driver.find_element(By.CSS_SELECTOR, self.MATRIX_LINK % "enable_checkout.html#t-wl.prod")
                 self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", link)
                 link.click()

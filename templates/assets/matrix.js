@@ -6,6 +6,7 @@
   "use strict";
 
   var BUFFER = 12; // rows drawn beyond each edge of the visible part
+  var COLUMN_BUFFER = 8; // and columns
 
   function escapeHTML(text) {
     return String(text).replace(/[&<>"']/g, function (c) {
@@ -81,8 +82,8 @@
     // The grid's lines after filtering: {kind: "env" | "group" | "row", env, flag or group}.
     var lines = [];
     var columns = [];
-    var rowHeight = 0;
-    var drawn = { start: -1, end: -1 };
+    var rowHeight = 0, columnWidth = 0, nameWidth = 0;
+    var drawn = { start: -1, end: -1, first: -1, last: -1 };
 
     function headerHTML() {
       var cols = '<col class="name">', cells = '<tr><th scope="col">Flag</th>';
@@ -110,10 +111,13 @@
       var html = '<tr data-k="' + escapeHTML(flag.key) + '" data-e="' + escapeHTML(environment.name) + '"' +
         (flag.marks.charAt(e) & 1 ? ' data-d="1"' : "") + ">" + flag.nameHTML;
       var cells = flag.cells[e];
-      for (var c = 0; c < columns.length; c++) {
+      // Only the columns around the visible ones get cells; one empty cell stands for the others on each side.
+      if (drawn.first > 0) html += '<td class="gap" colspan="' + drawn.first + '"></td>';
+      for (var c = drawn.first; c < drawn.last; c++) {
         var t = columns[c], look = lookAt(cells, t);
         html += look.head + flag.href + data.tenants[t].slug + "." + environment.slug + look.tail;
       }
+      if (drawn.last < columns.length) html += '<td class="gap" colspan="' + (columns.length - drawn.last) + '"></td>';
       return html + "</tr>";
     }
 
@@ -121,25 +125,30 @@
       return height > 0 ? '<tr class="spacer" aria-hidden="true" style="height:' + height + 'px"><td colspan="' + (columns.length + 1) + '"></td></tr>' : "";
     }
 
-    // Draws the lines around the visible part, unless they are drawn already.
+    // Draws the lines and columns around the visible part, unless they are drawn already.
     function draw(force) {
       var first = Math.floor(grid.scrollTop / rowHeight);
       var visible = Math.ceil(grid.clientHeight / rowHeight) + 1;
-      if (!force && first >= drawn.start && Math.min(lines.length, first + visible) <= drawn.end) return;
+      var firstColumn = Math.floor(grid.scrollLeft / columnWidth);
+      var lastColumn = Math.min(columns.length, Math.ceil((grid.scrollLeft + grid.clientWidth - nameWidth) / columnWidth) + 1);
+      if (!force && first >= drawn.start && Math.min(lines.length, first + visible) <= drawn.end &&
+          firstColumn >= drawn.first && lastColumn <= drawn.last) return;
       var start = Math.max(0, first - BUFFER), end = Math.min(lines.length, first + visible + BUFFER);
+      drawn = { start: start, end: end, first: Math.max(0, firstColumn - COLUMN_BUFFER), last: Math.min(columns.length, lastColumn + COLUMN_BUFFER) };
       var html = spacer(start * rowHeight);
       for (var i = start; i < end; i++) html += lineHTML(lines[i]);
       tbody.innerHTML = html + spacer((lines.length - end) * rowHeight);
-      drawn = { start: start, end: end };
     }
 
-    // A line's height, measured once on a drawn row; every line has the same.
+    // A line's height and a column's width, measured on the drawn grid; every line and column has the same.
     function measure() {
-      var probe = tbody.querySelector("tr[data-k], tr.env");
-      if (!probe) return;
-      var height = probe.getBoundingClientRect().height;
-      if (height > 0 && Math.abs(height - rowHeight) > 0.5) {
-        rowHeight = height;
+      var probe = tbody.querySelector("tr[data-k], tr.env"), header = thead.querySelector("th[data-t]");
+      if (!probe || !header) return;
+      var height = probe.getBoundingClientRect().height, width = header.getBoundingClientRect().width;
+      nameWidth = thead.querySelector("th").getBoundingClientRect().width;
+      if ((height > 0 && Math.abs(height - rowHeight) > 0.5) || (width > 0 && Math.abs(width - columnWidth) > 0.5)) {
+        rowHeight = height || rowHeight;
+        columnWidth = width || columnWidth;
         draw(true);
       }
     }
@@ -181,7 +190,8 @@
         : "No flag matches these filters.";
       headerHTML();
       grid.scrollTop = 0;
-      if (!rowHeight) rowHeight = 32;
+      if (!rowHeight) rowHeight = 48;
+      if (!columnWidth) columnWidth = 80;
       draw(true);
       measure();
       var next = new URLSearchParams();
