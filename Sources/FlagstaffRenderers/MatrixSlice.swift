@@ -25,13 +25,8 @@ public struct MatrixSlice: Sendable {
         tenantPositions = tenants.compactMap { matrix.model.tenantIndex($0.id) }
     }
 
-    /// The flags in enum order, split into runs of consecutive flags that share a MARK group.
-    public var groups: [(name: String?, flags: [Flag])] {
-        let flags = matrix.model.flags
-        return groupPositions.map { ($0.name, Array(flags[$0.positions])) }
-    }
-
-    /// The runs of `groups`, as ranges of flag positions in the model.
+    /// The flags in enum order, split into runs of consecutive flags that share a
+    /// MARK group, as ranges of flag positions in the model.
     public var groupPositions: [(name: String?, positions: Range<Int>)] {
         var groups: [(name: String?, positions: Range<Int>)] = []
         for (position, flag) in matrix.model.flags.enumerated() {

@@ -75,8 +75,10 @@ struct TemplateContextTests {
     @Test func everyNameATemplateUsesExistsInItsContext() throws {
         let renderer = try Self.renderer()
         let model = renderer.model
+        let tables = renderer.staticTables(MatrixCells(renderer))
         let contents: [String: [Any]] = [
-            "index": [renderer.homePage()], "matrix": [renderer.matrixPage()], "lifecycle": [renderer.lifecyclePage()],
+            "index": [renderer.homePage()], "matrix": [renderer.matrixPage(tables: tables)],
+            "matrix-table": tables.flatMap { $0.parts.map { $0.page as Any } }, "lifecycle": [renderer.lifecyclePage()],
             "404": [NotFoundPage()], "tenants": [renderer.tenantsPage()], "flag": model.flags.indices.map(renderer.flagPage),
             "tenant": model.tenants.indices.map(renderer.tenantPage), "guide-index": [GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")])],
             "guide": [renderer.guidePage(0), renderer.guidePage(1)], "how-to-read": [renderer.howToPage()],

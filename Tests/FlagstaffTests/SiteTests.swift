@@ -18,7 +18,7 @@ struct SiteTests {
     static let pages = [
         "index.html", "matrix.html", "404.html", "flags/enable_media_library.html", "flags/onboarding_variant.html",
         "tenants/index.html", "tenants/wl.html", "guide/index.html", "guide/start.html", "guide/second.html", "lifecycle.html",
-        "how-to-read.html",
+        "how-to-read.html", "matrix-data.js", "matrix/prod/media.html",
     ]
 
     /// The small fixture's site, rendered once for every page test.
@@ -28,6 +28,25 @@ struct SiteTests {
     func pageMatchesGolden(_ page: String) throws {
         let html = try #require(try Self.site.get()[page])
         #expect(try Fixtures.golden("small/site/\(page)", matches: html))
+    }
+
+    /// The matrix's data file and static tables hold no live markup from a
+    /// workspace whose every human-written text is a script payload.
+    @Test func theMatrixDataAndStaticTablesEscapeEveryPayload() throws {
+        let site = try renderedSite(configuration: Fixtures.configuration("xss"))
+        let data = try #require(site["matrix-data.js"])
+        #expect(data.contains("window.__xss"), "the payloads are in the data, as text")
+        #expect(!data.contains("<"), "no markup, and nothing that could end a script element")
+        #expect(!data.contains("\u{2028}") && !data.contains("\u{2029}"))
+        let tables = site.filter { $0.key.hasPrefix("matrix/") }
+        #expect(!tables.isEmpty)
+        for (path, html) in tables {
+            for payload in ["<script>window", "<img", "<svg", "<iframe", "<b onmouseover"] {
+                #expect(!html.contains(payload), "\(path) holds \(payload)")
+            }
+        }
+        let prod = try #require(tables.first { $0.key.hasPrefix("matrix/prod/") }?.value)
+        #expect(prod.contains("<td class=\"xo\">&lt;script&gt;window.__xss=1&lt;/script&gt; ◆</td>"), "a value is shown as text")
     }
 
     @Test func guideVariablesAndLinksAreFilledIn() throws {

@@ -46,22 +46,51 @@ FLAG_COUNT = 58
 # `hidden` attributes and `display: none` all leave it without client rects.
 VISIBLE_JS = "function visible(n) { return !!n && n.getClientRects().length > 0; }"
 
-# Per section: whether it is visible, the keys of its visible rows, and the
-# keys of all its rows (with their data-d flag).
+# Per environment: whether the grid shows it, the keys of its visible rows, and
+# those of them that differ between tenants (data-d). The grid (matrix.js) draws
+# only the lines on screen, so this scrolls it from top to bottom, letting it
+# draw each stretch (it draws on the scroll event), and gathers what it drew.
 SECTIONS_JS = VISIBLE_JS + """
-return Array.prototype.map.call(document.querySelectorAll("section.env"), function (section) {
-  var rows = Array.prototype.slice.call(section.querySelectorAll("tbody tr[data-k]"));
-  return {
-    env: section.getAttribute("data-env"),
-    visible: visible(section),
-    visibleRows: rows.filter(visible).map(function (r) { return r.getAttribute("data-k"); }),
-    allRows: rows.map(function (r) { return r.getAttribute("data-k"); }),
-    differing: rows.filter(function (r) { return r.hasAttribute("data-d"); })
-                   .map(function (r) { return r.getAttribute("data-k"); }),
-    visibleHeaders: Array.prototype.filter.call(section.querySelectorAll("thead th"), visible)
-                   .map(function (th) { return th.getAttribute("data-t") || th.textContent.trim(); })
-  };
-});
+var grid = document.getElementById("grid"), seen = {}, order = [];
+function note(env) { if (!seen[env]) { seen[env] = {rows: [], differing: []}; order.push(env); } return seen[env]; }
+if (visible(grid)) {
+  for (var top = 0; ; top += Math.max(1, grid.clientHeight - 40)) {
+    grid.scrollTop = top;
+    grid.dispatchEvent(new Event("scroll"));
+    Array.prototype.forEach.call(grid.querySelectorAll("tr.env[data-env]"), function (r) { note(r.getAttribute("data-env")); });
+    Array.prototype.forEach.call(grid.querySelectorAll("tbody tr[data-k]"), function (r) {
+      if (!visible(r)) return;
+      var entry = note(r.getAttribute("data-e")), key = r.getAttribute("data-k");
+      if (entry.rows.indexOf(key) < 0) {
+        entry.rows.push(key);
+        if (r.hasAttribute("data-d")) entry.differing.push(key);
+      }
+    });
+    if (grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 1) break;
+  }
+  grid.scrollTop = 0;
+  grid.dispatchEvent(new Event("scroll"));
+}
+var headers = Array.prototype.filter.call(document.querySelectorAll("#grid thead th"), visible)
+  .map(function (th) { return th.getAttribute("data-t") || th.textContent.trim(); });
+return Array.prototype.slice.call(document.querySelectorAll("#f-env option")).map(function (o) { return o.value; })
+  .filter(Boolean).map(function (env) {
+    var entry = seen[env];
+    return {env: env, visible: !!entry, visibleRows: entry ? entry.rows : [], differing: entry ? entry.differing : [],
+            visibleHeaders: entry ? headers : []};
+  });
+"""
+
+# Scrolls the grid until the row of a flag in an environment is drawn, and returns it.
+ROW_JS = """
+var grid = document.getElementById("grid"), selector = 'tr[data-e="' + arguments[0] + '"][data-k="' + arguments[1] + '"]';
+for (var top = 0; top <= grid.scrollHeight; top += Math.max(1, grid.clientHeight - 40)) {
+  grid.scrollTop = top;
+  grid.dispatchEvent(new Event("scroll"));
+  var row = grid.querySelector(selector);
+  if (row) { row.scrollIntoView({block: "center"}); grid.dispatchEvent(new Event("scroll")); return grid.querySelector(selector); }
+}
+return null;
 """
 
 
@@ -173,7 +202,14 @@ class SiteTestCase(unittest.TestCase):
         return visible[0]
 
     def search_index(self):
-        return json.loads(self.driver.find_element(By.ID, "search-index").get_attribute("textContent"))
+        """Each flag's search text, from the matrix's data file (matrix-data.js)."""
+        return self.driver.execute_script(
+            "var o = {}; window.FLAGSTAFF_MATRIX.flags.forEach(function (f) { o[f.key] = f.search; }); return o;")
+
+    def matrix_row(self, env, key):
+        row = self.driver.execute_script(ROW_JS, env, key)
+        self.assertIsNotNone(row, "the grid draws %s in %s" % (key, env))
+        return row
 
     def hash_params(self):
         return self.driver.execute_script(
@@ -227,7 +263,7 @@ class MatrixFilterTests(SiteTestCase):
         uat = self.only_visible_section("uat")
         self.assertEqual(len(uat["visibleRows"]), FLAG_COUNT)
         self.assertTrue(self.driver.find_element(By.ID, "env-uat").is_displayed())
-        self.assertFalse(self.driver.find_element(By.ID, "env-prod").is_displayed())
+        self.assertEqual(self.driver.find_elements(By.ID, "env-prod"), [])
 
         Select(self.driver.find_element(By.ID, "f-env")).select_by_value("")
         self.wait.until(lambda d: self.hash_params().get("env") == "")
@@ -246,7 +282,7 @@ class MatrixFilterTests(SiteTestCase):
             self.assertEqual(section["visibleHeaders"], ["Flag", "CHL"], section["env"])
         # Every visible row keeps exactly two visible cells: the key and CHL's value.
         cells = self.driver.execute_script(VISIBLE_JS + """
-          var rows = document.querySelectorAll("#env-prod tbody tr[data-k]");
+          var rows = document.querySelectorAll("#grid tbody tr[data-e=prod][data-k]");
           return Array.prototype.map.call(rows, function (r) {
             return Array.prototype.filter.call(r.children, visible).length; });""")
         self.assertEqual(set(cells), {2})
@@ -265,8 +301,8 @@ class MatrixFilterTests(SiteTestCase):
         self.assertNotIn("ENABLE_CHECKOUT", expected)
         prod = self.only_visible_section("prod")
         self.assertEqual(set(prod["visibleRows"]), expected)
-        self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, '#env-prod tr[data-k="ENABLE_MEDIA_LIBRARY"]').is_displayed())
-        self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, '#env-prod tr[data-k="ENABLE_CHECKOUT"]').is_displayed())
+        self.assertTrue(self.matrix_row("prod", "ENABLE_MEDIA_LIBRARY").is_displayed())
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, 'tr[data-e=prod][data-k="ENABLE_CHECKOUT"]'), [])
         self.wait_for_count("Showing %d of %d flags." % (len(expected), FLAG_COUNT))
 
         # Several words must all match; clearing the box shows everything again.
@@ -296,10 +332,10 @@ class MatrixFilterTests(SiteTestCase):
 
     def test_remote_config_marks_and_why(self):
         self.load_matrix()
-        cell = self.driver.find_element(By.CSS_SELECTOR, '#env-prod tr[data-k="ENABLE_CHECKOUT"] td:nth-of-type(3)')
+        cell = self.matrix_row("prod", "ENABLE_CHECKOUT").find_element(By.CSS_SELECTOR, "td:nth-of-type(3)")
         self.assertEqual(cell.text, "off \u2601")
         self.assertEqual(cell.get_attribute("title"), "remote: condition 'Checkout incident at CHL'")
-        varying = self.driver.find_element(By.CSS_SELECTOR, '#env-prod tr[data-k="ENABLE_CLIENT_SEARCH_V2"] td')
+        varying = self.matrix_row("prod", "ENABLE_CLIENT_SEARCH_V2").find_element(By.CSS_SELECTOR, "td")
         self.assertEqual(varying.text, "on/off \u2248")
         legend = self.driver.find_element(By.CSS_SELECTOR, "dl.legend").text
         self.assertIn("\u2601", legend)
@@ -307,10 +343,20 @@ class MatrixFilterTests(SiteTestCase):
 
     def test_only_decided_by_remote_config(self):
         self.load_matrix()
+        # The flags with a cell whose class ends in r (remote), read from the grid as it scrolls.
         remote_rows = self.driver.execute_script("""
-          return Array.prototype.filter.call(document.querySelectorAll("#env-prod tbody tr[data-k]"), function (r) {
-            return Array.prototype.some.call(r.querySelectorAll("td"), function (c) { return /r$/.test(c.className); });
-          }).map(function (r) { return r.getAttribute("data-k"); });""")
+          var grid = document.getElementById("grid"), keys = [];
+          for (var top = 0; ; top += Math.max(1, grid.clientHeight - 40)) {
+            grid.scrollTop = top;
+            grid.dispatchEvent(new Event("scroll"));
+            Array.prototype.forEach.call(grid.querySelectorAll("tbody tr[data-e=prod][data-k]"), function (r) {
+              var key = r.getAttribute("data-k");
+              if (keys.indexOf(key) < 0 && Array.prototype.some.call(r.querySelectorAll("td"), function (c) { return /r$/.test(c.className); }))
+                keys.push(key);
+            });
+            if (grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 1) break;
+          }
+          return keys;""")
         self.assertIn("ENABLE_CHECKOUT", remote_rows)
         self.assertIn("ENABLE_CLIENT_SEARCH_V2", remote_rows)
         self.assertNotIn("ENABLE_MEDIA_LIBRARY", remote_rows)
@@ -483,7 +529,7 @@ class LifecyclePageTests(SiteTestCase):
     def test_matrix_rows_carry_status_badges(self):
         self.load_matrix("q=ENABLE_GUIDED_TOUR")
         self.assertEqual(self.only_visible_section("prod")["visibleRows"], ["ENABLE_GUIDED_TOUR"])
-        row = self.driver.find_element(By.CSS_SELECTOR, "section[data-env=prod] tr[data-k=ENABLE_GUIDED_TOUR]")
+        row = self.matrix_row("prod", "ENABLE_GUIDED_TOUR")
         labels = [b.text for b in row.find_elements(By.CSS_SELECTOR, ".badge")]
         self.assertEqual(labels, ["overdue", "dead", "stale"])
 
@@ -610,6 +656,11 @@ class ReadingTests(SiteTestCase):
             with self.subTest(width=width):
                 self.set_width(width)
                 self.load_matrix("q=ENABLE_CHECKOUT")
+                # The grid draws only the columns near the view: scroll sideways to WL's column, as a reader would.
+                self.driver.execute_script("""
+                  var grid = document.getElementById("grid"), header = grid.querySelector('thead th[data-t="WL"]');
+                  grid.scrollLeft = header.offsetLeft - grid.clientWidth / 2;
+                  grid.dispatchEvent(new Event("scroll"));""")
                 link = self.driver.find_element(By.CSS_SELECTOR, self.MATRIX_LINK % "enable_checkout.html#t-wl.prod")
                 self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", link)
                 link.click()
@@ -690,21 +741,31 @@ class NoJavaScriptTests(SiteTestCase):
 
     javascript = False
 
-    def test_matrix_without_javascript_shows_everything(self):
+    def test_matrix_without_javascript_links_to_every_cell(self):
+        """The grid needs JavaScript; without it, matrix.html lists static tables,
+        one page per environment and group, that hold every cell."""
         self.driver.get(self.url("matrix.html"))
         d = self.driver
-        sections = d.find_elements(By.CSS_SELECTOR, "section.env")
-        self.assertEqual([s.get_attribute("data-env") for s in sections], ENVIRONMENTS)
-        for section in sections:
-            env = section.get_attribute("data-env")
-            self.assertTrue(section.is_displayed(), env)
-            rows = section.find_elements(By.CSS_SELECTOR, "tr[data-k]")
-            self.assertEqual(len(rows), FLAG_COUNT, env)
-            hidden = [r.get_attribute("data-k") for r in rows if not r.is_displayed()]
-            self.assertEqual(hidden, [], env)
         self.assertFalse(d.find_element(By.ID, "filters").is_displayed())
-        # site.js really did not run: the form still has its `hidden` attribute.
+        # matrix.js really did not run: the form and the grid keep their `hidden` attribute.
         self.assertIsNotNone(d.find_element(By.ID, "filters").get_attribute("hidden"))
+        self.assertFalse(d.find_element(By.ID, "grid").is_displayed())
+        self.assertTrue(d.find_element(By.ID, "tables").is_displayed())
+        links = [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, "#tables a[href]")]
+        self.assertTrue(links)
+        for env in ENVIRONMENTS:
+            pages = [href for href in links if "/matrix/%s/" % env in href]
+            self.assertTrue(pages, env)
+            keys = []
+            for page in pages:
+                d.get(page)
+                rows = d.find_elements(By.CSS_SELECTOR, "table.matrix tbody tr[data-k]")
+                for row in rows:
+                    self.assertTrue(row.is_displayed())
+                    self.assertEqual(len(row.find_elements(By.CSS_SELECTOR, "td")), len(TENANTS), row.get_attribute("data-k"))
+                keys += [r.get_attribute("data-k") for r in rows]
+            self.assertEqual(len(keys), FLAG_COUNT, env)
+            self.assertEqual(len(set(keys)), FLAG_COUNT, env)
 
     def test_tenant_page_without_javascript_shows_every_row(self):
         self.driver.get(self.url("tenants/wl.html"))
@@ -712,6 +773,98 @@ class NoJavaScriptTests(SiteTestCase):
         rows = self.driver.find_elements(By.CSS_SELECTOR, "table.tenant tr[data-k]")
         self.assertEqual(len(rows), FLAG_COUNT)
         self.assertTrue(all(r.is_displayed() for r in rows))
+
+
+class GridScaleTests(SiteTestCase):
+    """A matrix too big to put in the page (600 flags × 40 tenants × 3
+    environments, from scripts/synth-workspace): the grid draws only what is on
+    screen, at 390 and 1280 px, and every flag is still one scroll away."""
+
+    FLAGS, TENANTS, ENVIRONMENTS = 600, 40, 3
+
+    @classmethod
+    def setUpClass(cls):
+        require_tools()
+        cls.workspace = Path(tempfile.mkdtemp(prefix="flagstaff-grid-"))
+        subprocess.run(["python3", str(REPO / "scripts" / "synth-workspace"), str(cls.workspace),
+                        str(cls.FLAGS), str(cls.TENANTS), str(cls.ENVIRONMENTS)], check=True, cwd=str(REPO),
+                       stdout=subprocess.DEVNULL)
+        cls.config = cls.workspace / "flagstaff.yml"
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            cls.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            super().tearDownClass()
+        finally:
+            shutil.rmtree(cls.workspace, ignore_errors=True)
+
+    def set_width(self, width):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
+
+    def drawn_rows(self):
+        return self.driver.find_elements(By.CSS_SELECTOR, "#grid tbody tr[data-k]")
+
+    def keys(self):
+        return self.driver.execute_script("return window.FLAGSTAFF_MATRIX.flags.map(function (f) { return f.key; });")
+
+    def test_only_rows_on_screen_are_drawn_and_scrolling_reveals_the_rest(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load_matrix()
+                self.assertEqual(self.count_text(), "Showing all %d flags." % self.FLAGS)
+                drawn = self.drawn_rows()
+                self.assertTrue(drawn)
+                self.assertLess(len(drawn), 80, "a bounded number of rows is in the page")
+                keys = self.keys()
+                last = keys[-1]
+                self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, '#grid tr[data-k="%s"]' % last), [])
+                self.driver.execute_script("var g = document.getElementById('grid'); g.scrollTop = g.scrollHeight;")
+                self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#grid tr[data-k="%s"]' % last))
+                self.assertLess(len(self.drawn_rows()), 80)
+                # The tenant header row stays on top while the rows scroll under it.
+                header = self.driver.find_element(By.CSS_SELECTOR, "#grid thead th[data-t]")
+                grid = self.driver.find_element(By.ID, "grid")
+                self.assertLess(abs(header.rect["y"] - grid.rect["y"]), 3, "the header row sticks to the top")
+                # Every environment's rows follow each other under their heading.
+                Select(self.driver.find_element(By.ID, "f-env")).select_by_value("")
+                self.wait.until(lambda d: self.hash_params().get("env") == "")
+                self.assertLess(len(self.drawn_rows()), 80)
+                self.driver.execute_script("var g = document.getElementById('grid'); g.scrollTop = g.scrollHeight;")
+                env = self.driver.execute_script("return window.FLAGSTAFF_MATRIX.environments.slice(-1)[0].name;")
+                self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '#grid tr[data-e="%s"][data-k="%s"]' % (env, last)))
+
+    def test_filters_hash_and_links_at_scale(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load_matrix()
+                keys = self.keys()
+                tenant = self.driver.execute_script("return window.FLAGSTAFF_MATRIX.tenants[7];")
+                env = self.driver.execute_script("return window.FLAGSTAFF_MATRIX.environments[0];")
+                wanted = keys[-3]
+                self.load_matrix("env=%s&tenant=%s&q=%s" % (env["name"], tenant["id"], wanted.lower()))
+                self.assertEqual(Select(self.driver.find_element(By.ID, "f-tenant")).first_selected_option.get_attribute("value"), tenant["id"])
+                rows = self.drawn_rows()
+                self.assertIn(wanted, [r.get_attribute("data-k") for r in rows])
+                for row in rows:
+                    self.assertEqual(len(row.find_elements(By.CSS_SELECTOR, "td")), 1, "one tenant, one column")
+                fragment = "#t-%s.%s" % (tenant["slug"], env["slug"])
+                link = self.driver.find_element(By.CSS_SELECTOR, '#grid tr[data-k="%s"] td a' % wanted)
+                self.assertTrue(link.get_attribute("href").endswith(fragment), link.get_attribute("href"))
+                link.click()
+                self.wait.until(lambda d: d.current_url.endswith(fragment))
+                self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+                self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, ":target").get_attribute("id"), fragment[1:])
+
+    def test_static_tables_stay_small(self):
+        pages = sorted((self.site / "matrix").rglob("*.html"))
+        self.assertTrue(pages)
+        for page in pages:
+            self.assertLess(page.stat().st_size, 1_100_000, str(page))
 
 
 # Finds what a payload could have left behind in the live DOM: event-handler

@@ -46,25 +46,6 @@ struct FlagLink: Sendable, MustacheItem {
     var slug: String
 }
 
-/// A run of rows that share a MARK group.
-struct RowGroup<Row: Sendable>: Sendable, MustacheItem {
-    var hasName: Bool
-    var name: String
-    /// How many columns a group heading spans.
-    var columns: Int
-    var rows: [Row]
-}
-
-/// One resolved cell in a table: its text and class, and, when the deciding
-/// layer says more than its mark, why in words.
-struct CellItem: Sendable, MustacheItem {
-    var css: String
-    var text: String
-    var why: String?
-    /// The id of the same cell on the flag's page, for links that open it there.
-    var target: String?
-}
-
 /// A tenant in a filter or a heading. Every page names a tenant by its display
 /// name alone (the id when it has none); the id shows only where it is the subject.
 struct TenantItem: Sendable, MustacheItem {
@@ -120,31 +101,39 @@ struct FlagSuggestion: Sendable, MustacheItem {
 
 // MARK: - Matrix
 
-/// `matrix.html`.
+/// `matrix.html`: the filters and the grid's frame; the grid draws from `matrix-data.js`.
 struct MatrixPage: Sendable {
-    /// One section per environment; shadows the layout's `environments`.
-    var environments: [MatrixSection]
+    /// The environments, for the environment filter.
+    var environments: [EnvironmentItem]
     var tenants: [TenantItem]
-    /// The search index as JSON, safe inside a `<script>` element.
-    var searchIndex: String
     /// Whether the workspace has remote config, for its filter.
     var hasRemote: Bool
+    /// The static tables, one list per environment, for reading without JavaScript.
+    var tables: [StaticTableList]
 }
 
-/// One environment's table.
-struct MatrixSection: Sendable, MustacheItem {
-    var name: String
-    var groups: [RowGroup<MatrixRow>]
+/// One environment's static table pages.
+struct StaticTableList: Sendable, MustacheItem {
+    var environment: String
+    var pages: [StaticTableLink]
 }
 
-/// One flag's row in an environment's table.
-struct MatrixRow: Sendable, MustacheItem {
-    var key: String
-    var slug: String
-    /// Whether the value differs between tenants here.
-    var differs: Bool
-    var badges: [Badge]
-    var cells: [CellItem]
+/// A link to one static table page.
+struct StaticTableLink: Sendable, MustacheItem {
+    var href: String
+    var title: String
+    var flagCount: Int
+}
+
+/// `matrix/<environment>/<group>.html`: one MARK group's rows (or a part of them)
+/// in one environment, as a plain table.
+struct MatrixTablePage: Sendable {
+    var environment: String
+    /// The group's name, with "part 2 of 3" when it is split.
+    var group: String
+    var tenants: [TenantItem]
+    /// The rows, escaped as they were written (`MatrixPageRenderer`).
+    var rowsHTML: String
 }
 
 /// A lifecycle status badge.

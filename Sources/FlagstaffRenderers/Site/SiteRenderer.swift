@@ -13,9 +13,7 @@ public struct SiteRenderer {
     let flagSlugs: [String: String]
     let tenantSlugs: [String: String]
     let environmentSlugs: [String: String]
-    /// The flags split into MARK groups once, for the matrix and every tenant page.
-    let groups: [(name: String?, flags: [Flag])]
-    /// The same groups as ranges of flag positions.
+    /// The flags split into MARK groups once, as ranges of flag positions, for every tenant page.
     let groupPositions: [(name: String?, positions: Range<Int>)]
     /// The rows of flag and tenant pages.
     let rows: TableRowsHTML
@@ -34,7 +32,6 @@ public struct SiteRenderer {
         )
         (self.flagSlugs, self.tenantSlugs, self.environmentSlugs) = (flagSlugs, tenantSlugs, environmentSlugs)
         let slice = MatrixSlice(matrix)
-        groups = slice.groups
         groupPositions = slice.groupPositions
         rows = TableRowsHTML(
             matrix: matrix, flagSlugs: matrix.model.flags.map { flagSlugs[$0.key]! }, tenantSlugs: matrix.model.tenants.map { tenantSlugs[$0.id]! },
@@ -62,7 +59,7 @@ public struct SiteRenderer {
     public func render(into sink: (OutputFile) -> Void) throws(Theme.Problem) {
         theme.assets.forEach(sink)
         sink(try page("index.html", "index", title: "Home", homePage()))
-        sink(try page("matrix.html", "matrix", title: "Matrix", matrixPage()))
+        try matrixFiles().forEach(sink)
         sink(try page("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage()))
         sink(try page("404.html", "404", title: "Page not found", NotFoundPage()))
         sink(try page("how-to-read.html", "how-to-read", title: "How to read this site", howToPage()))
@@ -95,11 +92,11 @@ public struct SiteRenderer {
     }
 
     /// One page: its template rendered with its content inside the layout. Pages
-    /// in a subfolder reach the root through `../`.
-    private func page(_ path: String, _ template: String, title: String, _ content: Any) throws(Theme.Problem) -> OutputFile {
+    /// in a subfolder reach the root through `../`, one per folder.
+    func page(_ path: String, _ template: String, title: String, _ content: Any) throws(Theme.Problem) -> OutputFile {
         let layout = PageLayout(
-            siteTitle: model.title, pageTitle: title, root: path.contains("/") ? "../" : "",
-            navMatrix: template == "matrix", navTenants: template == "tenants" || template == "tenant",
+            siteTitle: model.title, pageTitle: title, root: String(repeating: "../", count: path.count { $0 == "/" }),
+            navMatrix: template.hasPrefix("matrix"), navTenants: template == "tenants" || template == "tenant",
             navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"), navHowTo: template == "how-to-read",
             hasGuide: !guide.isEmpty,
             environments: model.environments.map(EnvironmentItem.init),
@@ -182,48 +179,14 @@ public struct SiteRenderer {
         return words.count == 1 ? words[0] : "off, 0 or (empty), by type"
     }
 
-    private func tenantItems() -> [TenantItem] {
+    func tenantItems() -> [TenantItem] {
         model.tenants.map { TenantItem(id: $0.id, name: $0.name, slug: tenantSlugs[$0.id]!) }
     }
 
-    func matrixPage() -> MatrixPage {
-        var index: [JSONValue.Member] = []
-        for flag in model.flags {
-            let entry = model.catalog.entry(for: flag.key)
-            let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
-            let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
-                + conditionBadges(flag).map(\.label) + statuses
-            index.append(.init(flag.key, .string(words.joined(separator: " ").lowercased())))
-        }
-        let sections = model.environments.map { environment in
-            MatrixSection(
-                name: environment,
-                groups: rowGroups(columns: model.tenants.count + 1) { flag in
-                    MatrixRow(
-                        key: flag.key, slug: flagSlugs[flag.key]!, differs: matrix.differsBetweenTenants(flag, in: environment),
-                        badges: conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) },
-                        cells: model.tenants.map { tenant in
-                            var item = cell(matrix.resolution(flag, tenant, environment), briefly: true)
-                            item.target = anchor(tenant, environment)
-                            return item
-                        })
-                })
-        }
-        return MatrixPage(
-            environments: sections, tenants: tenantItems(), searchIndex: scriptSafe(JSONValue.object(index).serialized()),
-            hasRemote: model.remoteConfig != nil)
-    }
-
     /// "debug builds only" for a flag compiled only under `#if DEBUG`, "only if <condition>" for another condition.
-    private func conditionBadges(_ flag: Flag) -> [Badge] {
+    func conditionBadges(_ flag: Flag) -> [Badge] {
         guard let condition = flag.condition else { return [] }
         return [Badge(kind: "condition", label: condition == "DEBUG" ? "debug builds only" : "only if \(condition)")]
-    }
-
-    private func rowGroups<Row>(columns: Int, row: (Flag) -> Row) -> [RowGroup<Row>] {
-        groups.map { group in
-            RowGroup(hasName: group.name != nil, name: group.name ?? "", columns: columns, rows: group.flags.map(row))
-        }
     }
 
     func flagPage(_ position: Int) -> FlagPage {
@@ -422,12 +385,6 @@ public struct SiteRenderer {
 
     // MARK: - Cells
 
-    /// A table cell; `briefly` keeps the explanation to the deciding condition, for the matrix's many cells.
-    private func cell(_ resolution: Resolution, briefly: Bool) -> CellItem {
-        let presentation = CellPresentation(resolution)
-        return CellItem(css: presentation.cssClass, text: presentation.text, why: Self.why(resolution, briefly: briefly))
-    }
-
     /// Why a cell has its value, in words, when the deciding layer says more than
     /// its mark: "remote: condition 'CHL'; the app ships on (base)".
     static func why(_ resolution: Resolution, briefly: Bool) -> String? {
@@ -436,10 +393,5 @@ public struct SiteRenderer {
         if briefly { return "\(resolution.layer.id): \(explanation)" }
         guard !resolution.isVarying, let hidden = resolution.hidden else { return "\(resolution.layer.id): \(explanation)" }
         return "\(resolution.layer.id): \(explanation); \(CellPresentation.shipped(hidden))"
-    }
-
-    /// JSON that cannot end a `<script>` element early.
-    private func scriptSafe(_ json: String) -> String {
-        json.replacingOccurrences(of: "<", with: "\\u003c")
     }
 }

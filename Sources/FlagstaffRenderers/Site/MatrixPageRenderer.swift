@@ -1,0 +1,266 @@
+import FlagstaffCore
+
+/// `matrix.html` and what it draws from: the compact data file its grid reads
+/// (`matrix-data.js`, one global), and static tables for reading without
+/// JavaScript, one page per environment and MARK group, split into parts so
+/// that no page grows past about 1 MB at any size of workspace.
+extension SiteRenderer {
+    /// At most this many bytes of rows go on one static table page.
+    static let staticTableBytes = 900_000
+
+    /// `matrix.html`, `matrix-data.js` and every static table page.
+    func matrixFiles() throws(Theme.Problem) -> [OutputFile] {
+        let cells = MatrixCells(self)
+        let tables = staticTables(cells)
+        var files = [
+            try page("matrix.html", "matrix", title: "Matrix", matrixPage(tables: tables)),
+            OutputFile(path: "matrix-data.js", text: matrixData(cells)),
+        ]
+        for table in tables {
+            for part in table.parts {
+                files.append(try page(part.path, "matrix-table", title: part.title, part.page))
+            }
+        }
+        return files
+    }
+
+    func matrixPage(tables: [StaticTables]) -> MatrixPage {
+        MatrixPage(
+            environments: model.environments.map(EnvironmentItem.init), tenants: tenantItems(), hasRemote: model.remoteConfig != nil,
+            tables: tables.map { table in
+                StaticTableList(
+                    environment: table.environment,
+                    pages: table.parts.map { StaticTableLink(href: $0.path, title: $0.linkTitle, flagCount: $0.flagCount) })
+            })
+    }
+
+    // MARK: - The data file
+
+    /// `window.FLAGSTAFF_MATRIX = {…};`: environments, tenants, groups, the table
+    /// of cell looks and, per flag, its search text, badges, a digit per environment
+    /// (1: values differ between tenants, 2: remote config decides a cell) and a
+    /// string per environment with `width` characters per tenant, each run of them
+    /// naming a look in base `MatrixCells.alphabet.count`.
+    func matrixData(_ cells: MatrixCells) -> String {
+        let environmentCount = model.environments.count
+        let flags: [JSONValue] = model.flags.indices.map { position in
+            let flag = model.flags[position]
+            let row = cells.groupOfFlag[position]
+            return .object([
+                .init("key", .string(flag.key)), .init("slug", .string(flagSlugs[flag.key]!)), .init("group", .integer(row)),
+                .init("badges", .array(badges(flag).map { .array([.string($0.kind), .string($0.label)]) })),
+                .init("search", .string(searchText(flag))),
+                .init("marks", .string(String((0..<environmentCount).map { environment in
+                    let index = position * environmentCount + environment
+                    return Character(String((cells.differs[index] ? 1 : 0) + (cells.remote[index] ? 2 : 0)))
+                }))),
+                .init("cells", .array((0..<environmentCount).map { .string(cells.encoded(flag: position, environment: $0)) })),
+            ])
+        }
+        let data = JSONValue.object([
+            .init("environments", .array(model.environments.map { .object([.init("name", .string($0)), .init("slug", .string(environmentSlugs[$0]!))]) })),
+            .init("tenants", .array(model.tenants.map {
+                .object([.init("id", .string($0.id)), .init("name", .string($0.name)), .init("slug", .string(tenantSlugs[$0.id]!))])
+            })),
+            .init("groups", .array(cells.groups.map { .optional($0.name) })),
+            .init("looks", .array(cells.looks.map { look in
+                .array([.string(look.css), .string(look.text), .optional(look.why), .bool(look.remote)])
+            })),
+            .init("alphabet", .string(String(MatrixCells.alphabet))), .init("width", .integer(cells.width)),
+            .init("flags", .array(flags)),
+        ])
+        return "// The matrix for matrix.html's grid, written by flagstaff build.\nwindow.FLAGSTAFF_MATRIX = "
+            + scriptSafe(data.serialized()) + ";\n"
+    }
+
+    /// JSON that cannot end a `<script>` element early.
+    private func scriptSafe(_ json: String) -> String {
+        json.replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    /// What the matrix search looks in, lowercased: key, Swift case, group,
+    /// description, owner, condition and lifecycle statuses.
+    private func searchText(_ flag: Flag) -> String {
+        let entry = model.catalog.entry(for: flag.key)
+        let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
+        let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
+            + conditionBadges(flag).map(\.label) + statuses
+        return words.joined(separator: " ").lowercased()
+    }
+
+    /// A matrix row's badges: the compile condition, then the lifecycle statuses.
+    private func badges(_ flag: Flag) -> [Badge] {
+        conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) }
+    }
+
+    // MARK: - Static tables
+
+    /// One environment's static table pages.
+    struct StaticTables {
+        var environment: String
+        var parts: [StaticTablePart]
+    }
+
+    /// One static table page.
+    struct StaticTablePart {
+        var path: String
+        var title: String
+        var linkTitle: String
+        var flagCount: Int
+        var page: MatrixTablePage
+    }
+
+    /// Every environment's static tables: each MARK group on its own pages, its
+    /// rows split into parts of at most `staticTableBytes`.
+    func staticTables(_ cells: MatrixCells) -> [StaticTables] {
+        let cellHTML = cells.looks.map { look in
+            "<td class=\"\(look.css.htmlEscaped)\"" + (look.why.map { " title=\"\($0.htmlEscaped)\"" } ?? "") + ">\(look.text.htmlEscaped)</td>"
+        }
+        let named = cells.groups.contains { $0.name != nil }
+        var groupSlugs: [String] = []
+        for group in cells.groups {
+            let base = Slug.make(group.name ?? (named ? "other flags" : "all flags"))
+            var slug = base, suffix = 1
+            while groupSlugs.contains(slug) { suffix += 1; slug = "\(base)-\(suffix)" }
+            groupSlugs.append(slug)
+        }
+        return model.environments.indices.map { environment in
+            let name = model.environments[environment]
+            var parts: [StaticTablePart] = []
+            for (groupIndex, group) in cells.groups.enumerated() {
+                var chunks: [(rows: String, count: Int)] = [("", 0)]
+                for position in group.positions {
+                    let flag = model.flags[position]
+                    var row = "<tr data-k=\"\(flag.key.htmlEscaped)\"><th scope=\"row\"><a href=\"../../flags/\(flagSlugs[flag.key]!).html\">"
+                        + flag.key.htmlEscaped + "</a>"
+                    for badge in badges(flag) { row += " <b class=\"badge \(badge.kind.htmlEscaped)\">\(badge.label.htmlEscaped)</b>" }
+                    row += "</th>"
+                    for tenant in model.tenants.indices { row += cellHTML[cells.look(flag: position, tenant: tenant, environment: environment)] }
+                    row += "</tr>\n"
+                    if chunks[chunks.count - 1].count > 0, chunks[chunks.count - 1].rows.utf8.count + row.utf8.count > Self.staticTableBytes {
+                        chunks.append(("", 0))
+                    }
+                    chunks[chunks.count - 1].rows += row
+                    chunks[chunks.count - 1].count += 1
+                }
+                let groupName = group.name ?? (named ? "Other flags" : "All flags")
+                for (number, chunk) in chunks.enumerated() {
+                    let part = chunks.count == 1 ? "" : ", part \(number + 1) of \(chunks.count)"
+                    let file = chunks.count == 1 ? groupSlugs[groupIndex] : "\(groupSlugs[groupIndex])-\(number + 1)"
+                    parts.append(
+                        StaticTablePart(
+                            path: "matrix/\(environmentSlugs[name]!)/\(file).html", title: "\(groupName) in \(name)\(part)",
+                            linkTitle: groupName + part, flagCount: chunk.count,
+                            page: MatrixTablePage(
+                                environment: name, group: groupName + part, tenants: tenantItems(), rowsHTML: chunk.rows)))
+                }
+            }
+            return StaticTables(environment: name, parts: parts)
+        }
+    }
+}
+
+/// Every cell of the matrix as a position in a table of distinct looks (class,
+/// text, why), with each flag's "differs" and "remote" marks per environment.
+struct MatrixCells {
+    /// One way a cell is shown.
+    struct Look: Hashable {
+        var css: String
+        var text: String
+        var why: String?
+        /// Whether remote config decides the cell.
+        var remote: Bool
+    }
+
+    /// The characters a cell string is written in: printable ASCII without `"`,
+    /// `\` and `<`, so a cell string needs no escaping in JSON or a script.
+    static let alphabet: [Character] = (0x23...0x7E).compactMap { code in
+        code == 0x3C || code == 0x5C ? nil : Character(Unicode.Scalar(UInt8(code)))
+    }
+
+    private(set) var looks: [Look] = []
+    private var lookPositions: [Look: Int] = [:]
+    /// The look of each cell, flag-major, then environment, then tenant.
+    private var cells: [Int32] = []
+    /// Per flag and environment (flag-major): whether values differ between tenants.
+    private(set) var differs: [Bool] = []
+    /// Per flag and environment (flag-major): whether remote config decides a cell.
+    private(set) var remote: [Bool] = []
+    /// The runs of MARK groups, and each flag's run.
+    let groups: [(name: String?, positions: Range<Int>)]
+    let groupOfFlag: [Int]
+    private let tenantCount: Int, environmentCount: Int
+    /// How many characters one cell takes in a cell string.
+    private(set) var width = 1
+
+    init(_ site: SiteRenderer) {
+        let matrix = site.matrix
+        let model = matrix.model
+        (tenantCount, environmentCount) = (model.tenants.count, model.environments.count)
+        groups = MatrixSlice(matrix).groupPositions
+        var groupOfFlag = [Int](repeating: 0, count: model.flags.count)
+        for (index, group) in groups.enumerated() { for position in group.positions { groupOfFlag[position] = index } }
+        self.groupOfFlag = groupOfFlag
+        let remoteLayer = matrix.layers.firstIndex(of: RemoteConfigLayer.layer)
+        var byPresentation = [Int?](repeating: nil, count: matrix.presentationCount)
+        cells.reserveCapacity(model.flags.count * environmentCount * tenantCount)
+        for flag in model.flags.indices {
+            for environment in 0..<environmentCount {
+                var anyRemote = false
+                for tenant in 0..<tenantCount {
+                    let packed = matrix.cell(flag: flag, tenant: tenant, environment: environment)
+                    let isRemote = remoteLayer == Int(packed.layer)
+                    anyRemote = anyRemote || isRemote
+                    if !packed.hasDetails, let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment) {
+                        if let known = byPresentation[id] {
+                            cells.append(Int32(known))
+                        } else {
+                            let presentation = matrix.presentation(id: id)
+                            let look = intern(Look(css: presentation.cssClass, text: presentation.text, why: nil, remote: isRemote))
+                            byPresentation[id] = look
+                            cells.append(Int32(look))
+                        }
+                    } else {
+                        let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                        let presentation = CellPresentation(resolution)
+                        let why = SiteRenderer.why(resolution, briefly: true)
+                        cells.append(Int32(intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote))))
+                    }
+                }
+                differs.append(matrix.differsBetweenTenants(flag: flag, environment: environment))
+                remote.append(anyRemote)
+            }
+        }
+        var capacity = Self.alphabet.count
+        while capacity < looks.count { width += 1; capacity *= Self.alphabet.count }
+    }
+
+    private mutating func intern(_ look: Look) -> Int {
+        if let known = lookPositions[look] { return known }
+        looks.append(look)
+        lookPositions[look] = looks.count - 1
+        return looks.count - 1
+    }
+
+    /// The position of a cell's look.
+    func look(flag: Int, tenant: Int, environment: Int) -> Int {
+        Int(cells[(flag * environmentCount + environment) * tenantCount + tenant])
+    }
+
+    /// One flag's cells in one environment, `width` characters per tenant.
+    func encoded(flag: Int, environment: Int) -> String {
+        let base = Self.alphabet.count
+        var text = ""
+        text.reserveCapacity(tenantCount * width)
+        for tenant in 0..<tenantCount {
+            var digits = look(flag: flag, tenant: tenant, environment: environment)
+            var characters: [Character] = []
+            for _ in 0..<width {
+                characters.append(Self.alphabet[digits % base])
+                digits /= base
+            }
+            text.append(contentsOf: characters.reversed())
+        }
+        return text
+    }
+}

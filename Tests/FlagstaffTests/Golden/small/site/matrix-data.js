@@ -1,0 +1,78 @@
+// The matrix for matrix.html's grid, written by flagstaff build.
+window.FLAGSTAFF_MATRIX = {
+  "environments": [
+    {"name": "dev", "slug": "dev"},
+    {"name": "uat", "slug": "uat"},
+    {"name": "prod", "slug": "prod"}
+  ],
+  "tenants": [
+    {"id": "AAA", "name": "AAA", "slug": "aaa"},
+    {"id": "BBB", "name": "BBB", "slug": "bbb"},
+    {"id": "WL", "name": "White Label", "slug": "wl"}
+  ],
+  "groups": ["Media", "Onboarding"],
+  "looks": [
+    ["nb", "off", null, false],
+    ["yb", "on", null, false],
+    ["yo", "on ◆", null, false],
+    ["no", "off ◆", null, false],
+    ["nf", "off ○", null, false],
+    ["xb", "carousel", null, false],
+    ["xb", "video", null, false],
+    ["xb", "50", null, false],
+    ["xb", "200", null, false],
+    ["xo", "100 ◆", null, false]
+  ],
+  "alphabet": "#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~",
+  "width": 1,
+  "flags": [
+    {
+      "key": "ENABLE_MEDIA_LIBRARY",
+      "slug": "enable_media_library",
+      "group": 0,
+      "badges": [],
+      "search": "enable_media_library medialibrary media shared **media** library media squad",
+      "marks": "110",
+      "cells": ["#$#", "%$#", "#&#"]
+    },
+    {
+      "key": "ENABLE_CAMPAIGNS",
+      "slug": "enable_campaigns",
+      "group": 0,
+      "badges": [
+        ["incomplete", "incomplete"]
+      ],
+      "search": "enable_campaigns campaigns media campaigns, net | gross  incomplete",
+      "marks": "111",
+      "cells": ["$'#", "$'#", "$'#"]
+    },
+    {
+      "key": "ONBOARDING_VARIANT",
+      "slug": "onboarding_variant",
+      "group": 1,
+      "badges": [],
+      "search": "onboarding_variant onboardingvariant onboarding onboarding variant growth",
+      "marks": "111",
+      "cells": ["()(", "()(", "()("]
+    },
+    {
+      "key": "MAX_WISHLIST_ITEMS",
+      "slug": "max_wishlist_items",
+      "group": 1,
+      "badges": [],
+      "search": "max_wishlist_items maxwishlistitems onboarding wishlist size growth",
+      "marks": "111",
+      "cells": ["*+*", "*+*", ",+*"]
+    },
+    {
+      "key": "darkMode",
+      "slug": "darkmode",
+      "group": 1,
+      "badges": [],
+      "search": "darkmode darkmode onboarding dark appearance design",
+      "marks": "100",
+      "cells": ["#%#", "#'#", "#'#"]
+    }
+  ]
+}
+;
