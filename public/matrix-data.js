@@ -1,0 +1,725 @@
+// The matrix for matrix.html's grid, written by flagstaff build.
+window.FLAGSTAFF_MATRIX = {
+  "environments": [
+    {"name": "dev", "slug": "dev"},
+    {"name": "sit", "slug": "sit"},
+    {"name": "uat", "slug": "uat"},
+    {"name": "prod", "slug": "prod"}
+  ],
+  "tenants": [
+    {"id": "AVR", "name": "AVR", "slug": "avr"},
+    {"id": "BEL", "name": "BEL", "slug": "bel"},
+    {"id": "CHL", "name": "CHL", "slug": "chl"},
+    {"id": "DRV", "name": "DRV", "slug": "drv"},
+    {"id": "FAU", "name": "FAU", "slug": "fau"},
+    {"id": "GRN", "name": "GRN", "slug": "grn"},
+    {"id": "LUM", "name": "LUM", "slug": "lum"},
+    {"id": "MIR", "name": "MIR", "slug": "mir"},
+    {"id": "ORS", "name": "ORS", "slug": "ors"},
+    {"id": "PAL", "name": "PAL", "slug": "pal"},
+    {"id": "SEV", "name": "SEV", "slug": "sev"},
+    {"id": "VEL", "name": "VEL", "slug": "vel"},
+    {"id": "WL", "name": "White Label", "slug": "wl"},
+    {"id": "ZEN", "name": "ZEN", "slug": "zen"}
+  ],
+  "groups": [
+    "Clienteling",
+    "Catalogue & Media",
+    "Appointments",
+    "Checkout & Payments",
+    "Wishlist",
+    "Onboarding",
+    "Platform",
+    "Diagnostics"
+  ],
+  "looks": [
+    ["yb", "on", null, false],
+    ["nb", "off", null, false],
+    ["yo", "on ◆", null, false],
+    ["no", "off ◆", null, false],
+    ["yr", "on ☁", "remote: default value", true],
+    ["vr", "on/off ≈", "remote: depends on the device or the user", true],
+    ["nf", "off ○", null, false],
+    ["yr", "on ☁", "remote: condition 'BEL'", true],
+    ["yr", "on ☁", "remote: condition 'ORS'", true],
+    ["nr", "off ☁", "remote: condition 'Checkout incident at CHL'", true],
+    ["xb", "100", null, false],
+    ["xb", "50", null, false],
+    ["xo", "200 ◆", null, false],
+    ["xb", "200", null, false],
+    ["xr", "150 ☁", "remote: default value", true],
+    ["yr", "on ☁", "remote: condition 'White label'", true],
+    ["xb", "carousel", null, false],
+    ["xb", "single-page", null, false],
+    ["xb", "video", null, false],
+    ["xo", "video ◆", null, false],
+    ["xr", "video ☁", "remote: condition 'White label'", true]
+  ],
+  "alphabet": "#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~",
+  "width": 1,
+  "flags": [
+    {
+      "key": "ENABLE_CLIENT_PROFILE_V2",
+      "slug": "enable_client_profile_v2",
+      "group": 0,
+      "badges": [
+        ["overdue", "overdue"],
+        ["rolled-out", "rolled out"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_client_profile_v2 clientprofilev2 clienteling shows the redesigned client profile, with purchases, preferences and sizes on a single screen. clienteling squad overdue rolled out stale",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "##############"]
+    },
+    {
+      "key": "ENABLE_CLIENT_NOTES",
+      "slug": "enable_client_notes",
+      "group": 0,
+      "badges": [
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_client_notes clientnotes clienteling lets advisers keep free-text notes on a client that the rest of the boutique team can read. clienteling squad stale unused in code",
+      "marks": "1111",
+      "cells": ["####$$###$$#$$", "####$$###$$#$$", "####$$###$$#$$", "####$$###$$#$$"]
+    },
+    {
+      "key": "ENABLE_PURCHASE_HISTORY",
+      "slug": "enable_purchase_history",
+      "group": 0,
+      "badges": [
+        ["due-soon", "due soon"]
+      ],
+      "search": "enable_purchase_history purchasehistory clienteling shows a client's purchases from every boutique of the maison, not just the adviser's own. clienteling squad due soon",
+      "marks": "1111",
+      "cells": ["############$$", "############$$", "############$$", "############$$"]
+    },
+    {
+      "key": "ENABLE_CLIENT_TAGS",
+      "slug": "enable_client_tags",
+      "group": 0,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_client_tags clienttags clienteling lets advisers tag clients (for example \"collector\") and filter their client list by tag. clienteling squad stale",
+      "marks": "0000",
+      "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_OUTREACH_TEMPLATES",
+      "slug": "enable_outreach_templates",
+      "group": 0,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_outreach_templates outreachtemplates clienteling offers ready-made outreach messages that the adviser personalises before sending. clienteling squad stale",
+      "marks": "0000",
+      "cells": ["%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_CONSENT_CAPTURE",
+      "slug": "enable_consent_capture",
+      "group": 0,
+      "badges": [],
+      "search": "enable_consent_capture consentcapture clienteling asks the client for marketing consent when a new profile is created, as required by the [consent policy](https://intranet.example.com/privacy/consent). clienteling squad",
+      "marks": "1111",
+      "cells": ["###$#$#$###$$$", "###$#$#$###$$$", "###$#$#$###$$$", "###$#$#$###$$$"]
+    },
+    {
+      "key": "ENABLE_CAMPAIGNS",
+      "slug": "enable_campaigns",
+      "group": 0,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_campaigns campaigns clienteling shows head office's campaign lists and the clients each adviser should contact for them. clienteling squad stale",
+      "marks": "1111",
+      "cells": ["#$##$$###$$#$$", "#$##$$###$$#$$", "#$##$$###$$#$$", "#$#&$$#&#$$#$$"]
+    },
+    {
+      "key": "ENABLE_CLIENT_SEARCH_V2",
+      "slug": "enable_client_search_v2",
+      "group": 0,
+      "badges": [
+        ["overdue", "overdue"],
+        ["stale", "stale"],
+        ["incomplete", "incomplete"]
+      ],
+      "search": "enable_client_search_v2 clientsearchv2 clienteling a faster server-side client search, tried on **ten percent of phones** through remote config; the app ships it off.  overdue stale incomplete",
+      "marks": "0022",
+      "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "''''''''''''''", "(((((((((((((("]
+    },
+    {
+      "key": "ENABLE_MESSAGING_OUTREACH",
+      "slug": "enable_messaging_outreach",
+      "group": 0,
+      "badges": [
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_messaging_outreach messagingoutreach clienteling lets advisers contact clients through messaging apps instead of only sms and e-mail. clienteling squad stale unused in code",
+      "marks": "1111",
+      "cells": ["$$#$$$#$$$$#$$", "$$#$$$#$$$$#$$", "$$#$$$#$%$$#$$", "$$#$$$#$$$$#$$"]
+    },
+    {
+      "key": "ENABLE_MEDIA_LIBRARY",
+      "slug": "enable_media_library",
+      "group": 1,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_media_library medialibrary catalogue & media gives advisers a shared library of campaign imagery and product media to send to clients. catalogue squad stale",
+      "marks": "1111",
+      "cells": ["#$$#$$####$#$$", "#$%#$$####$#$$", "#$%#$$####$#$$", "#$$#$$####$#$$"]
+    },
+    {
+      "key": "ENABLE_PRODUCT_VIDEOS",
+      "slug": "enable_product_videos",
+      "group": 1,
+      "badges": [
+        ["overdue", "overdue"],
+        ["rolled-out", "rolled out"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_product_videos productvideos catalogue & media plays product videos inside the product sheet. catalogue squad overdue rolled out stale",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "##############"]
+    },
+    {
+      "key": "ENABLE_AR_TRY_ON",
+      "slug": "enable_ar_try_on",
+      "group": 1,
+      "badges": [
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_ar_try_on artryon catalogue & media lets a client try on watches and jewellery through the camera (augmented reality). catalogue squad stale unused in code",
+      "marks": "1010",
+      "cells": ["$$%$)$$$$$$$$$", "$$$$)$$$$$$$$$", "$$%$)$$%$$$%$$", "$$$$)$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_STOCK_LOOKUP",
+      "slug": "enable_stock_lookup",
+      "group": 1,
+      "badges": [
+        ["incomplete", "incomplete"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_stock_lookup stocklookup catalogue & media shows live stock for a product in the other boutiques of the same country. catalogue squad incomplete unused in code",
+      "marks": "1111",
+      "cells": ["####$##$#$$$$$", "####$##$#$$$$$", "####$##$#$$$$$", "####$##$#$$$$$"]
+    },
+    {
+      "key": "ENABLE_NET_GROSS_PRICES",
+      "slug": "enable_net_gross_prices",
+      "group": 1,
+      "badges": [
+        ["due-soon", "due soon"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_net_gross_prices netgrossprices catalogue & media shows prices as net | gross in the product sheet, for markets where advisers quote both. catalogue squad due soon stale",
+      "marks": "1111",
+      "cells": ["$#$$#$$$#$#$$#", "$#$$#$$$#$#$$#", "$#$$#$$$#$#$$#", "$#$$#$$$#$#$$#"]
+    },
+    {
+      "key": "ENABLE_CATALOGUE_OFFLINE_SYNC",
+      "slug": "enable_catalogue_offline_sync",
+      "group": 1,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_catalogue_offline_sync catalogueofflinesync catalogue & media downloads the whole catalogue over wi-fi so it can be browsed without a connection. catalogue squad stale",
+      "marks": "1110",
+      "cells": ["############$#", "############$#", "############$#", "&&&&&&&&&&&&$&"]
+    },
+    {
+      "key": "highResImagery",
+      "slug": "highresimagery",
+      "group": 1,
+      "badges": [
+        ["overdue", "overdue"],
+        ["rolled-out", "rolled out"]
+      ],
+      "search": "highresimagery highresimagery catalogue & media loads full-resolution product photos on devices that can handle them. catalogue squad overdue rolled out",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "##############"]
+    },
+    {
+      "key": "ENABLE_PRODUCT_COMPARISON",
+      "slug": "enable_product_comparison",
+      "group": 1,
+      "badges": [
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_product_comparison productcomparison catalogue & media lets the adviser show up to three products side by side. catalogue squad unused in code",
+      "marks": "0010",
+      "cells": ["$$$$$)$$$$$$$$", "$$$$$)$$$$$$$$", "%%%%%)%%%%%%%%", "$$$$$)$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_APPOINTMENT_BOOKING",
+      "slug": "enable_appointment_booking",
+      "group": 2,
+      "badges": [
+        ["overdue", "overdue"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_appointment_booking appointmentbooking appointments lets advisers book a boutique appointment on behalf of a client. camille arnaud overdue stale",
+      "marks": "1111",
+      "cells": ["#####$######$#", "#####$######$#", "#####$######$#", "#####$######$#"]
+    },
+    {
+      "key": "ENABLE_APPOINTMENT_REMINDERS",
+      "slug": "enable_appointment_reminders",
+      "group": 2,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_appointment_reminders appointmentreminders appointments sends the adviser a reminder notification before each appointment. camille arnaud stale",
+      "marks": "1111",
+      "cells": ["#$##$$##$$##$$", "#$##$$##$$##$$", "#$##$$##$$##$$", "#$##$$##$$##$$"]
+    },
+    {
+      "key": "ENABLE_CALENDAR_SYNC",
+      "slug": "enable_calendar_sync",
+      "group": 2,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_calendar_sync calendarsync appointments keeps appointments in sync with the adviser's work calendar, in both directions. camille arnaud stale",
+      "marks": "0000",
+      "cells": ["%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_VIDEO_APPOINTMENTS",
+      "slug": "enable_video_appointments",
+      "group": 2,
+      "badges": [
+        ["overdue", "overdue"],
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_video_appointments videoappointments appointments lets clients book a remote appointment held over a video call. camille arnaud overdue stale unused in code",
+      "marks": "1113",
+      "cells": ["$$#$$$#$#$$$$$", "$$#$$$#$#$$$$$", "$$#$$$#$#$$$$$", "$*#$$$#$+$$$$$"]
+    },
+    {
+      "key": "ENABLE_BOUTIQUE_CAPACITY",
+      "slug": "enable_boutique_capacity",
+      "group": 2,
+      "badges": [
+        ["incomplete", "incomplete"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_boutique_capacity boutiquecapacity appointments stops new bookings once the boutique is full for that time slot. camille arnaud incomplete unused in code",
+      "marks": "1111",
+      "cells": ["#$##$$$###$#$)", "#$##$$$###$#$)", "#$##$$$###$#$)", "#$##$$$###$#$)"]
+    },
+    {
+      "key": "ENABLE_LEGACY_CALENDAR",
+      "slug": "enable_legacy_calendar",
+      "group": 2,
+      "badges": [
+        ["stale", "stale"],
+        ["deprecated-in-code", "deprecated in code"]
+      ],
+      "search": "enable_legacy_calendar legacycalendar appointments shows the old month-view appointment calendar; **deprecated**, replaced by `enable_calendar_sync`. camille arnaud stale deprecated in code",
+      "marks": "0111",
+      "cells": ["&&&&)&&&&&&&&&", "####)#########", "####)#########", "####)#########"]
+    },
+    {
+      "key": "ENABLE_CHECKOUT",
+      "slug": "enable_checkout",
+      "group": 3,
+      "badges": [],
+      "search": "enable_checkout checkout checkout & payments emergency switch for buying in the app: turning it off hides every \"buy\" button. payments squad",
+      "marks": "0003",
+      "cells": ["##############", "##############", "##############", "##,###########"]
+    },
+    {
+      "key": "ENABLE_APPLE_PAY",
+      "slug": "enable_apple_pay",
+      "group": 3,
+      "badges": [
+        ["overdue", "overdue"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_apple_pay applepay checkout & payments lets advisers take payment with **apple pay** on their own device in the boutique. payments squad overdue stale",
+      "marks": "1111",
+      "cells": ["#####$######$$", "#####$######$$", "#####$######$$", "#####$###&##$$"]
+    },
+    {
+      "key": "ENABLE_PAY_BY_LINK",
+      "slug": "enable_pay_by_link",
+      "group": 3,
+      "badges": [
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_pay_by_link paybylink checkout & payments sends the client a secure link to pay remotely, by message or e-mail. payments squad stale unused in code",
+      "marks": "1111",
+      "cells": ["#$###$##$$$#$$", "#$###$##$$$#$$", "#$###$##$$$#$$", "#$###$##$$$#$$"]
+    },
+    {
+      "key": "ENABLE_SPLIT_PAYMENT",
+      "slug": "enable_split_payment",
+      "group": 3,
+      "badges": [
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_split_payment splitpayment checkout & payments lets a client pay for one purchase with two payment methods. payments squad stale unused in code",
+      "marks": "0010",
+      "cells": ["$$$$$)$$$$$$$$", "$$$$$)$$$$$$$$", "$$%%$)%$$$$$$$", "$$$$$)$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_TAX_FREE_FORMS",
+      "slug": "enable_tax_free_forms",
+      "group": 3,
+      "badges": [
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_tax_free_forms taxfreeforms checkout & payments prepares tax-free shopping forms for travellers who are eligible for a refund. payments squad unused in code",
+      "marks": "1111",
+      "cells": ["###$#$#$$##$$$", "###$#$#$$##$$$", "###$#$#$$##$$$", "###$#$#$$##$$$"]
+    },
+    {
+      "key": "ENABLE_GIFT_WRAPPING",
+      "slug": "enable_gift_wrapping",
+      "group": 3,
+      "badges": [
+        ["due-soon", "due soon"],
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_gift_wrapping giftwrapping checkout & payments offers gift wrapping and a handwritten-style gift message at checkout. payments squad due soon stale unused in code",
+      "marks": "1111",
+      "cells": ["$$##$$$##$)#$$", "$$##$$$##$)#$$", "$$##$$$##$)#$$", "$$##$$$##$)#$$"]
+    },
+    {
+      "key": "ENABLE_EMAIL_RECEIPTS",
+      "slug": "enable_email_receipts",
+      "group": 3,
+      "badges": [
+        ["overdue", "overdue"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_email_receipts emailreceipts checkout & payments e-mails the receipt to the client instead of printing it. payments squad overdue stale",
+      "marks": "1111",
+      "cells": ["############$#", "############$#", "############$#", "############$#"]
+    },
+    {
+      "key": "ENABLE_ENGRAVING",
+      "slug": "enable_engraving",
+      "group": 3,
+      "badges": [
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_engraving engraving checkout & payments offers personal engraving on products that allow it. payments squad stale unused in code",
+      "marks": "1111",
+      "cells": ["#$##$$##$$$#$$", "#$##$$##$$$#$$", "#$##$$##$$$#$$", "#$##$$#&$$$#$$"]
+    },
+    {
+      "key": "ENABLE_WISHLIST",
+      "slug": "enable_wishlist",
+      "group": 4,
+      "badges": [
+        ["overdue", "overdue"],
+        ["rolled-out", "rolled out"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_wishlist wishlist wishlist lets advisers keep a wishlist of products for each client. growth squad overdue rolled out stale",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "##############"]
+    },
+    {
+      "key": "ENABLE_WISHLIST_SHARING",
+      "slug": "enable_wishlist_sharing",
+      "group": 4,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_wishlist_sharing wishlistsharing wishlist lets the adviser share a wishlist with the client as a link. growth squad stale",
+      "marks": "1111",
+      "cells": ["####$$###$$$$$", "####$$###$$$$$", "####$$###$$$$$", "####$$###$$$$$"]
+    },
+    {
+      "key": "ENABLE_WISHLIST_NOTES",
+      "slug": "enable_wishlist_notes",
+      "group": 4,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_wishlist_notes wishlistnotes wishlist lets advisers add private notes to items on a wishlist. growth squad stale",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "&&&&&&&&&&&&&&"]
+    },
+    {
+      "key": "MAX_WISHLIST_ITEMS",
+      "slug": "max_wishlist_items",
+      "group": 4,
+      "badges": [
+        ["stale", "stale"],
+        ["incomplete", "incomplete"]
+      ],
+      "search": "max_wishlist_items maxwishlistitems wishlist sets how many items one wishlist can hold (a number, not on/off). growth squad stale incomplete",
+      "marks": "1113",
+      "cells": ["-./...---..0..", "-.-...---..0..", "-./...---..0..", "11111111111011"]
+    },
+    {
+      "key": "ENABLE_WISHLIST_PRICE_ALERTS",
+      "slug": "enable_wishlist_price_alerts",
+      "group": 4,
+      "badges": [
+        ["incomplete", "incomplete"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_wishlist_price_alerts wishlistpricealerts wishlist tells the adviser when the price of a wishlisted item changes.  incomplete unused in code",
+      "marks": "0013",
+      "cells": ["$$$$$$$$$$)$$$", "$$$$$$$$$$)$$$", "$$%$$$$%$$)$$$", "$$($$$$$$$)$2$"]
+    },
+    {
+      "key": "wishlistSync",
+      "slug": "wishlistsync",
+      "group": 4,
+      "badges": [
+        ["overdue", "overdue"]
+      ],
+      "search": "wishlistsync wishlistsync wishlist keeps the app's wishlists in sync with the maison's website. growth squad overdue",
+      "marks": "1111",
+      "cells": ["##########)#$#", "##########)#$#", "##########)#$#", "##########)#$#"]
+    },
+    {
+      "key": "ONBOARDING_VARIANT",
+      "slug": "onboarding_variant",
+      "group": 5,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "onboarding_variant onboardingvariant onboarding chooses which welcome flow new advisers see: `carousel`, `single-page` or `video`. growth squad stale",
+      "marks": "1131",
+      "cells": ["33443353433533", "33443353433533", "33643353433573", "33443353433533"]
+    },
+    {
+      "key": "ENABLE_BIOMETRIC_LOGIN",
+      "slug": "enable_biometric_login",
+      "group": 5,
+      "badges": [
+        ["overdue", "overdue"],
+        ["rolled-out", "rolled out"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_biometric_login biometriclogin onboarding lets advisers sign in with face id or touch id. platform team overdue rolled out stale",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "##############"]
+    },
+    {
+      "key": "ENABLE_SSO_LOGIN",
+      "slug": "enable_sso_login",
+      "group": 5,
+      "badges": [
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_sso_login ssologin onboarding lets advisers sign in with the maison's company account (single sign-on). platform team unused in code",
+      "marks": "1111",
+      "cells": ["#$##$$##$$$#$$", "#$##$$##$$$#$$", "#$##$$##$$$#$$", "#$##$$##$$$#$$"]
+    },
+    {
+      "key": "ENABLE_GUIDED_TOUR",
+      "slug": "enable_guided_tour",
+      "group": 5,
+      "badges": [
+        ["overdue", "overdue"],
+        ["dead", "dead"],
+        ["stale", "stale"]
+      ],
+      "search": "enable_guided_tour guidedtour onboarding tried an interactive tour after the first sign-in; the experiment was abandoned and it is **off everywhere**. growth squad overdue dead stale",
+      "marks": "0000",
+      "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_BOUTIQUE_PICKER",
+      "slug": "enable_boutique_picker",
+      "group": 5,
+      "badges": [
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_boutique_picker boutiquepicker onboarding asks advisers to choose their home boutique the first time they open the app. growth squad unused in code",
+      "marks": "1111",
+      "cells": ["#########$##$#", "#########$##$#", "#########$##$#", "#########$##$#"]
+    },
+    {
+      "key": "whatsNew",
+      "slug": "whatsnew",
+      "group": 5,
+      "badges": [
+        ["due-soon", "due soon"]
+      ],
+      "search": "whatsnew whatsnew onboarding shows a \"what's new\" sheet after the app is updated. growth squad due soon",
+      "marks": "0001",
+      "cells": ["$$$$$$$$$$$$$)", "$$$$$$$$$$$$$)", "$$$$$$$$$$$$$)", "%%%%%%%%%%%%%)"]
+    },
+    {
+      "key": "ENABLE_REMOTE_CONFIG",
+      "slug": "enable_remote_config",
+      "group": 6,
+      "badges": [],
+      "search": "enable_remote_config remoteconfig platform emergency switch for remote config: turning it off makes the app ignore every value set in the firebase console. platform team",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "##############"]
+    },
+    {
+      "key": "darkMode",
+      "slug": "darkmode",
+      "group": 6,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "darkmode darkmode platform supports the dark appearance when the device is set to it. platform team stale",
+      "marks": "1111",
+      "cells": ["###$$$#$#$$#$#", "###$$$#$#$$#$#", "###$$$#$#$$#$#", "###$$$#$#$$#$&"]
+    },
+    {
+      "key": "ENABLE_PUSH_NOTIFICATIONS",
+      "slug": "enable_push_notifications",
+      "group": 6,
+      "badges": [
+        ["stale", "stale"],
+        ["incomplete", "incomplete"]
+      ],
+      "search": "enable_push_notifications pushnotifications platform sends push notifications for tasks, appointments and campaigns. platform team stale incomplete",
+      "marks": "1111",
+      "cells": ["############$#", "############$#", "############$#", "############$#"]
+    },
+    {
+      "key": "ENABLE_OFFLINE_MODE",
+      "slug": "enable_offline_mode",
+      "group": 6,
+      "badges": [
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_offline_mode offlinemode platform keeps the app usable, read-only, when the device has no connection. platform team stale unused in code",
+      "marks": "1110",
+      "cells": ["%$%%$$%%%$$%$$", "%$%%$$%%%$$%$$", "%$%%$$%%%$$%$$", "$$$$$$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_NETWORKING_V2",
+      "slug": "enable_networking_v2",
+      "group": 6,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_networking_v2 networkingv2 platform switches the app to its new networking code; it should change nothing visible. platform team stale",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "&&&&&&&&&&&&&&"]
+    },
+    {
+      "key": "ENABLE_ANALYTICS_CONSENT",
+      "slug": "enable_analytics_consent",
+      "group": 6,
+      "badges": [],
+      "search": "enable_analytics_consent analyticsconsent platform asks for consent before any usage analytics are collected. platform team",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "##############"]
+    },
+    {
+      "key": "ENABLE_FORCE_UPDATE_PROMPT",
+      "slug": "enable_force_update_prompt",
+      "group": 6,
+      "badges": [],
+      "search": "enable_force_update_prompt forceupdateprompt platform blocks the app until the adviser installs the minimum supported version. platform team",
+      "marks": "0000",
+      "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "%%%%%%%%%%%%%%"]
+    },
+    {
+      "key": "ENABLE_MULTI_BOUTIQUE_ACCESS",
+      "slug": "enable_multi_boutique_access",
+      "group": 6,
+      "badges": [
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_multi_boutique_access multiboutiqueaccess platform lets one adviser work for several boutiques and switch between them. clienteling squad unused in code",
+      "marks": "1111",
+      "cells": ["#$#$$$#$$$$#$$", "#$#$$$#$$$$#$$", "#$#$$$#$$$$#$$", "#$#$$$#$$$$#$$"]
+    },
+    {
+      "key": "ENABLE_CLIENT_DATA_EXPORT",
+      "slug": "enable_client_data_export",
+      "group": 6,
+      "badges": [],
+      "search": "enable_client_data_export clientdataexport platform would let advisers export a client's personal data as a file; not approved by legal, so **off everywhere**. platform team",
+      "marks": "0000",
+      "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_DEBUG_VIEW",
+      "slug": "enable_debug_view",
+      "group": 7,
+      "badges": [
+        ["stale", "stale"],
+        ["incomplete", "incomplete"]
+      ],
+      "search": "enable_debug_view debugview diagnostics shows a small overlay with the brand, environment and build, to help testers report bugs. hugo lefèvre stale incomplete",
+      "marks": "0000",
+      "cells": ["$$$$$$$$$$$$$$", "%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_DEBUG_MENU",
+      "slug": "enable_debug_menu",
+      "group": 7,
+      "badges": [
+        ["condition", "debug builds only"],
+        ["stale", "stale"],
+        ["incomplete", "incomplete"]
+      ],
+      "search": "enable_debug_menu debugmenu diagnostics opens the hidden test menu where testers change flags on their own device; exists in test builds only. hugo lefèvre debug builds only stale incomplete",
+      "marks": "0000",
+      "cells": ["%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_NETWORK_LOGGING",
+      "slug": "enable_network_logging",
+      "group": 7,
+      "badges": [
+        ["stale", "stale"]
+      ],
+      "search": "enable_network_logging networklogging diagnostics records network traffic on test devices to help investigate bugs. hugo lefèvre stale",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "&&&&&&&&&&&&&&"]
+    },
+    {
+      "key": "ENABLE_PERFORMANCE_TRACING",
+      "slug": "enable_performance_tracing",
+      "group": 7,
+      "badges": [
+        ["stale", "stale"],
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_performance_tracing performancetracing diagnostics measures how fast screens load and sends the results to the monitoring service. hugo lefèvre stale unused in code",
+      "marks": "0001",
+      "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "%%%%%%%%%%%%%%", "$$%$$$%$$$$$$$"]
+    },
+    {
+      "key": "ENABLE_CRASH_REPORTING",
+      "slug": "enable_crash_reporting",
+      "group": 7,
+      "badges": [],
+      "search": "enable_crash_reporting crashreporting diagnostics emergency switch for crash reports; leave it on unless the reporting service misbehaves. platform team",
+      "marks": "0000",
+      "cells": ["##############", "##############", "##############", "##############"]
+    },
+    {
+      "key": "ENABLE_SCREENSHOT_BLOCKING",
+      "slug": "enable_screenshot_blocking",
+      "group": 7,
+      "badges": [
+        ["unused-in-code", "unused in code"]
+      ],
+      "search": "enable_screenshot_blocking screenshotblocking diagnostics hides client data from screenshots and screen recordings in the live app. platform team unused in code",
+      "marks": "0001",
+      "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "%%%%%%%%%%%%$%"]
+    }
+  ]
+}
+;
