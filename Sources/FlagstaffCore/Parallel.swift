@@ -12,7 +12,9 @@ public enum Parallel {
             let work = Work(transform: transform, results: results)
             DispatchQueue.concurrentPerform(iterations: count) { work.run($0) }
         }
-        return results.map { $0! }
+        // Moved out, not copied: the buffer's own references must end here, or
+        // every result would outlive the caller's use of it.
+        return results.indices.map { results.moveElement(from: $0)! }
     }
 
     /// Runs `body` for `0..<count`.
