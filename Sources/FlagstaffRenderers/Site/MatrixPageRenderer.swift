@@ -16,10 +16,11 @@ extension SiteRenderer {
             try page("matrix.html", "matrix", title: "Matrix", matrixPage(tables: tables)),
             OutputFile(path: "matrix-data.js", text: matrixData(cells)),
         ]
-        for table in tables {
-            for part in table.parts {
-                files.append(try page(part.path, "matrix-table", title: part.title, part.page))
-            }
+        let parts = tables.flatMap(\.parts)
+        for page in Parallel.map(parts.count, { index in
+            Result { () throws(Theme.Problem) in try self.page(parts[index].path, "matrix-table", title: parts[index].title, parts[index].page) }
+        }) {
+            files.append(try page.get())
         }
         return files
     }
@@ -124,7 +125,7 @@ extension SiteRenderer {
             while groupSlugs.contains(slug) { suffix += 1; slug = "\(base)-\(suffix)" }
             groupSlugs.append(slug)
         }
-        return model.environments.indices.map { environment in
+        return Parallel.map(model.environments.count) { environment in
             let name = model.environments[environment]
             var parts: [StaticTablePart] = []
             for (groupIndex, group) in cells.groups.enumerated() {

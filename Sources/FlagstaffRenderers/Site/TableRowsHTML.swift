@@ -15,6 +15,8 @@ struct TableRowsHTML {
     private let css: [String], word: [String], text: [String]
     /// The deciding layer's id per presentation id, escaped.
     private let source: [String]
+    /// The start of a tooltip per layer position, escaped: "base, set in ".
+    private let setIn: [String]
 
     init(matrix: ResolvedMatrix, flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String]) {
         self.matrix = matrix
@@ -26,6 +28,7 @@ struct TableRowsHTML {
         word = presentations.map(\.word.htmlEscaped)
         text = presentations.map(\.text.htmlEscaped)
         source = (0..<matrix.presentationCount).map { matrix.layers[$0 % matrix.layers.count].id.htmlEscaped }
+        setIn = matrix.layers.map { "\($0.id), set in ".htmlEscaped }
     }
 
     /// A flag page's rows, one per tenant: the tenant, then per environment the
@@ -33,6 +36,7 @@ struct TableRowsHTML {
     func flagRows(flag: Int) -> String {
         let model = matrix.model
         var html = ""
+        var lastFile = (name: "", escaped: "")
         html.reserveCapacity(model.tenants.count * (80 + model.environments.count * 110))
         for (tenant, item) in model.tenants.enumerated() {
             if tenant > 0 { html += "\n" }
@@ -45,7 +49,16 @@ struct TableRowsHTML {
                     let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
                     html += css[id]
                     html += "\" title=\""
-                    html += Self.detail(layer: matrix.layers[Int(cell.layer)], location: matrix.location(of: cell)).htmlEscaped
+                    if let location = matrix.location(of: cell) {
+                        // The common case, written piece by piece: "base, set in FILE:LINE".
+                        html += setIn[Int(cell.layer)]
+                        if location.file != lastFile.name { lastFile = (location.file, location.file.htmlEscaped) }
+                        html += lastFile.escaped
+                        html += ":"
+                        html += String(location.line)
+                    } else {
+                        html += Self.detail(layer: matrix.layers[Int(cell.layer)], location: nil).htmlEscaped
+                    }
                     html += "\"><span class=\"value\">"
                     html += word[id]
                     html += "</span> <span class=\"source\">"
@@ -109,7 +122,8 @@ struct TableRowsHTML {
         matrix.cell(flag: flag, tenant: tenant, environment: environment).hasDetails
     }
 
-    /// A plain cell's tooltip: "base, set in FILE:LINE", or the layer's legend for the fallback.
+    /// A plain cell's tooltip: "base, set in FILE:LINE", or the layer's legend for
+    /// the fallback. `flagRows` writes the first form piece by piece; keep them alike.
     static func detail(layer: Layer, location: SourceLocation?) -> String {
         guard let location else { return "\(layer.id): \(layer.legend)" }
         return "\(layer.id), set in \(location.file):\(location.line)"
