@@ -118,6 +118,21 @@ struct TemplateContextTests {
             environments: [], legend: [], valuesNote: "")
     }
 
+    /// The layout is looked up by a hand-written switch, not by reflection; every
+    /// stored property must be in it, or a template would render it as nothing.
+    @Test func theLayoutFindsEveryPropertyByName() throws {
+        let layout = PageLayout(
+            siteTitle: "S", pageTitle: "P", root: "../", navMatrix: true, navTenants: false, navLifecycle: true, navGuide: false,
+            navHowTo: true, hasGuide: true, environments: [], legend: [], valuesNote: "V")
+        for child in Mirror(reflecting: layout).children {
+            let name = try #require(child.label)
+            let found = layout.property(named: name)
+            #expect(found != nil, "PageLayout.property(named:) misses '\(name)'")
+            #expect(found.map { String(describing: $0!) } == String(describing: child.value), "'\(name)' gives another value")
+        }
+        #expect(layout.property(named: "nonsense") == nil)
+    }
+
     @Test func anEmptyOptionalEndsTheLookupAtItsOwnItem() throws {
         let theme = try Theme(overrides: ["notes.mustache": "{{#items}}{{text}}{{#note}}({{note}}){{/note}}{{^note}}-{{/note}};{{/items}}"])
         #expect(try theme.render("notes", Notes.sample, layout: Notes.layout) == "a(inner);b-;")

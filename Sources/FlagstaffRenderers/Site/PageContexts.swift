@@ -26,6 +26,29 @@ struct PageLayout: Sendable {
     var valuesNote: String
 }
 
+extension PageLayout {
+    /// A property by name, without reflection: every name a page does not have
+    /// climbs to the layout, thousands of times a build. `TemplateContextTests`
+    /// checks that each stored property is found here.
+    func property(named name: String) -> Any?? {
+        switch name {
+        case "siteTitle": siteTitle
+        case "pageTitle": pageTitle
+        case "root": root
+        case "navMatrix": navMatrix
+        case "navTenants": navTenants
+        case "navLifecycle": navLifecycle
+        case "navGuide": navGuide
+        case "navHowTo": navHowTo
+        case "hasGuide": hasGuide
+        case "environments": environments
+        case "legend": legend
+        case "valuesNote": valuesNote
+        default: nil
+        }
+    }
+}
+
 /// One environment's name.
 struct EnvironmentItem: Sendable, MustacheItem {
     var name: String

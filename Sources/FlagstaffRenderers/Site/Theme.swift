@@ -110,6 +110,6 @@ struct PageContext: MustacheParent {
     let layout: PageLayout
 
     func child(named name: String) -> Any? {
-        (storedProperty(name, of: content) ?? storedProperty(name, of: layout)) ?? nil
+        (storedProperty(name, of: content) ?? layout.property(named: name)) ?? nil
     }
 }
