@@ -126,7 +126,7 @@ public struct OutputWriter {
                 let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flagstaff-new")
                 if EntryKind(at: temporary) != nil { throw OutputProblem("'\(temporary.path)' is in the way of a temporary file") }
                 staging.temporaries.append((temporary, url))
-                try Data(file.contents).write(to: temporary)
+                try Self.create(temporary, with: file.contents)
             } catch {
                 let reason = (error as? OutputProblem)?.description ?? "cannot write '\(url.path)'"
                 problem = .io("\(reason), so nothing in '\(directory.path)' was changed")
@@ -162,6 +162,16 @@ public struct OutputWriter {
             }
         }
         return (staging.temporaries.count, produced.count + 1, removed)
+    }
+
+    /// Writes a new file with the C library; a build writes thousands of files, and
+    /// Foundation's `Data.write` does more per file than a fresh temporary file needs.
+    private static func create(_ url: URL, with bytes: [UInt8]) throws {
+        // "x": fail rather than follow or replace anything already at the path.
+        guard let file = fopen(url.path, "wx") else { throw OutputProblem("cannot create '\(url.path)': \(String(cString: strerror(errno)))") }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else { throw OutputProblem("cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
     }
 
     /// The manifest: every path the build makes, sorted.
