@@ -68,7 +68,7 @@ public struct OutputWriter {
             difference.missing.append(file.path)
             return
         }
-        if existing.elementsEqual(file.contents) == false { difference.changed.append(file.path) }
+        if !Self.same(existing, file.contents) { difference.changed.append(file.path) }
     }
 
     /// Writes the files whose bytes changed, removes files an earlier build wrote
@@ -111,7 +111,7 @@ public struct OutputWriter {
             }
             let url = directory.appendingPathComponent(file.path)
             guard let existing = FileManager.default.contents(atPath: url.path) else { return place(file, at: url) }
-            guard !existing.elementsEqual(file.contents) else { return }
+            guard !Self.same(existing, file.contents) else { return }
             guard file.path == Self.manifestName || previouslyWritten.contains(file.path) else {
                 problem = .io(
                     "'\(url.path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
@@ -172,6 +172,13 @@ public struct OutputWriter {
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         let closed = fclose(file)
         guard written == bytes.count, closed == 0 else { throw OutputProblem("cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+    }
+
+    /// Whether a file on disk holds exactly these bytes, compared as memory rather
+    /// than byte by byte through a sequence: a rebuild compares hundreds of megabytes.
+    private static func same(_ existing: Data, _ bytes: [UInt8]) -> Bool {
+        existing.count == bytes.count
+            && existing.withUnsafeBytes { old in bytes.withUnsafeBytes { new in old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0 } }
     }
 
     /// The manifest: every path the build makes, sorted.
