@@ -1,19 +1,39 @@
 /// One brand of the app and the defaults bundled for it.
 public struct Tenant: Hashable, Sendable {
     /// A value a tenant file sets, and where.
+    ///
+    /// Positions are stored as 32-bit numbers, and the key's position shares the
+    /// value's file: a workspace holds hundreds of thousands of settings, and this
+    /// keeps each one to about half the size.
     public struct Setting: Hashable, Sendable {
         /// The value.
         public var value: FlagValue
         /// Where the value is written.
         public var location: SourceLocation
-        /// Where the value's key is written.
-        public var keyLocation: SourceLocation
+        private var keyLine: Int32, keyColumn: Int32
+        private var keyBounds: (Int32, Int32), valueBounds: (Int32, Int32)
+        private var comma: Int32
+
+        /// Where the value's key is written, in the value's file.
+        public var keyLocation: SourceLocation {
+            get { SourceLocation(file: location.file, line: Int(keyLine), column: Int(keyColumn)) }
+            set { (keyLine, keyColumn) = (Int32(clamping: newValue.line), Int32(clamping: newValue.column)) }
+        }
         /// The bytes of the key, quotes included.
-        public var keyRange: ByteRange
+        public var keyRange: ByteRange {
+            get { Int(keyBounds.0)..<Int(keyBounds.1) }
+            set { keyBounds = (Int32(clamping: newValue.lowerBound), Int32(clamping: newValue.upperBound)) }
+        }
         /// The bytes of the value.
-        public var valueRange: ByteRange
+        public var valueRange: ByteRange {
+            get { Int(valueBounds.0)..<Int(valueBounds.1) }
+            set { valueBounds = (Int32(clamping: newValue.lowerBound), Int32(clamping: newValue.upperBound)) }
+        }
         /// Where the comma after the member is, when one follows it.
-        public var trailingComma: Int?
+        public var trailingComma: Int? {
+            get { comma < 0 ? nil : Int(comma) }
+            set { comma = newValue.map { Int32(clamping: $0) } ?? -1 }
+        }
 
         /// Creates a setting.
         public init(
@@ -22,10 +42,22 @@ public struct Tenant: Hashable, Sendable {
         ) {
             self.value = value
             self.location = location
+            (keyLine, keyColumn, keyBounds, valueBounds, comma) = (0, 0, (0, 0), (0, 0), -1)
             self.keyLocation = keyLocation ?? location
             self.keyRange = keyRange
             self.valueRange = valueRange
             self.trailingComma = trailingComma
+        }
+
+        public static func == (lhs: Setting, rhs: Setting) -> Bool {
+            (lhs.value, lhs.location, lhs.keyLocation, lhs.keyRange, lhs.valueRange, lhs.trailingComma)
+                == (rhs.value, rhs.location, rhs.keyLocation, rhs.keyRange, rhs.valueRange, rhs.trailingComma)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+            hasher.combine(location)
+            hasher.combine(keyRange)
         }
     }
 

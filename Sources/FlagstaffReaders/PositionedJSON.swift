@@ -19,7 +19,9 @@ struct PositionedJSON: Sendable {
         var trailingComma: Int?
     }
 
-    indirect enum Kind: Sendable {
+    /// Not `indirect`: objects and arrays already live in arrays, and boxing every
+    /// scalar would cost an allocation per value of a large tenant file.
+    enum Kind: Sendable {
         case object([Member])
         case array([PositionedJSON])
         case string(String)

@@ -22,13 +22,12 @@ public enum TenantDefaultsReader {
         var tenant = Tenant(id: id, name: name, file: file, layout: Tenant.FileLayout(root: root.range))
         tenant.base.reserveCapacity(members.count)
         for index in unique(members, diagnostics: &diagnostics) {
-            let member = members[index]
-            if member.key == overridesKey {
-                tenant.layout.overridesKey = member.keyRange
-                tenant.layout.overrides = member.value.range
-                readOverrides(member.value, into: &tenant, diagnostics: &diagnostics)
-            } else if let setting = setting(member, diagnostics: &diagnostics) {
-                tenant.base[member.key] = setting
+            if members[index].key == overridesKey {
+                tenant.layout.overridesKey = members[index].keyRange
+                tenant.layout.overrides = members[index].value.range
+                readOverrides(members[index].value, into: &tenant, diagnostics: &diagnostics)
+            } else if let setting = setting(members[index], diagnostics: &diagnostics) {
+                tenant.base[members[index].key] = setting
             }
         }
         return (tenant, diagnostics)
@@ -55,8 +54,7 @@ public enum TenantDefaultsReader {
             }
             var settings: [String: Tenant.Setting] = Dictionary(minimumCapacity: values.count)
             for index in unique(values, diagnostics: &diagnostics) {
-                let member = values[index]
-                if let setting = setting(member, diagnostics: &diagnostics) { settings[member.key] = setting }
+                if let setting = setting(values[index], diagnostics: &diagnostics) { settings[values[index].key] = setting }
             }
             tenant.overrides[environment.key] = settings
         }
@@ -67,13 +65,14 @@ public enum TenantDefaultsReader {
         var first: [String: Int] = Dictionary(minimumCapacity: members.count)
         var kept: [Int] = []
         kept.reserveCapacity(members.count)
-        for (index, member) in members.enumerated() {
-            if let earlier = first.updateValue(index, forKey: member.key) {
-                first[member.key] = earlier
+        for index in members.indices {
+            let key = members[index].key
+            if let earlier = first.updateValue(index, forKey: key) {
+                first[key] = earlier
                 let location = members[earlier].keyLocation
                 diagnostics.append(
                     .error(
-                        "duplicate key '\(member.key)'", at: member.keyLocation,
+                        "duplicate key '\(key)'", at: members[index].keyLocation,
                         hint: "it is first set at line \(location.line), column \(location.column)"))
             } else {
                 kept.append(index)

@@ -45,6 +45,24 @@ struct RobustnessCommandTests {
         }
     }
 
+    /// Files are staged as they are rendered, so a rendering that fails after some
+    /// files were handed out leaves the folder as it was.
+    @Test func aProducerThatFailsPartWayLeavesTheFolderWhole() throws {
+        try withCopy(of: "small") { workspace in
+            _ = try build(workspace)
+            let output = workspace.appendingPathComponent("out")
+            let before = try snapshot(of: output)
+            #expect(throws: FlagstaffError.io("the theme broke")) {
+                try OutputWriter(directory: output).write { (sink) throws(FlagstaffError) in
+                    sink(OutputFile(path: "index.html", text: "new home\n"))
+                    sink(OutputFile(path: "extra/page.html", text: "new page\n"))
+                    throw .io("the theme broke")
+                }
+            }
+            #expect(try snapshot(of: output) == before, "no file changed, no folder or temporary file is left")
+        }
+    }
+
     /// Finding 16: two builds into one folder at once left a mix of both sites.
     @Test func twoBuildsAtOnceTakeTurns() throws {
         try withCopy(of: "small") { workspace in

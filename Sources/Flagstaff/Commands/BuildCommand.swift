@@ -38,13 +38,15 @@ public struct BuildCommand: Sendable {
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         let lifecycle = try LifecycleLoader.report(for: workspace, asOf: date)
         if let note = lifecycle.addedDatesNote { console.error("flagstaff: note: \(note)\n") }
-        let files = try SiteBuilder.files(for: workspace, lifecycle: lifecycle, templates: templates)
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)
+        let produce: OutputWriter.Producer = { (sink) throws(FlagstaffError) in
+            try SiteBuilder.forEachFile(for: workspace, lifecycle: lifecycle, templates: templates, sink)
+        }
         if !check, let problem = workspace.outputProblem(directory, templates: templates) { throw .io(problem) }
         if check {
-            let difference = writer.difference(from: files)
+            let (difference, count) = try writer.difference(produce)
             guard difference.isEmpty else {
                 var text = ""
                 for path in difference.missing { text += "\(outputPath)/\(path): missing\n" }
@@ -54,11 +56,11 @@ public struct BuildCommand: Sendable {
                 console.error(text)
                 return ExitStatus.failure
             }
-            console.output("\(outputPath) is up to date (\(files.count) files)\n")
+            console.output("\(outputPath) is up to date (\(count) files)\n")
             return ExitStatus.success
         }
-        let result = try writer.write(files)
-        console.output("Wrote \(result.written) of \(files.count + 1) files to \(outputPath)"
+        let result = try writer.write(produce)
+        console.output("Wrote \(result.written) of \(result.total) files to \(outputPath)"
             + (result.removed > 0 ? ", removed \(result.removed)" : "") + "\n")
         return ExitStatus.success
     }

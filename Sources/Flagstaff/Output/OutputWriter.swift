@@ -1,8 +1,9 @@
 import FlagstaffRenderers
 import Foundation
 
-/// Puts rendered files into the output folder. Everything is rendered in memory
-/// before the first write, so a failing build never touches the folder. A manifest
+/// Puts rendered files into the output folder. Files are staged as they are
+/// rendered and put in place only when all are, so a failing build never changes
+/// the folder, and a large site is never whole in memory. A manifest
 /// remembers what Flagstaff wrote, so files it no longer produces are removed
 /// and files it never wrote are left alone.
 ///
@@ -38,50 +39,88 @@ public struct OutputWriter {
         public var isEmpty: Bool { missing.isEmpty && changed.isEmpty && stale.isEmpty }
     }
 
+    /// Hands each file a build makes to the given function, one at a time.
+    public typealias Producer = (_ sink: (OutputFile) -> Void) throws(FlagstaffError) -> Void
+
     /// Compares the folder with the files a build would write, without writing.
     public func difference(from files: [OutputFile]) -> Difference {
+        (try? difference { sink in files.forEach(sink) })?.difference ?? Difference()
+    }
+
+    /// Compares the folder with the files `produce` hands out, one at a time, without
+    /// writing; also returns how many files it made.
+    public func difference(_ produce: Producer) throws(FlagstaffError) -> (difference: Difference, count: Int) {
         var difference = Difference()
-        for file in withManifest(files) {
-            let url = directory.appendingPathComponent(file.path)
-            guard let existing = FileManager.default.contents(atPath: url.path) else {
-                difference.missing.append(file.path)
-                continue
-            }
-            if existing.elementsEqual(file.contents) == false { difference.changed.append(file.path) }
+        var produced: [String] = []
+        try produce { file in
+            produced.append(file.path)
+            compare(file, into: &difference)
         }
-        let produced = Set(files.map(\.path))
-        difference.stale = previousManifest().filter { !produced.contains($0) && kind(of: $0) == .regular }
-        return difference
+        compare(manifest(listing: produced), into: &difference)
+        let paths = Set(produced)
+        difference.stale = previousManifest().filter { !paths.contains($0) && kind(of: $0) == .regular }
+        return (difference, produced.count)
+    }
+
+    private func compare(_ file: OutputFile, into difference: inout Difference) {
+        let url = directory.appendingPathComponent(file.path)
+        guard let existing = FileManager.default.contents(atPath: url.path) else {
+            difference.missing.append(file.path)
+            return
+        }
+        if existing.elementsEqual(file.contents) == false { difference.changed.append(file.path) }
     }
 
     /// Writes the files whose bytes changed, removes files an earlier build wrote
     /// that are no longer produced, and returns how many files were written.
     @discardableResult
     public func write(_ files: [OutputFile]) throws(FlagstaffError) -> (written: Int, removed: Int) {
-        for file in files where !Self.isSafe(file.path) {
-            throw .io("refusing to write '\(file.path)', which is not a plain path inside the output folder")
-        }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .io("cannot create '\(directory.path)': \(error.localizedDescription)")
+        let result = try write { sink in files.forEach(sink) }
+        return (result.written, result.removed)
+    }
+
+    /// Writes the files `produce` hands out as they come, so a large site is never
+    /// whole in memory: each changed file is staged under a temporary name at once,
+    /// and all are renamed into place only when the last one is staged. If
+    /// producing or staging fails, what was staged is removed and the folder is as it was.
+    /// Returns how many files were written, how many the build makes (the manifest
+    /// included), and how many were removed.
+    @discardableResult
+    public func write(_ produce: Producer) throws(FlagstaffError) -> (written: Int, total: Int, removed: Int) {
+        var staging = Staging()
+        if EntryKind(at: directory) == nil {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .io("cannot create '\(directory.path)': \(error.localizedDescription)")
+            }
+            // Undoing a failed write removes the folder too, if this write made it.
+            staging.folders.append(directory)
         }
         let lock = try FolderLock(directory)
         defer { lock.release() }
 
-        let difference = difference(from: files)
-        let toWrite = Set(difference.missing + difference.changed)
         let previouslyWritten = Set(previousManifest())
-        // The manifest goes last, so it never lists a file that is not in place yet.
-        let changed = withManifest(files).filter { toWrite.contains($0.path) }
-        for path in difference.changed where path != Self.manifestName && !previouslyWritten.contains(path) {
-            throw .io(
-                "'\(directory.appendingPathComponent(path).path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
-                    + "move it away or choose another output folder")
-        }
-        var staging = Staging()
-        for file in changed {
+        var produced: [String] = []
+        var problem: FlagstaffError?
+        func stage(_ file: OutputFile) {
+            guard problem == nil else { return }
+            guard Self.isSafe(file.path) else {
+                problem = .io("refusing to write '\(file.path)', which is not a plain path inside the output folder")
+                return
+            }
             let url = directory.appendingPathComponent(file.path)
+            guard let existing = FileManager.default.contents(atPath: url.path) else { return place(file, at: url) }
+            guard !existing.elementsEqual(file.contents) else { return }
+            guard file.path == Self.manifestName || previouslyWritten.contains(file.path) else {
+                problem = .io(
+                    "'\(url.path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
+                        + "move it away or choose another output folder")
+                return
+            }
+            place(file, at: url)
+        }
+        func place(_ file: OutputFile, at url: URL) {
             do {
                 try staging.place(for: file.path, in: directory)
                 let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flagstaff-new")
@@ -89,17 +128,32 @@ public struct OutputWriter {
                 staging.temporaries.append((temporary, url))
                 try Data(file.contents).write(to: temporary)
             } catch {
-                staging.undo()
                 let reason = (error as? OutputProblem)?.description ?? "cannot write '\(url.path)'"
-                throw .io("\(reason), so nothing in '\(directory.path)' was changed")
+                problem = .io("\(reason), so nothing in '\(directory.path)' was changed")
             }
+        }
+        do {
+            try produce { file in
+                produced.append(file.path)
+                stage(file)
+            }
+        } catch {
+            staging.undo()
+            throw error
+        }
+        // The manifest goes last, so it never lists a file that is not in place yet.
+        stage(manifest(listing: produced))
+        if let problem {
+            staging.undo()
+            throw problem
         }
         for (temporary, url) in staging.temporaries where rename(temporary.path, url.path) != 0 {
             staging.undo()
             throw .io("cannot replace '\(url.path)': \(String(cString: strerror(errno)))")
         }
+        let paths = Set(produced)
         var removed = 0
-        for path in difference.stale where kind(of: path) == .regular {
+        for path in previousManifest() where !paths.contains(path) && kind(of: path) == .regular {
             do {
                 try FileManager.default.removeItem(at: directory.appendingPathComponent(path))
                 removed += 1
@@ -107,15 +161,14 @@ public struct OutputWriter {
                 throw .io("cannot remove '\(directory.appendingPathComponent(path).path)': \(error.localizedDescription)")
             }
         }
-        return (toWrite.count, removed)
+        return (staging.temporaries.count, produced.count + 1, removed)
     }
 
-    /// The files plus the manifest that lists them.
-    private func withManifest(_ files: [OutputFile]) -> [OutputFile] {
-        let paths = files.map(\.path).sorted()
+    /// The manifest: every path the build makes, sorted.
+    private func manifest(listing paths: [String]) -> OutputFile {
         let text = "# Files written by flagstaff build; files not listed here are never touched.\n"
-            + paths.map { $0 + "\n" }.joined()
-        return files + [OutputFile(path: Self.manifestName, text: text)]
+            + paths.sorted().map { $0 + "\n" }.joined()
+        return OutputFile(path: Self.manifestName, text: text)
     }
 
     /// The paths the last build's manifest lists, keeping only plain relative paths.

@@ -23,24 +23,32 @@ public struct IndexedSettings: Sendable {
     /// Indexes a tenant's settings against a model's flags and environments.
     public init(_ tenant: Tenant, in model: FlagModel) {
         var unknown: [(key: String, environment: String?, setting: Tenant.Setting)] = []
-        func entries(_ settings: [String: Tenant.Setting], environment: String?) -> [Entry] {
-            var entries: [Entry] = []
-            entries.reserveCapacity(settings.count)
-            for (key, setting) in settings {
-                if let flag = model.flagIndex(key) {
-                    entries.append(Entry(flag: flag, value: setting.value, location: setting.location))
-                } else {
-                    unknown.append((key, environment, setting))
-                }
-            }
-            for (position, first) in model.repeatedFlags {
-                for entry in entries where entry.flag == first { entries.append(Entry(flag: position, value: entry.value, location: entry.location)) }
-            }
-            return entries
-        }
-        base = entries(tenant.base, environment: nil)
-        overrides = model.environments.map { entries(tenant.overrides[$0] ?? [:], environment: $0) }
+        base = Self.entries(tenant.base, environment: nil, model: model, unknown: &unknown)
+        overrides = model.environments.map { Self.entries(tenant.overrides[$0] ?? [:], environment: $0, model: model, unknown: &unknown) }
         self.unknown = unknown
+    }
+
+    /// One object's settings by flag position. A static function with borrowed
+    /// arguments, so the threads that index tenants at once do not fight over the
+    /// reference counts of the model they share.
+    private static func entries(
+        _ settings: [String: Tenant.Setting], environment: String?, model: FlagModel,
+        unknown: inout [(key: String, environment: String?, setting: Tenant.Setting)]
+    ) -> [Entry] {
+        var entries: [Entry] = []
+        entries.reserveCapacity(settings.count)
+        for index in settings.indices {
+            let key = settings.keys[index]
+            if let flag = model.flagIndex(key) {
+                entries.append(Entry(flag: flag, value: settings.values[index].value, location: settings.values[index].location))
+            } else {
+                unknown.append((key, environment, settings.values[index]))
+            }
+        }
+        for (position, first) in model.repeatedFlags {
+            for entry in entries where entry.flag == first { entries.append(Entry(flag: position, value: entry.value, location: entry.location)) }
+        }
+        return entries
     }
 }
 

@@ -51,24 +51,47 @@ public struct SiteRenderer {
 
     /// Every file of the site.
     public func render() throws(Theme.Problem) -> [OutputFile] {
-        var files = theme.assets
-        files.append(try page("index.html", "index", title: "Home", homePage()))
-        files.append(try page("matrix.html", "matrix", title: "Matrix", matrixPage()))
-        files.append(try page("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage()))
-        files.append(try page("404.html", "404", title: "Page not found", NotFoundPage()))
-        files.append(try page("how-to-read.html", "how-to-read", title: "How to read this site", howToPage()))
-        files.append(try page("tenants/index.html", "tenants", title: "Tenants", tenantsPage()))
-        for (position, flag) in model.flags.enumerated() {
-            files.append(try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(position)))
-        }
-        for (position, tenant) in model.tenants.enumerated() {
-            files.append(try page("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, tenantPage(position)))
-        }
-        files.append(try page("guide/index.html", "guide-index", title: "Product guide", GuideIndexPage(pages: guide.map(guideLink))))
-        for index in guide.indices {
-            files.append(try page("guide/\(guide[index].page.slug).html", "guide", title: guide[index].page.title, guidePage(index)))
-        }
+        var files: [OutputFile] = []
+        try render { files.append($0) }
         return files
+    }
+
+    /// Every file of the site, handed to `sink` one at a time so a large site is
+    /// never whole in memory. Flag and tenant pages are rendered in parallel
+    /// batches; the order is the same on every run.
+    public func render(into sink: (OutputFile) -> Void) throws(Theme.Problem) {
+        theme.assets.forEach(sink)
+        sink(try page("index.html", "index", title: "Home", homePage()))
+        sink(try page("matrix.html", "matrix", title: "Matrix", matrixPage()))
+        sink(try page("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage()))
+        sink(try page("404.html", "404", title: "Page not found", NotFoundPage()))
+        sink(try page("how-to-read.html", "how-to-read", title: "How to read this site", howToPage()))
+        sink(try page("tenants/index.html", "tenants", title: "Tenants", tenantsPage()))
+        try inBatches(model.flags.count, into: sink) { (position) throws(Theme.Problem) in
+            let flag = model.flags[position]
+            return try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(position))
+        }
+        try inBatches(model.tenants.count, into: sink) { (position) throws(Theme.Problem) in
+            let tenant = model.tenants[position]
+            return try page("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, tenantPage(position))
+        }
+        sink(try page("guide/index.html", "guide-index", title: "Product guide", GuideIndexPage(pages: guide.map(guideLink))))
+        for index in guide.indices {
+            sink(try page("guide/\(guide[index].page.slug).html", "guide", title: guide[index].page.title, guidePage(index)))
+        }
+    }
+
+    /// Renders `count` pages on every core, a batch at a time, and hands them to `sink` in order.
+    private func inBatches(
+        _ count: Int, into sink: (OutputFile) -> Void, _ render: (Int) throws(Theme.Problem) -> OutputFile
+    ) throws(Theme.Problem) {
+        let size = 64
+        for start in stride(from: 0, to: count, by: size) {
+            let pages = Parallel.map(min(size, count - start)) { offset in
+                Result { () throws(Theme.Problem) in try render(start + offset) }
+            }
+            for page in pages { sink(try page.get()) }
+        }
     }
 
     /// One page: its template rendered with its content inside the layout. Pages

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// The templates and assets a site is rendered with: the default theme, with any
@@ -71,11 +72,36 @@ struct EmptyValue: MustacheCustomRenderable {
 
 /// A stored property's value by name: `nil` when the value has no such property,
 /// `.some(nil)` when it is an empty optional.
+///
+/// Reflection is slow when it walks every property to find one, so where each
+/// name sits is worked out once per type and only that property is read.
 private func storedProperty(_ name: String, of value: Any) -> Any?? {
-    guard let child = Mirror(reflecting: value).children.first(where: { $0.label == name })?.value else { return nil }
-    let mirror = Mirror(reflecting: child)
-    guard mirror.displayStyle == .optional else { return child }
-    return .some(mirror.children.first?.value)
+    let mirror = Mirror(reflecting: value)
+    guard let offset = PropertyOffsets.shared.offsets(of: type(of: value), mirror)[name] else { return nil }
+    let child = mirror.children[mirror.children.index(mirror.children.startIndex, offsetBy: offset)].value
+    let childMirror = Mirror(reflecting: child)
+    guard childMirror.displayStyle == .optional else { return child }
+    return .some(childMirror.children.first?.value)
+}
+
+/// Each context type's property names and their positions, found once per type;
+/// pages render on several threads, so the table is behind a lock.
+private final class PropertyOffsets: @unchecked Sendable {
+    static let shared = PropertyOffsets()
+    private var table: [ObjectIdentifier: [String: Int]] = [:]
+    private let lock = NSLock()
+
+    func offsets(of type: Any.Type, _ mirror: Mirror) -> [String: Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = table[ObjectIdentifier(type)] { return known }
+        var offsets: [String: Int] = [:]
+        for (offset, child) in mirror.children.enumerated() {
+            if let label = child.label, offsets[label] == nil { offsets[label] = offset }
+        }
+        table[ObjectIdentifier(type)] = offsets
+        return offsets
+    }
 }
 
 /// A page's context: a name is looked up in the page's own struct first, then in the layout.
