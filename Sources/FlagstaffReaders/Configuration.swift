@@ -86,6 +86,14 @@ public enum ConfigurationReader {
         "template", "catalog_order", "after_change", "flag_check",
     ]
 
+    /// Where a libyaml mark is. At the end of a text without a final line break,
+    /// libyaml reports the line after the last; that is the end of the last line.
+    static func location(of mark: Mark, in text: String, file: String, firstLine: Int = 1) -> SourceLocation {
+        let lines = TextLines(text)
+        guard mark.line > lines.count else { return SourceLocation(file: file, line: mark.line + firstLine - 1, column: mark.column) }
+        return SourceLocation(file: file, line: lines.count + firstLine - 1, column: lines.range(ofLine: lines.count).count + 1)
+    }
+
     /// Every key the `remote_config` mapping accepts.
     public static let remoteConfigKeys = ["template", "templates", "tenant_signal", "tenants", "parameter_names", "parameters"]
 
@@ -100,7 +108,7 @@ public enum ConfigurationReader {
         } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
             let YamlError.composer(_, problem, mark, _)
         {
-            return (nil, [.error("malformed YAML: \(problem)", at: SourceLocation(file: file, line: mark.line, column: mark.column))])
+            return (nil, [.error("malformed YAML: \(problem)", at: location(of: mark, in: text, file: file))])
         } catch {
             return (nil, [.error("malformed YAML: \(error)", at: .start(of: file))])
         }

@@ -20,7 +20,7 @@ public enum GuideReader {
             } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
                 let YamlError.composer(_, problem, mark, _)
             {
-                let location = SourceLocation(file: file, line: mark.line + frontMatter.firstLine - 1, column: mark.column)
+                let location = ConfigurationReader.location(of: mark, in: frontMatter.yaml, file: file, firstLine: frontMatter.firstLine)
                 return (nil, [.error("malformed front matter: \(problem)", at: location)])
             } catch {
                 return (nil, [.error("malformed front matter: \(error)", at: SourceLocation(file: file, line: 2, column: 1))])

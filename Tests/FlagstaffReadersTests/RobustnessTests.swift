@@ -166,6 +166,15 @@ struct ReaderRobustnessTests {
         #expect(references.keys.sorted() == ["\"x", "ABC"])
     }
 
+    /// Found by the Configuration fuzzer: at the end of a text without a final line
+    /// break, libyaml reports the line after the last, outside the file.
+    @Test func aYAMLErrorAtTheEndIsOnTheLastLine() throws {
+        let (_, diagnostics) = ConfigurationReader.read(try FuzzCorpus.text(.configuration, "yaml-error-past-the-last-line.yml"), file: "f.yml")
+        #expect(diagnostics.map(\.description) == ["f.yml:2:4: error: malformed YAML: could not find expected ':'"])
+        let (_, frontMatter) = GuideReader.read("---\ntitle: x\nfoo\n---\n# T\n", fileName: "a.md", file: "a.md")
+        #expect(frontMatter.map(\.location) == [SourceLocation(file: "a.md", line: 4, column: 1)])
+    }
+
     /// Finding 21: `code: ['/']` walked the whole disk.
     @Test func aCodeRootAtTheFileSystemRootIsRefused() {
         let (configuration, diagnostics) = ConfigurationReader.read(try! FuzzCorpus.text(.configuration, "code-root.yml"), file: "flagstaff.yml")
