@@ -20,28 +20,33 @@ public enum InputLimits {
 
     /// An error at the start of a file larger than `fileBytes`, or at the first
     /// line longer than `lineBytes`; `nil` when the file is within both.
-    public static func problem(in bytes: some Collection<UInt8>, file: String) -> Diagnostic? {
+    ///
+    /// Takes an array, not any collection: every input passes through here, and a
+    /// generic loop called from another module walks the bytes through witness
+    /// calls, which cost more than parsing the file.
+    public static func problem(in bytes: [UInt8], file: String) -> Diagnostic? {
         if let problem = problem(size: bytes.count, file: file) { return problem }
-        var line = 1
-        var lineStart = 0
-        var offset = 0
-        var previous: UInt8 = 0
-        for byte in bytes {
-            // A line ends at \n, \r\n or a lone \r; the \n of a \r\n ends nothing more.
-            if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") {
-                lineStart = offset + 1
-            } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                line += 1
-                lineStart = offset + 1
-            } else if offset - lineStart >= lineBytes {
-                return .error(
-                    "this line is longer than \(megabytes(lineBytes)), the longest line Flagstaff reads",
-                    at: SourceLocation(file: file, line: line, column: lineBytes + 1), hint: "see Limits in the README")
+        return bytes.withUnsafeBufferPointer { bytes in
+            var line = 1
+            var lineStart = 0
+            var previous: UInt8 = 0
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                // A line ends at \n, \r\n or a lone \r; the \n of a \r\n ends nothing more.
+                if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") {
+                    lineStart = offset + 1
+                } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    line += 1
+                    lineStart = offset + 1
+                } else if offset - lineStart >= lineBytes {
+                    return .error(
+                        "this line is longer than \(megabytes(lineBytes)), the longest line Flagstaff reads",
+                        at: SourceLocation(file: file, line: line, column: lineBytes + 1), hint: "see Limits in the README")
+                }
+                previous = byte
             }
-            previous = byte
-            offset += 1
+            return nil
         }
-        return nil
     }
 
     /// An error at the start of a file of `size` bytes when that is more than
