@@ -76,8 +76,10 @@ struct EmptyValue: MustacheCustomRenderable {
 /// Reflection is slow when it walks every property to find one, so where each
 /// name sits is worked out once per type and only that property is read.
 private func storedProperty(_ name: String, of value: Any) -> Any?? {
+    // A name the type does not have is answered from the table alone: names climb
+    // through every enclosing context, so most lookups are misses.
+    guard let offset = PropertyOffsets.shared.offsets(of: value)[name] else { return nil }
     let mirror = Mirror(reflecting: value)
-    guard let offset = PropertyOffsets.shared.offsets(of: type(of: value), mirror)[name] else { return nil }
     let child = mirror.children[mirror.children.index(mirror.children.startIndex, offsetBy: offset)].value
     let childMirror = Mirror(reflecting: child)
     guard childMirror.displayStyle == .optional else { return child }
@@ -91,15 +93,17 @@ private final class PropertyOffsets: @unchecked Sendable {
     private var table: [ObjectIdentifier: [String: Int]] = [:]
     private let lock = NSLock()
 
-    func offsets(of type: Any.Type, _ mirror: Mirror) -> [String: Int] {
+    /// The positions of the stored properties of a value's type, by name.
+    func offsets(of value: Any) -> [String: Int] {
+        let type = ObjectIdentifier(Swift.type(of: value))
         lock.lock()
         defer { lock.unlock() }
-        if let known = table[ObjectIdentifier(type)] { return known }
+        if let known = table[type] { return known }
         var offsets: [String: Int] = [:]
-        for (offset, child) in mirror.children.enumerated() {
+        for (offset, child) in Mirror(reflecting: value).children.enumerated() {
             if let label = child.label, offsets[label] == nil { offsets[label] = offset }
         }
-        table[ObjectIdentifier(type)] = offsets
+        table[type] = offsets
         return offsets
     }
 }
