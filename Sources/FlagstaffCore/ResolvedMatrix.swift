@@ -175,14 +175,8 @@ public struct ResolvedMatrix: Sendable {
         return resolution(flag: f, tenant: t, environment: e)
     }
 
-    /// Whether the flag's value differs between tenants in an environment; a
-    /// varying cell equals only a cell that varies between the same values.
-    public func differsBetweenTenants(_ flag: Flag, in environment: String) -> Bool {
-        guard let f = model.flagIndex(flag.key), let e = model.environments.firstIndex(of: environment) else { return false }
-        return differsBetweenTenants(flag: f, environment: e)
-    }
-
-    /// Whether the flag at a position differs between tenants in the environment at a position.
+    /// Whether the flag at a position differs between tenants in the environment at
+    /// a position; a varying cell equals only a cell that varies between the same values.
     public func differsBetweenTenants(flag: Int, environment: Int) -> Bool {
         let cells = model.tenants.indices.map { cell(flag: flag, tenant: $0, environment: environment) }
         if !cells.contains(where: \.hasDetails) { return cells.contains { $0.value != cells[0].value } }

@@ -61,7 +61,7 @@ struct ResolutionChainTests {
         #expect(matrix.resolution(key: "B", tenant: "T", environment: "qa") == nil)
         #expect(matrix.resolution(key: "X", tenant: "T", environment: "dev") == nil)
         #expect(matrix.types == ["B": .bool, "K": .number])
-        #expect(matrix.differsBetweenTenants(Build.flag("B"), in: "prod"))
+        #expect(matrix.differsBetweenTenants(flag: 0, environment: 1))
         #expect(matrix.values(of: Build.flag("B")) == [.bool(true), .bool(false)])
     }
 }
