@@ -98,23 +98,15 @@ public enum Validator {
                     "\(unknown.count - unknownKeysReported) more keys are not flags of enum \(model.flagEnum.name)",
                     at: .start(of: tenant.file), hint: "only the first \(unknownKeysReported) are reported one by one"))
         }
-        var isSet = [[Bool]](repeating: [Bool](repeating: false, count: keys.count), count: model.environments.count)
         for entry in settings.base where !model.repeatedFlags.keys.contains(entry.flag) {
             diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
         }
-        for (environment, entries) in settings.overrides.enumerated() {
-            for entry in entries {
-                isSet[environment][entry.flag] = true
-                if !model.repeatedFlags.keys.contains(entry.flag) {
-                    diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
-                }
-            }
+        for entry in settings.overrides.joined() where !model.repeatedFlags.keys.contains(entry.flag) {
+            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
         }
-        for entry in settings.base {
-            for environment in model.environments.indices { isSet[environment][entry.flag] = true }
-        }
+        let unset = settings.unsetEnvironments(flagCount: keys.count)
         for (flag, key) in keys.enumerated() {
-            let fallsBackIn = model.environments.indices.filter { !isSet[$0][flag] }.map { model.environments[$0] }
+            let fallsBackIn = unset[flag].map { model.environments[$0] }
             guard !fallsBackIn.isEmpty else { continue }
             let scope = fallsBackIn.count == model.environments.count ? "" : " in \(fallsBackIn.joined(separator: ", "))"
             diagnostics.append(

@@ -173,20 +173,30 @@ public struct WorkspaceDiff: Sendable {
 
         var valueChanges: [ValueChange] = []
         var provenanceChanges: [ProvenanceChange] = []
-        for flag in head.model.flags where base.model.flag(flag.key) != nil {
-            for environment in commonEnvironments {
-                for (tenant, baseID) in compared {
-                    guard let before = base.resolution(key: flag.key, tenant: baseID, environment: environment) else { continue }
-                    let after = head.resolution(flag, tenant, environment)
-                    let old = CellPresentation(before).word, new = CellPresentation(after).word
-                    if old != new {
-                        Self.add(tenant.id, to: &valueChanges, matching: ValueChange(flag: flag.key, environment: environment, tenants: [], old: old, new: new))
-                    } else if before.layer != after.layer {
+        // Every common cell of both sides, read by position: at thousands of flags and
+        // hundreds of tenants this loop is most of the diff's work.
+        let tenantPositions = compared.map { (head: head.model.tenantIndex($0.tenant.id)!, base: base.model.tenantIndex($0.baseID)!) }
+        let environmentPositions = commonEnvironments.map {
+            (name: $0, head: head.model.environments.firstIndex(of: $0)!, base: base.model.environments.firstIndex(of: $0)!)
+        }
+        for (headFlag, flag) in head.model.flags.enumerated() {
+            guard let baseFlag = base.model.flagIndex(flag.key) else { continue }
+            for environment in environmentPositions {
+                for ((tenant, _), position) in zip(compared, tenantPositions) {
+                    let before = base.presentation(flag: baseFlag, tenant: position.base, environment: environment.base)
+                    let after = head.presentation(flag: headFlag, tenant: position.head, environment: environment.head)
+                    let oldLayer = base.layers[Int(base.cell(flag: baseFlag, tenant: position.base, environment: environment.base).layer)]
+                    let newLayer = head.layers[Int(head.cell(flag: headFlag, tenant: position.head, environment: environment.head).layer)]
+                    if before.word != after.word {
+                        Self.add(
+                            tenant.id, to: &valueChanges,
+                            matching: ValueChange(flag: flag.key, environment: environment.name, tenants: [], old: before.word, new: after.word))
+                    } else if oldLayer != newLayer {
                         Self.add(
                             tenant.id, to: &provenanceChanges,
                             matching: ProvenanceChange(
-                                flag: flag.key, environment: environment, tenants: [], value: new, oldLayer: before.layer.id,
-                                newLayer: after.layer.id))
+                                flag: flag.key, environment: environment.name, tenants: [], value: after.word, oldLayer: oldLayer.id,
+                                newLayer: newLayer.id))
                     }
                 }
             }
@@ -250,8 +260,9 @@ public struct WorkspaceDiff: Sendable {
             flag: flag.key, type: matrix.type(of: flag),
             environments: order.map { environment in
                 var groups: [FlagValues.Group] = []
-                for tenant in matrix.model.tenants {
-                    let word = CellPresentation(matrix.resolution(flag, tenant, environment)).word
+                let (position, environmentPosition) = (matrix.model.flagIndex(flag.key)!, matrix.model.environments.firstIndex(of: environment)!)
+                for (tenantPosition, tenant) in matrix.model.tenants.enumerated() {
+                    let word = matrix.presentation(flag: position, tenant: tenantPosition, environment: environmentPosition).word
                     if let index = groups.firstIndex(where: { $0.value == word }) {
                         groups[index].tenants.append(tenant.id)
                     } else {

@@ -111,16 +111,8 @@ private struct CellRows {
     let tenants: [Int], environments: [Int]
 
     init(_ slice: MatrixSlice) {
-        let model = slice.matrix.model
         self.slice = slice
-        tenants = slice.tenants.map { tenant in
-            guard let index = model.tenantIndex(tenant.id) else { preconditionFailure("\(tenant.id) is not a tenant of the matrix") }
-            return index
-        }
-        environments = slice.environments.map { environment in
-            guard let index = model.environments.firstIndex(of: environment) else { preconditionFailure("\(environment) is not an environment of the matrix") }
-            return index
-        }
+        (tenants, environments) = (slice.tenantPositions, slice.environmentPositions)
     }
 
     /// Appends one flag's cell members, the last members of its object.

@@ -7,10 +7,10 @@ public enum MatrixCSVRenderer {
     /// The CSV text of a slice, with a header line.
     public static func render(_ slice: MatrixSlice) -> String {
         var lines = ["flag,case,group,tenant,environment,value,source,file,line,reason,bundled"]
-        for flag in slice.matrix.model.flags {
-            for tenant in slice.tenants {
-                for environment in slice.environments {
-                    let resolution = slice.matrix.resolution(flag, tenant, environment)
+        for (position, flag) in slice.matrix.model.flags.enumerated() {
+            for (tenant, tenantPosition) in zip(slice.tenants, slice.tenantPositions) {
+                for (environment, environmentPosition) in zip(slice.environments, slice.environmentPositions) {
+                    let resolution = slice.matrix.resolution(flag: position, tenant: tenantPosition, environment: environmentPosition)
                     lines.append(
                         [
                             flag.key, flag.caseName, flag.group ?? "", tenant.id, environment,

@@ -28,6 +28,17 @@ public struct IndexedSettings: Sendable {
         self.unknown = unknown
     }
 
+    /// For each flag position, the positions of the environments where the tenant
+    /// gives it no value (no base value and no override there), so it falls back.
+    public func unsetEnvironments(flagCount: Int) -> [[Int]] {
+        var isSet = [[Bool]](repeating: [Bool](repeating: false, count: overrides.count), count: flagCount)
+        for entry in base { isSet[entry.flag] = [Bool](repeating: true, count: overrides.count) }
+        for (environment, entries) in overrides.enumerated() {
+            for entry in entries { isSet[entry.flag][environment] = true }
+        }
+        return isSet.map { flags in flags.indices.filter { !flags[$0] } }
+    }
+
     /// One object's settings by flag position. A static function with borrowed
     /// arguments, so the threads that index tenants at once do not fight over the
     /// reference counts of the model they share.

@@ -142,11 +142,10 @@ public struct SiteRenderer {
     private func unsetNotices() -> (notices: [UnsetNotice], warningCount: Int) {
         var notices: [UnsetNotice] = []
         var warningCount = 0
-        for tenant in model.tenants {
+        for (position, tenant) in model.tenants.enumerated() {
             var everywhere: [Flag] = [], somewhere: [Flag] = []
-            for flag in model.flags {
-                let unsetIn = model.environments.filter { tenant.overrides[$0]?[flag.key] == nil && tenant.base[flag.key] == nil }
-                if unsetIn.count == model.environments.count { everywhere.append(flag) } else if !unsetIn.isEmpty { somewhere.append(flag) }
+            for (flag, unsetIn) in matrix.settings[position].unsetEnvironments(flagCount: model.flags.count).enumerated() {
+                if unsetIn.count == model.environments.count { everywhere.append(model.flags[flag]) } else if !unsetIn.isEmpty { somewhere.append(model.flags[flag]) }
             }
             guard !everywhere.isEmpty || !somewhere.isEmpty else { continue }
             warningCount += everywhere.count + somewhere.count
@@ -231,12 +230,11 @@ public struct SiteRenderer {
 
     func tenantsPage() -> TenantsPage {
         TenantsPage(
-            tenants: model.tenants.map { tenant in
+            tenants: model.tenants.enumerated().map { position, tenant in
                 TenantSummary(
                     id: tenant.id, name: tenant.name, slug: tenantSlugs[tenant.id]!,
                     onCounts: model.environments.indices.map { environment in
-                        let position = model.tenantIndex(tenant.id)!
-                        return OnCount(count: model.flags.indices.filter {
+                        OnCount(count: model.flags.indices.filter {
                             matrix.values[Int(matrix.cell(flag: $0, tenant: position, environment: environment).value)].isOn
                         }.count)
                     })
