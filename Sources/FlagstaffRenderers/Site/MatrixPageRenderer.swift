@@ -134,7 +134,7 @@ extension SiteRenderer {
                     let flag = model.flags[position]
                     var row = "<tr data-k=\"\(flag.key.htmlEscaped)\"><th scope=\"row\"><a href=\"../../flags/\(flagSlugs[flag.key]!).html\">"
                         + flag.key.htmlEscaped + "</a>"
-                    for badge in badges(flag) { row += " <b class=\"badge \(badge.kind.htmlEscaped)\">\(badge.label.htmlEscaped)</b>" }
+                    row += TableRowsHTML.html(of: badges(flag))
                     row += "</th>"
                     for tenant in model.tenants.indices { row += cellHTML[cells.look(flag: position, tenant: tenant, environment: environment)] }
                     row += "</tr>\n"

@@ -98,7 +98,7 @@ struct TableRowsHTML {
             for flag in group.positions {
                 let key = model.flags[flag].key.htmlEscaped
                 html += "<tr data-k=\"\(key)\"\(on(flag) ? " data-on=\"1\"" : "")><th scope=\"row\"><a href=\"../flags/\(flagSlugs[flag]).html\" title=\"\(key)\">\(key)</a>"
-                for badge in badges(flag) { html += " <b class=\"badge \(badge.kind.htmlEscaped)\">\(badge.label.htmlEscaped)</b>" }
+                html += Self.html(of: badges(flag))
                 html += "</th>"
                 for environment in model.environments.indices {
                     if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
@@ -116,6 +116,11 @@ struct TableRowsHTML {
             html += "</tbody>"
         }
         return html
+    }
+
+    /// Badges after a flag's name, as every table writes them.
+    static func html(of badges: [Badge]) -> String {
+        badges.map { " <b class=\"badge \($0.kind.htmlEscaped)\">\($0.label.htmlEscaped)</b>" }.joined()
     }
 
     private func isDetailed(_ flag: Int, _ tenant: Int, _ environment: Int) -> Bool {
