@@ -87,8 +87,8 @@ struct HomePage: Sendable {
     var hasWarnings: Bool
     /// The "does not set" warnings in plain words, one per tenant.
     var unsetNotices: [UnsetNotice]
-    /// How many warnings are about something else; `nil` for none.
-    var otherWarningCount: Int?
+    /// How many warnings are about something else, in words ("1 other warning"); `nil` for none.
+    var otherWarnings: String?
     /// Every warning as the compiler-style line engineers use, `path:line:col: warning: …`.
     var warnings: [String]
     /// Every flag, for the search box's suggestions.

@@ -127,7 +127,7 @@ public struct SiteRenderer {
             flagCount: model.flags.count, tenantCount: model.tenants.count, environmentCount: model.environments.count,
             environmentList: model.environments.joined(separator: ", "), warningCount: warnings.count,
             hasWarnings: !warnings.isEmpty, unsetNotices: unset.notices,
-            otherWarningCount: warnings.count > unset.warningCount ? warnings.count - unset.warningCount : nil, warnings: warnings.map(\.description),
+            otherWarnings: warnings.count > unset.warningCount ? (warnings.count - unset.warningCount).counted("other warning") : nil, warnings: warnings.map(\.description),
             flags: model.flags.map { FlagSuggestion(key: $0.key, href: "flags/\(flagSlugs[$0.key]!).html") },
             asOf: lifecycle.asOf.description, overdueCount: lifecycle.count(of: .overdue), dueSoonCount: lifecycle.count(of: .dueSoon),
             remoteChanges: model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
