@@ -101,14 +101,30 @@ struct TemplateContextTests {
             .map { String($0.dropLast(".mustache".count)) }), "every page template is checked")
     }
 
-    struct Note: MustacheItem {
+    struct Note: TemplateContext {
         var text: String
         var note: String?
+
+        func field(named name: String) -> TemplateValue? {
+            switch name {
+            case "text": TemplateValue(text)
+            case "note": TemplateValue(note)
+            default: nil
+            }
+        }
     }
 
-    struct Notes {
+    struct Notes: TemplateContext {
         var note = "outer"
         var items: [Note]
+
+        func field(named name: String) -> TemplateValue? {
+            switch name {
+            case "note": TemplateValue(note)
+            case "items": TemplateValue(items)
+            default: nil
+            }
+        }
 
         /// An item with a note and one without.
         static let sample = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
@@ -118,19 +134,54 @@ struct TemplateContextTests {
             environments: [], legend: [], valuesNote: "")
     }
 
-    /// The layout is looked up by a hand-written switch, not by reflection; every
-    /// stored property must be in it, or a template would render it as nothing.
-    @Test func theLayoutFindsEveryPropertyByName() throws {
-        let layout = PageLayout(
-            siteTitle: "S", pageTitle: "P", root: "../", navMatrix: true, navTenants: false, navLifecycle: true, navGuide: false,
-            navHowTo: true, hasGuide: true, environments: [], legend: [], valuesNote: "V")
-        for child in Mirror(reflecting: layout).children {
-            let name = try #require(child.label)
-            let found = layout.property(named: name)
-            #expect(found != nil, "PageLayout.property(named:) misses '\(name)'")
-            #expect(found.map { String(describing: $0!) } == String(describing: child.value), "'\(name)' gives another value")
+    /// Every context value in a page, nested ones included, with the page itself.
+    static func contexts(in value: Any, into found: inout [any TemplateContext]) {
+        if let context = value as? any TemplateContext { found.append(context) }
+        for child in Mirror(reflecting: value).children { contexts(in: child.value, into: &found) }
+    }
+
+    /// Contexts are read by hand-written switches, not by reflection: every stored
+    /// property must be in its struct's switch, giving that property's value, or a
+    /// template would render it as nothing.
+    @Test func everyContextFindsEachOfItsPropertiesByName() throws {
+        let renderer = try Self.renderer()
+        let tables = renderer.staticTables(MatrixCells(renderer))
+        let pages: [any TemplateContext] =
+            [renderer.homePage(), renderer.matrixPage(tables: tables), renderer.lifecyclePage(), NotFoundPage(), renderer.tenantsPage(),
+             GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")]), renderer.guidePage(0), renderer.guidePage(1), renderer.howToPage(),
+             Notes.layout, LinkedText.Part(text: "a", href: "https://example.com")]
+            + tables.flatMap { $0.parts.map(\.page) } + renderer.model.flags.indices.map(renderer.flagPage)
+            + renderer.model.tenants.indices.map(renderer.tenantPage)
+        var contexts: [any TemplateContext] = []
+        for page in pages { Self.contexts(in: page, into: &contexts) }
+        var checkedTypes = Set<String>()
+        for context in contexts {
+            checkedTypes.insert(String(describing: type(of: context)))
+            for child in Mirror(reflecting: context).children {
+                let name = try #require(child.label)
+                let found = context.field(named: name)?.value
+                #expect(found != nil, "\(type(of: context)).field(named:) misses '\(name)'")
+                guard let found else { continue }
+                #expect(Self.shown(found) == Self.shown(child.value), "\(type(of: context)).'\(name)' gives another value")
+            }
+            #expect(context.field(named: "nonsense") == nil)
         }
-        #expect(layout.property(named: "nonsense") == nil)
+        #expect(checkedTypes.count >= 35, "only \(checkedTypes.sorted()) were checked")
+    }
+
+    /// A value as text, with contexts and empty optionals seen through, to compare
+    /// a field with the property it reads.
+    static func shown(_ value: Any) -> String {
+        switch value {
+        case let node as TemplateNode: return shown(node.context)
+        case let nodes as [TemplateNode]: return "[" + nodes.map { shown($0.context) }.joined(separator: ", ") + "]"
+        case is EmptyValue: return "nil"
+        default:
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle == .optional { return mirror.children.first.map { shown($0.value) } ?? "nil" }
+            if mirror.displayStyle == .collection { return "[" + mirror.children.map { shown($0.value) }.joined(separator: ", ") + "]" }
+            return String(describing: value)
+        }
     }
 
     @Test func anEmptyOptionalEndsTheLookupAtItsOwnItem() throws {

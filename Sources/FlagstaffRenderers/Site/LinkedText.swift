@@ -3,9 +3,17 @@
 /// which often name a ticket by its URL.
 enum LinkedText {
     /// A run of text, or a web address when `href` is set (the same text).
-    struct Part: Sendable, MustacheItem, Equatable {
+    struct Part: Sendable, TemplateContext, Equatable {
         var text: String
         var href: String?
+
+        func field(named name: String) -> TemplateValue? {
+            switch name {
+            case "text": TemplateValue(self.text)
+            case "href": TemplateValue(self.href)
+            default: nil
+            }
+        }
     }
 
     /// The parts of `text`: each `http://` or `https://` address, up to white space,

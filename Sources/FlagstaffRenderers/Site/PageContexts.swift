@@ -1,13 +1,13 @@
 /// The typed contexts the site's Mustache templates render: one struct per page,
 /// plus the layout every page shares. A misspelt key is a compile error here, and
-/// `SiteTests` checks that every name a template uses exists in its context.
+/// `TemplateContextTests` checks that every name a template uses exists in its
+/// context, and that each struct's `field(named:)` names every stored property.
 ///
-/// Mustache looks a name up in the innermost context first, then outwards. An
-/// optional that is `nil` counts as absent, so the lookup climbs on; optional
-/// fields therefore have names no enclosing context uses.
+/// Mustache looks a name up in the innermost context first, then outwards; an
+/// empty optional ends the lookup (see `TemplateValue`).
 
 /// What every page shows around its content: the header, navigation and footer.
-struct PageLayout: Sendable {
+struct PageLayout: Sendable, TemplateContext {
     /// The site's title.
     var siteTitle: String
     /// The page's own title, for `<title>`.
@@ -24,63 +24,92 @@ struct PageLayout: Sendable {
     var legend: [LegendItem]
     /// What the values shown include, for the footer.
     var valuesNote: String
-}
 
-extension PageLayout {
-    /// A property by name, without reflection: every name a page does not have
-    /// climbs to the layout, thousands of times a build. `TemplateContextTests`
-    /// checks that each stored property is found here.
-    func property(named name: String) -> Any?? {
+    func field(named name: String) -> TemplateValue? {
         switch name {
-        case "siteTitle": siteTitle
-        case "pageTitle": pageTitle
-        case "root": root
-        case "navMatrix": navMatrix
-        case "navTenants": navTenants
-        case "navLifecycle": navLifecycle
-        case "navGuide": navGuide
-        case "navHowTo": navHowTo
-        case "hasGuide": hasGuide
-        case "environments": environments
-        case "legend": legend
-        case "valuesNote": valuesNote
+        case "siteTitle": TemplateValue(self.siteTitle)
+        case "pageTitle": TemplateValue(self.pageTitle)
+        case "root": TemplateValue(self.root)
+        case "navMatrix": TemplateValue(self.navMatrix)
+        case "navTenants": TemplateValue(self.navTenants)
+        case "navLifecycle": TemplateValue(self.navLifecycle)
+        case "navGuide": TemplateValue(self.navGuide)
+        case "navHowTo": TemplateValue(self.navHowTo)
+        case "hasGuide": TemplateValue(self.hasGuide)
+        case "environments": TemplateValue(self.environments)
+        case "legend": TemplateValue(self.legend)
+        case "valuesNote": TemplateValue(self.valuesNote)
         default: nil
         }
     }
 }
 
 /// One environment's name.
-struct EnvironmentItem: Sendable, MustacheItem {
+struct EnvironmentItem: Sendable, TemplateContext {
     var name: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "name": TemplateValue(self.name)
+        default: nil
+        }
+    }
 }
 
 /// One line of the legend: a layer's mark, name and meaning.
-struct LegendItem: Sendable, MustacheItem {
+struct LegendItem: Sendable, TemplateContext {
     var hasMark: Bool
     var mark: String
     var label: String
     var text: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "hasMark": TemplateValue(self.hasMark)
+        case "mark": TemplateValue(self.mark)
+        case "label": TemplateValue(self.label)
+        case "text": TemplateValue(self.text)
+        default: nil
+        }
+    }
 }
 
 /// A link to a flag's page.
-struct FlagLink: Sendable, MustacheItem {
+struct FlagLink: Sendable, TemplateContext {
     var key: String
     /// The page's file name without `.html`.
     var slug: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "key": TemplateValue(self.key)
+        case "slug": TemplateValue(self.slug)
+        default: nil
+        }
+    }
 }
 
 /// A tenant in a filter or a heading. Every page names a tenant by its display
 /// name alone (the id when it has none); the id shows only where it is the subject.
-struct TenantItem: Sendable, MustacheItem {
+struct TenantItem: Sendable, TemplateContext {
     var id: String
     var name: String
     var slug: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "id": TemplateValue(self.id)
+        case "name": TemplateValue(self.name)
+        case "slug": TemplateValue(self.slug)
+        default: nil
+        }
+    }
 }
 
 // MARK: - Home
 
 /// `index.html`.
-struct HomePage: Sendable {
+struct HomePage: Sendable, TemplateContext {
     var flagCount: Int, tenantCount: Int, environmentCount: Int
     var environmentList: String
     var warningCount: Int
@@ -97,16 +126,44 @@ struct HomePage: Sendable {
     var overdueCount: Int, dueSoonCount: Int
     /// How many flags remote config changes, per environment with a template.
     var remoteChanges: [RemoteChangeCount]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "flagCount": TemplateValue(self.flagCount)
+        case "tenantCount": TemplateValue(self.tenantCount)
+        case "environmentCount": TemplateValue(self.environmentCount)
+        case "environmentList": TemplateValue(self.environmentList)
+        case "warningCount": TemplateValue(self.warningCount)
+        case "hasWarnings": TemplateValue(self.hasWarnings)
+        case "unsetNotices": TemplateValue(self.unsetNotices)
+        case "otherWarnings": TemplateValue(self.otherWarnings)
+        case "warnings": TemplateValue(self.warnings)
+        case "flags": TemplateValue(self.flags)
+        case "asOf": TemplateValue(self.asOf)
+        case "overdueCount": TemplateValue(self.overdueCount)
+        case "dueSoonCount": TemplateValue(self.dueSoonCount)
+        case "remoteChanges": TemplateValue(self.remoteChanges)
+        default: nil
+        }
+    }
 }
 
 /// How many flags remote config changes in one environment.
-struct RemoteChangeCount: Sendable, MustacheItem {
+struct RemoteChangeCount: Sendable, TemplateContext {
     var environment: String
     var count: Int
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "environment": TemplateValue(self.environment)
+        case "count": TemplateValue(self.count)
+        default: nil
+        }
+    }
 }
 
 /// One tenant's flags that fall back because its file does not set them.
-struct UnsetNotice: Sendable, MustacheItem {
+struct UnsetNotice: Sendable, TemplateContext {
     var tenantName: String
     var tenantSlug: String
     /// "does not set 4 flags, so they are off".
@@ -114,18 +171,37 @@ struct UnsetNotice: Sendable, MustacheItem {
     /// The first few of those flags, and how many more there are (`nil` for none).
     var flags: [FlagLink]
     var moreCount: Int?
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "tenantName": TemplateValue(self.tenantName)
+        case "tenantSlug": TemplateValue(self.tenantSlug)
+        case "text": TemplateValue(self.text)
+        case "flags": TemplateValue(self.flags)
+        case "moreCount": TemplateValue(self.moreCount)
+        default: nil
+        }
+    }
 }
 
 /// A flag key and its page, for the home page's search suggestions.
-struct FlagSuggestion: Sendable, MustacheItem {
+struct FlagSuggestion: Sendable, TemplateContext {
     var key: String
     var href: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "key": TemplateValue(self.key)
+        case "href": TemplateValue(self.href)
+        default: nil
+        }
+    }
 }
 
 // MARK: - Matrix
 
 /// `matrix.html`: the filters and the grid's frame; the grid draws from `matrix-data.js`.
-struct MatrixPage: Sendable {
+struct MatrixPage: Sendable, TemplateContext {
     /// The environments, for the environment filter.
     var environments: [EnvironmentItem]
     var tenants: [TenantItem]
@@ -133,48 +209,101 @@ struct MatrixPage: Sendable {
     var hasRemote: Bool
     /// The static tables, one list per environment, for reading without JavaScript.
     var tables: [StaticTableList]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "environments": TemplateValue(self.environments)
+        case "tenants": TemplateValue(self.tenants)
+        case "hasRemote": TemplateValue(self.hasRemote)
+        case "tables": TemplateValue(self.tables)
+        default: nil
+        }
+    }
 }
 
 /// One environment's static table pages.
-struct StaticTableList: Sendable, MustacheItem {
+struct StaticTableList: Sendable, TemplateContext {
     var environment: String
     var pages: [StaticTableLink]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "environment": TemplateValue(self.environment)
+        case "pages": TemplateValue(self.pages)
+        default: nil
+        }
+    }
 }
 
 /// A link to one static table page.
-struct StaticTableLink: Sendable, MustacheItem {
+struct StaticTableLink: Sendable, TemplateContext {
     var href: String
     var title: String
     var flagCount: Int
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "href": TemplateValue(self.href)
+        case "title": TemplateValue(self.title)
+        case "flagCount": TemplateValue(self.flagCount)
+        default: nil
+        }
+    }
 }
 
 /// `matrix/<environment>/<group>.html`: one MARK group's rows (or a part of them)
 /// in one environment, as a plain table.
-struct MatrixTablePage: Sendable {
+struct MatrixTablePage: Sendable, TemplateContext {
     var environment: String
     /// The group's name, with "part 2 of 3" when it is split.
     var group: String
     var tenants: [TenantItem]
     /// The rows, escaped as they were written (`MatrixPageRenderer`).
     var rowsHTML: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "environment": TemplateValue(self.environment)
+        case "group": TemplateValue(self.group)
+        case "tenants": TemplateValue(self.tenants)
+        case "rowsHTML": TemplateValue(self.rowsHTML)
+        default: nil
+        }
+    }
 }
 
 /// A lifecycle status badge.
-struct Badge: Sendable, MustacheItem {
+struct Badge: Sendable, TemplateContext {
     var kind: String
     var label: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "kind": TemplateValue(self.kind)
+        case "label": TemplateValue(self.label)
+        default: nil
+        }
+    }
 }
 
 // MARK: - Flag
 
 /// `flags/<key>.html`.
-struct FlagPage: Sendable {
+struct FlagPage: Sendable, TemplateContext {
     var flag: FlagDetails
     var lifecycle: FlagLifecycleDetails?
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "flag": TemplateValue(self.flag)
+        case "lifecycle": TemplateValue(self.lifecycle)
+        default: nil
+        }
+    }
 }
 
 /// What the flag page says about the flag.
-struct FlagDetails: Sendable, MustacheItem {
+struct FlagDetails: Sendable, TemplateContext {
     var key: String
     var caseName: String
     var group: String?
@@ -193,16 +322,43 @@ struct FlagDetails: Sendable, MustacheItem {
     var declaredAt: String
     /// The values table's rows, one per tenant, as HTML (see `TableRowsHTML`).
     var rowsHTML: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "key": TemplateValue(self.key)
+        case "caseName": TemplateValue(self.caseName)
+        case "group": TemplateValue(self.group)
+        case "type": TemplateValue(self.type)
+        case "deprecated": TemplateValue(self.deprecated)
+        case "deprecation": TemplateValue(self.deprecation)
+        case "condition": TemplateValue(self.condition)
+        case "hasDocumentation": TemplateValue(self.hasDocumentation)
+        case "documentation": TemplateValue(self.documentation)
+        case "descriptionHTML": TemplateValue(self.descriptionHTML)
+        case "catalog": TemplateValue(self.catalog)
+        case "declaredAt": TemplateValue(self.declaredAt)
+        case "rowsHTML": TemplateValue(self.rowsHTML)
+        default: nil
+        }
+    }
 }
 
 /// One catalog column of a flag.
-struct CatalogFact: Sendable, MustacheItem {
+struct CatalogFact: Sendable, TemplateContext {
     var name: String
     var html: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "name": TemplateValue(self.name)
+        case "html": TemplateValue(self.html)
+        default: nil
+        }
+    }
 }
 
 /// The lifecycle section of a flag page.
-struct FlagLifecycleDetails: Sendable, MustacheItem {
+struct FlagLifecycleDetails: Sendable, TemplateContext {
     var asOf: String
     var hasFindings: Bool
     var findings: [FindingItem]
@@ -221,101 +377,226 @@ struct FlagLifecycleDetails: Sendable, MustacheItem {
     var uses: String
     var hasReferences: Bool
     var references: [ReferenceItem]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "asOf": TemplateValue(self.asOf)
+        case "hasFindings": TemplateValue(self.hasFindings)
+        case "findings": TemplateValue(self.findings)
+        case "type": TemplateValue(self.type)
+        case "permanent": TemplateValue(self.permanent)
+        case "ownerHTML": TemplateValue(self.ownerHTML)
+        case "added": TemplateValue(self.added)
+        case "removeBy": TemplateValue(self.removeBy)
+        case "deprecationWords": TemplateValue(self.deprecationWords)
+        case "ticketHTML": TemplateValue(self.ticketHTML)
+        case "searched": TemplateValue(self.searched)
+        case "roots": TemplateValue(self.roots)
+        case "uses": TemplateValue(self.uses)
+        case "hasReferences": TemplateValue(self.hasReferences)
+        case "references": TemplateValue(self.references)
+        default: nil
+        }
+    }
 }
 
 /// A status with its reason.
-struct FindingItem: Sendable, MustacheItem {
+struct FindingItem: Sendable, TemplateContext {
     var status: String
     var label: String
     var reason: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "status": TemplateValue(self.status)
+        case "label": TemplateValue(self.label)
+        case "reason": TemplateValue(self.reason)
+        default: nil
+        }
+    }
 }
 
 /// A place in code that uses the flag.
-struct ReferenceItem: Sendable, MustacheItem {
+struct ReferenceItem: Sendable, TemplateContext {
     var place: String
     var kind: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "place": TemplateValue(self.place)
+        case "kind": TemplateValue(self.kind)
+        default: nil
+        }
+    }
 }
 
 // MARK: - Lifecycle
 
 /// `lifecycle.html`.
-struct LifecyclePage: Sendable {
+struct LifecyclePage: Sendable, TemplateContext {
     var asOf: String
     var policy: String
     var note: String?
     var statuses: [StatusSection]
     var healthyCount: Int
     var healthy: [FlagLink]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "asOf": TemplateValue(self.asOf)
+        case "policy": TemplateValue(self.policy)
+        case "note": TemplateValue(self.note)
+        case "statuses": TemplateValue(self.statuses)
+        case "healthyCount": TemplateValue(self.healthyCount)
+        case "healthy": TemplateValue(self.healthy)
+        default: nil
+        }
+    }
 }
 
 /// One status's flags, by owner.
-struct StatusSection: Sendable, MustacheItem {
+struct StatusSection: Sendable, TemplateContext {
     var id: String
     var title: String
     var meaning: String
     var count: Int
     var hasFlags: Bool
     var owners: [OwnerGroup]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "id": TemplateValue(self.id)
+        case "title": TemplateValue(self.title)
+        case "meaning": TemplateValue(self.meaning)
+        case "count": TemplateValue(self.count)
+        case "hasFlags": TemplateValue(self.hasFlags)
+        case "owners": TemplateValue(self.owners)
+        default: nil
+        }
+    }
 }
 
 /// One owner's flags under a status.
-struct OwnerGroup: Sendable, MustacheItem {
+struct OwnerGroup: Sendable, TemplateContext {
     var ownerHTML: String
     var flags: [LifecycleRow]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "ownerHTML": TemplateValue(self.ownerHTML)
+        case "flags": TemplateValue(self.flags)
+        default: nil
+        }
+    }
 }
 
 /// One flag in a status table.
-struct LifecycleRow: Sendable, MustacheItem {
+struct LifecycleRow: Sendable, TemplateContext {
     var key: String
     var slug: String
     var type: String
     var removeBy: String
     var reason: String
     var uses: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "key": TemplateValue(self.key)
+        case "slug": TemplateValue(self.slug)
+        case "type": TemplateValue(self.type)
+        case "removeBy": TemplateValue(self.removeBy)
+        case "reason": TemplateValue(self.reason)
+        case "uses": TemplateValue(self.uses)
+        default: nil
+        }
+    }
 }
 
 // MARK: - Tenants
 
 /// `tenants/index.html`.
-struct TenantsPage: Sendable {
+struct TenantsPage: Sendable, TemplateContext {
     var tenants: [TenantSummary]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "tenants": TemplateValue(self.tenants)
+        default: nil
+        }
+    }
 }
 
 /// A tenant and how many flags are on in each environment.
-struct TenantSummary: Sendable, MustacheItem {
+struct TenantSummary: Sendable, TemplateContext {
     var id: String
     var name: String
     var slug: String
     var onCounts: [OnCount]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "id": TemplateValue(self.id)
+        case "name": TemplateValue(self.name)
+        case "slug": TemplateValue(self.slug)
+        case "onCounts": TemplateValue(self.onCounts)
+        default: nil
+        }
+    }
 }
 
 /// A count of flags that are on.
-struct OnCount: Sendable, MustacheItem {
+struct OnCount: Sendable, TemplateContext {
     var count: Int
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "count": TemplateValue(self.count)
+        default: nil
+        }
+    }
 }
 
 /// `tenants/<id>.html`.
-struct TenantPage: Sendable {
+struct TenantPage: Sendable, TemplateContext {
     var tenant: TenantDetails
     /// How many Bool flags there are.
     var flagCount: Int
     /// The flags table's bodies, one per MARK group, as HTML (see `TableRowsHTML`).
     var groupsHTML: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "tenant": TemplateValue(self.tenant)
+        case "flagCount": TemplateValue(self.flagCount)
+        case "groupsHTML": TemplateValue(self.groupsHTML)
+        default: nil
+        }
+    }
 }
 
 /// What a tenant page says about the tenant.
-struct TenantDetails: Sendable, MustacheItem {
+struct TenantDetails: Sendable, TemplateContext {
     var id: String
     var name: String
     var file: String
     /// How many Bool flags are on in at least one environment.
     var onCount: Int
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "id": TemplateValue(self.id)
+        case "name": TemplateValue(self.name)
+        case "file": TemplateValue(self.file)
+        case "onCount": TemplateValue(self.onCount)
+        default: nil
+        }
+    }
 }
 
 // MARK: - How to read this site
 
 /// `how-to-read.html`: the site explained with this workspace's own data.
-struct HowToPage: Sendable {
+struct HowToPage: Sendable, TemplateContext {
     var flagCount: Int, tenantCount: Int, environmentCount: Int
     /// The environments in order, comma-separated, and the one the matrix opens on.
     var environmentList: String
@@ -329,20 +610,48 @@ struct HowToPage: Sendable {
     /// Whether the workspace has remote config (its filter and mark), flags compiled
     /// only under a condition (their badge), and guide pages.
     var hasRemote: Bool, hasConditions: Bool
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "flagCount": TemplateValue(self.flagCount)
+        case "tenantCount": TemplateValue(self.tenantCount)
+        case "environmentCount": TemplateValue(self.environmentCount)
+        case "environmentList": TemplateValue(self.environmentList)
+        case "defaultEnvironment": TemplateValue(self.defaultEnvironment)
+        case "tenants": TemplateValue(self.tenants)
+        case "layers": TemplateValue(self.layers)
+        case "example": TemplateValue(self.example)
+        case "statuses": TemplateValue(self.statuses)
+        case "hasRemote": TemplateValue(self.hasRemote)
+        case "hasConditions": TemplateValue(self.hasConditions)
+        default: nil
+        }
+    }
 }
 
 /// One layer of the resolution chain, explained.
-struct ChainLayer: Sendable, MustacheItem {
+struct ChainLayer: Sendable, TemplateContext {
     var hasMark: Bool
     var mark: String
     var label: String
     var text: String
     /// Whether the site can show what this layer decides.
     var known: Bool
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "hasMark": TemplateValue(self.hasMark)
+        case "mark": TemplateValue(self.mark)
+        case "label": TemplateValue(self.label)
+        case "text": TemplateValue(self.text)
+        case "known": TemplateValue(self.known)
+        default: nil
+        }
+    }
 }
 
 /// One cell of the site, as the how-to page's example: "ENABLE_X for White Label in prod shows on ◆".
-struct HowToExample: Sendable {
+struct HowToExample: Sendable, TemplateContext {
     var key: String
     var href: String
     var tenantName: String
@@ -351,43 +660,102 @@ struct HowToExample: Sendable {
     var cellText: String
     var layerLabel: String
     var layerText: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "key": TemplateValue(self.key)
+        case "href": TemplateValue(self.href)
+        case "tenantName": TemplateValue(self.tenantName)
+        case "environmentName": TemplateValue(self.environmentName)
+        case "css": TemplateValue(self.css)
+        case "cellText": TemplateValue(self.cellText)
+        case "layerLabel": TemplateValue(self.layerLabel)
+        case "layerText": TemplateValue(self.layerText)
+        default: nil
+        }
+    }
 }
 
 /// A lifecycle status, what it means and how many flags have it.
-struct StatusMeaning: Sendable, MustacheItem {
+struct StatusMeaning: Sendable, TemplateContext {
     var id: String
     var title: String
     var meaning: String
     var count: Int
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "id": TemplateValue(self.id)
+        case "title": TemplateValue(self.title)
+        case "meaning": TemplateValue(self.meaning)
+        case "count": TemplateValue(self.count)
+        default: nil
+        }
+    }
 }
 
 // MARK: - Guide and 404
 
 /// `guide/index.html`.
-struct GuideIndexPage: Sendable {
+struct GuideIndexPage: Sendable, TemplateContext {
     var pages: [GuideLink]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "pages": TemplateValue(self.pages)
+        default: nil
+        }
+    }
 }
 
 /// A link to a guide page.
-struct GuideLink: Sendable, MustacheItem {
+struct GuideLink: Sendable, TemplateContext {
     var slug: String
     var title: String
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "slug": TemplateValue(self.slug)
+        case "title": TemplateValue(self.title)
+        default: nil
+        }
+    }
 }
 
 /// `guide/<page>.html`.
-struct GuideArticlePage: Sendable {
+struct GuideArticlePage: Sendable, TemplateContext {
     /// The page's HTML, from cmark's safe mode.
     var html: String
     var next: GuideLink?
     var pages: [GuideNavItem]
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "html": TemplateValue(self.html)
+        case "next": TemplateValue(self.next)
+        case "pages": TemplateValue(self.pages)
+        default: nil
+        }
+    }
 }
 
 /// A guide page in the side navigation.
-struct GuideNavItem: Sendable, MustacheItem {
+struct GuideNavItem: Sendable, TemplateContext {
     var slug: String
     var title: String
     var current: Bool
+
+    func field(named name: String) -> TemplateValue? {
+        switch name {
+        case "slug": TemplateValue(self.slug)
+        case "title": TemplateValue(self.title)
+        case "current": TemplateValue(self.current)
+        default: nil
+        }
+    }
 }
 
 /// `404.html`: the layout alone.
-struct NotFoundPage: Sendable {}
+struct NotFoundPage: Sendable, TemplateContext {
+    func field(named name: String) -> TemplateValue? { nil }
+}

@@ -1,4 +1,3 @@
-import Foundation
 import Mustache
 
 /// The templates and assets a site is rendered with: the default theme, with any
@@ -35,7 +34,7 @@ public struct Theme: Sendable {
     }
 
     /// Renders a page template with its content, inside the shared layout.
-    func render(_ template: String, _ content: Any, layout: PageLayout) throws(Problem) -> String {
+    func render(_ template: String, _ content: any TemplateContext, layout: PageLayout) throws(Problem) -> String {
         guard let text = library.render(PageContext(content: content, layout: layout), withTemplate: template) else {
             throw Problem(description: "the theme has no template '\(template).mustache'")
         }
@@ -48,20 +47,46 @@ public struct Theme: Sendable {
     }
 }
 
-/// A context struct inside a page: lists, rows and cells.
+/// A struct a template reads: a page, or a list, row or cell inside one.
 ///
-/// swift-mustache looks a name up through every enclosing context, by reflection,
-/// when a struct has no such property *or* the property is an empty optional. On a
-/// matrix of thousands of cells each nil (`why`, `reason`) climbed to the page,
-/// which doubled the build time, and could pick up an outer value of the same
-/// name. Here an empty optional ends the lookup as `EmptyValue`; only a name the
-/// struct does not have goes on to the enclosing context.
-protocol MustacheItem: MustacheParent {}
+/// swift-mustache finds a name by reflection, and casts every value it meets to
+/// several protocols. Both are slow, and the first cast of each type to each
+/// protocol scans every conformance in the binary, of which swift-syntax brings
+/// thousands: on the example site that was a third of the build. So each context
+/// names its fields in a switch, and Mustache sees only a handful of types:
+/// `TemplateNode`, arrays of it, `String`, `Int`, `Bool` and `EmptyValue`.
+/// `TemplateContextTests` checks that every stored property is named.
+protocol TemplateContext: Sendable {
+    /// The value of the field a template names; `nil` when the context has no
+    /// such field, so the name is looked up in the enclosing context.
+    func field(named name: String) -> TemplateValue?
+}
 
-extension MustacheItem {
-    func child(named name: String) -> Any? {
-        storedProperty(name, of: self).map { $0 ?? EmptyValue() }
-    }
+/// A field's value, in the form a template gets it.
+struct TemplateValue {
+    /// What Mustache renders.
+    let value: Any
+
+    init(_ text: String) { value = text }
+    init(_ number: Int) { value = number }
+    init(_ flag: Bool) { value = flag }
+    init(_ texts: [String]) { value = texts }
+    init(_ context: some TemplateContext) { value = TemplateNode(context: context) }
+    init(_ contexts: [some TemplateContext]) { value = contexts.map { TemplateNode(context: $0) } }
+
+    /// An empty optional ends the lookup as `EmptyValue`, rather than climbing to
+    /// the enclosing contexts, where a field of the same name could answer it.
+    init(_ text: String?) { value = text.map { $0 as Any } ?? EmptyValue() }
+    init(_ number: Int?) { value = number.map { $0 as Any } ?? EmptyValue() }
+    init(_ context: (some TemplateContext)?) { value = context.map { TemplateNode(context: $0) as Any } ?? EmptyValue() }
+}
+
+/// A context as Mustache holds it: one type for every context, so Mustache's
+/// casts are worked out once.
+struct TemplateNode: MustacheParent {
+    let context: any TemplateContext
+
+    func child(named name: String) -> Any? { context.field(named: name)?.value }
 }
 
 /// An empty optional as a template sees it: nothing as a variable, false as a section.
@@ -70,50 +95,12 @@ struct EmptyValue: MustacheCustomRenderable {
     var isNull: Bool { true }
 }
 
-/// A stored property's value by name: `nil` when the value has no such property,
-/// `.some(nil)` when it is an empty optional.
-///
-/// Reflection is slow when it walks every property to find one, so where each
-/// name sits is worked out once per type and only that property is read.
-private func storedProperty(_ name: String, of value: Any) -> Any?? {
-    // A name the type does not have is answered from the table alone: names climb
-    // through every enclosing context, so most lookups are misses.
-    guard let offset = PropertyOffsets.shared.offsets(of: value)[name] else { return nil }
-    let mirror = Mirror(reflecting: value)
-    let child = mirror.children[mirror.children.index(mirror.children.startIndex, offsetBy: offset)].value
-    let childMirror = Mirror(reflecting: child)
-    guard childMirror.displayStyle == .optional else { return child }
-    return .some(childMirror.children.first?.value)
-}
-
-/// Each context type's property names and their positions, found once per type;
-/// pages render on several threads, so the table is behind a lock.
-private final class PropertyOffsets: @unchecked Sendable {
-    static let shared = PropertyOffsets()
-    private var table: [ObjectIdentifier: [String: Int]] = [:]
-    private let lock = NSLock()
-
-    /// The positions of the stored properties of a value's type, by name.
-    func offsets(of value: Any) -> [String: Int] {
-        let type = ObjectIdentifier(Swift.type(of: value))
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = table[type] { return known }
-        var offsets: [String: Int] = [:]
-        for (offset, child) in Mirror(reflecting: value).children.enumerated() {
-            if let label = child.label, offsets[label] == nil { offsets[label] = offset }
-        }
-        table[type] = offsets
-        return offsets
-    }
-}
-
 /// A page's context: a name is looked up in the page's own struct first, then in the layout.
 struct PageContext: MustacheParent {
-    let content: Any
+    let content: any TemplateContext
     let layout: PageLayout
 
     func child(named name: String) -> Any? {
-        (storedProperty(name, of: content) ?? layout.property(named: name)) ?? nil
+        (content.field(named: name) ?? layout.field(named: name))?.value
     }
 }
