@@ -22,33 +22,40 @@ public enum MatrixMarkdownRenderer {
             "**Tenants:** " + slice.tenants.map { $0.name == $0.id ? $0.id.markdownEscaped : "\($0.id.markdownEscaped) = \($0.name.markdownEscaped)" }
                 .joined(separator: " · "),
         ]
-        var text = lines.joined(separator: "\n") + "\n"
-        // Cells are written by presentation, each worked out once: at thousands of
-        // flags and hundreds of tenants this loop is most of the command's work.
+        var text = Array((lines.joined(separator: "\n") + "\n").utf8)
+        // At thousands of flags and hundreds of tenants the cells are most of the
+        // command's work, so each MARK group of each environment is written as bytes
+        // on its own, on every core, with each look's text worked out once per part.
         let matrix = slice.matrix
-        var cells = [String?](repeating: nil, count: matrix.presentationCount)
-        for (environment, position) in zip(slice.environments, slice.environmentPositions) {
-            text += "\n## \(environment.markdownEscaped)\n\n"
-            text += "| Flag | " + slice.tenants.map(\.id.markdownEscaped).joined(separator: " | ") + " |\n"
-            text += "|:---|" + String(repeating: ":-:|", count: slice.tenants.count) + "\n"
-            for group in slice.groupPositions {
-                if let name = group.name {
-                    text += "| **\(name.markdownEscaped)** |" + String(repeating: " |", count: slice.tenants.count) + "\n"
-                }
-                for flag in group.positions {
-                    text += "| \(model.flags[flag].key.markdownCode) |"
-                    for tenant in slice.tenantPositions {
-                        guard let id = matrix.presentationID(flag: flag, tenant: tenant, environment: position) else {
-                            text += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |"
-                            continue
-                        }
-                        if cells[id] == nil { cells[id] = " \(matrix.presentation(id: id).markdown) |" }
-                        text += cells[id]!
-                    }
-                    text += "\n"
-                }
+        let groups = slice.groupPositions
+        let header = "| Flag | " + slice.tenants.map(\.id.markdownEscaped).joined(separator: " | ") + " |\n"
+            + "|:---|" + String(repeating: ":-:|", count: slice.tenants.count) + "\n"
+        let emptyCells = String(repeating: " |", count: slice.tenants.count) + "\n"
+        let parts = Parallel.map(slice.environments.count * groups.count) { part -> [UInt8] in
+            let (environment, group) = (part / groups.count, groups[part % groups.count])
+            let position = slice.environmentPositions[environment]
+            var bytes: [UInt8] = []
+            if part % groups.count == 0 {
+                bytes += "\n## \(slice.environments[environment].markdownEscaped)\n\n".utf8
+                bytes += header.utf8
             }
+            if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
+            var cells = [[UInt8]?](repeating: nil, count: matrix.presentationCount)
+            for flag in group.positions {
+                bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
+                for tenant in slice.tenantPositions {
+                    guard let id = matrix.presentationID(flag: flag, tenant: tenant, environment: position) else {
+                        bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
+                        continue
+                    }
+                    if cells[id] == nil { cells[id] = Array(" \(matrix.presentation(id: id).markdown) |".utf8) }
+                    bytes += cells[id]!
+                }
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            return bytes
         }
-        return text
+        for part in parts { text += part }
+        return String(decoding: text, as: UTF8.self)
     }
 }

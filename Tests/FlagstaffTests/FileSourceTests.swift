@@ -49,6 +49,27 @@ struct FileSourceTests {
         }
     }
 
+    /// `DiskFileSource` reads with its own `read` loop: every byte, of files empty,
+    /// small and past one buffer, and nothing that is not a regular file.
+    @Test func diskReadsEveryByteAndOnlyFiles() throws {
+        try withTemporaryDirectory { root in
+            let large = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            try Data(large).write(to: root.appendingPathComponent("large.bin"))
+            try Data().write(to: root.appendingPathComponent("empty.txt"))
+            try Data([0xEF, 0xBB, 0xBF, 0x61]).write(to: root.appendingPathComponent("bom.txt"))
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("folder"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.bin").path, withDestinationPath: "large.bin")
+            let source = DiskFileSource(root: root)
+            #expect(try source.contents(of: "large.bin") == large)
+            #expect(try source.contents(of: "link.bin") == large, "a link to a file is read through")
+            #expect(try source.contents(of: "empty.txt") == [])
+            #expect(try source.contents(of: "bom.txt") == [0xEF, 0xBB, 0xBF, 0x61])
+            #expect(try source.text(of: "bom.txt") == "a")
+            #expect(throws: FileSourceError.self) { try source.contents(of: "folder") }
+            #expect(throws: FileSourceError.missing) { try source.contents(of: "folder/none") }
+        }
+    }
+
     @Test func linkedFoldersAreListedButNeverWalked() throws {
         try withTemporaryDirectory { root in
             try write("x", to: "code/A.swift", in: root)

@@ -38,6 +38,7 @@ public struct BuildCommand: Sendable {
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         let lifecycle = try LifecycleLoader.report(for: workspace, asOf: date)
         if let note = lifecycle.addedDatesNote { console.error("flagstaff: note: \(note)\n") }
+        defer { console.finished((workspace, lifecycle)) }
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)

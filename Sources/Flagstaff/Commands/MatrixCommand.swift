@@ -48,6 +48,7 @@ public struct MatrixCommand: Sendable {
         case .json: console.output(FlagsJSONRenderer.render(slice))
         case .csv: console.output(MatrixCSVRenderer.render(slice))
         }
+        console.finished(slice)
         return ExitStatus.success
     }
 }

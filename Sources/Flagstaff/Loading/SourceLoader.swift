@@ -28,23 +28,39 @@ struct SourceLoader {
         let remoteConfig = remoteConfig()
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
 
-        let (flagEnum, enumDiagnostics) = FlagEnumReader.read(enumFiles, enumName: configuration.enumName)
-        diagnostics += enumDiagnostics
-        var catalog: Catalog?
-        if let catalogText {
-            let result = CatalogReader.read(catalogText, file: configuration.catalog, heading: configuration.catalogHeading)
-            catalog = result.catalog
-            diagnostics += result.diagnostics
+        // The tenant files are most of the input: each is read and parsed as its own
+        // task, on every core, while the first task reads the enum and the catalog.
+        let (source, configuration) = (source, configuration)
+        let results = Parallel.map(tenantFiles.count + 1) { task -> LoadedFile in
+            guard task > 0 else {
+                let (flagEnum, enumDiagnostics) = FlagEnumReader.read(enumFiles, enumName: configuration.enumName)
+                let catalog = catalogText.map { CatalogReader.read($0, file: configuration.catalog, heading: configuration.catalogHeading) }
+                return .definitions(flagEnum, catalog?.catalog, enumDiagnostics + (catalog?.diagnostics ?? []))
+            }
+            let file = tenantFiles[task - 1]
+            do throws(FileSourceError) {
+                let text = try source.text(of: file.path)
+                let (tenant, diagnostics) = TenantDefaultsReader.read(
+                    text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id)
+                return .tenant(tenant, diagnostics)
+            } catch {
+                return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations["tenants"]))
+            }
         }
+        var flagEnum: FlagEnum?, catalog: Catalog?
         var tenants: [Tenant] = []
-        let results = Parallel.map(tenantFiles.count) { index in
-            let file = tenantFiles[index]
-            return TenantDefaultsReader.read(file.text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id)
-        }
         for result in results {
-            diagnostics += result.diagnostics
-            if let tenant = result.tenant { tenants.append(tenant) }
+            switch result {
+            case .definitions(let readEnum, let readCatalog, let problems):
+                (flagEnum, catalog) = (readEnum, readCatalog)
+                diagnostics += problems
+            case .tenant(let tenant, let problems):
+                diagnostics += problems
+                if let tenant { tenants.append(tenant) }
+            case .unreadable(let problem): unreadable.append(problem)
+            }
         }
+        guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
         guard let flagEnum, let catalog else { return nil }
         if let problem = sizeProblem(flags: flagEnum.flags, tenants: tenants.count) {
             diagnostics.append(problem)
@@ -54,6 +70,16 @@ struct SourceLoader {
             title: configuration.title, environments: configuration.environments, flagEnum: flagEnum,
             catalog: catalog, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
             settingLocations: configuration.locations, remoteConfig: remoteConfig)
+    }
+
+    /// What one task of `loadModel` read.
+    private enum LoadedFile {
+        /// The enum and the catalog, when they could be read well enough, and their problems.
+        case definitions(FlagEnum?, Catalog?, [Diagnostic])
+        /// A tenant file, and its problems.
+        case tenant(Tenant?, [Diagnostic])
+        /// A tenant file that could not be read.
+        case unreadable(Diagnostic)
     }
 
     /// An error when the workspace has more flags, tenants, environments or matrix
@@ -139,14 +165,14 @@ struct SourceLoader {
         }
     }
 
-    /// The tenant files matching the `tenants` pattern, sorted by id. Ids are
+    /// The paths of the tenant files matching the `tenants` pattern, sorted by id. Ids are
     /// compared as Swift compares strings, after Unicode normalisation: two folders
     /// whose names differ only in how an accent is encoded (`é` and `e` + U+0301)
     /// would be one tenant with two files, so the second is an error and not read.
-    private mutating func tenantFiles() -> [(id: String, path: String, text: String)] {
+    private mutating func tenantFiles() -> [(id: String, path: String)] {
         guard let pattern = TenantPattern(configuration.tenants) else { return [] }
         let entries = (try? source.entries(of: pattern.directory)) ?? []
-        var files: [(id: String, path: String, text: String)] = []
+        var files: [(id: String, path: String)] = []
         var pathsByID: [String: String] = [:]
         for entry in entries {
             guard let id = pattern.id(of: entry.name) else { continue }
@@ -160,9 +186,9 @@ struct SourceLoader {
                 continue
             }
             pathsByID[id] = path
-            if let text = read(path, key: "tenants") { files.append((id, path, text)) }
+            files.append((id, path))
         }
-        if files.isEmpty && unreadable.isEmpty {
+        if files.isEmpty {
             unreadable.append(
                 .error(
                     "no tenant files match '\(configuration.tenants)'", at: configuration.locations["tenants"],

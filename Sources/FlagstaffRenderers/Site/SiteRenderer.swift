@@ -93,7 +93,7 @@ public struct SiteRenderer {
 
     /// One page: its template rendered with its content inside the layout. Pages
     /// in a subfolder reach the root through `../`, one per folder.
-    func page(_ path: String, _ template: String, title: String, _ content: Any) throws(Theme.Problem) -> OutputFile {
+    func page(_ path: String, _ template: String, title: String, _ content: some TemplateContext) throws(Theme.Problem) -> OutputFile {
         let layout = PageLayout(
             siteTitle: model.title, pageTitle: title, root: String(repeating: "../", count: path.count { $0 == "/" }),
             navMatrix: template.hasPrefix("matrix"), navTenants: template == "tenants" || template == "tenant",
