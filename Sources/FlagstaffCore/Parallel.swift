@@ -1,7 +1,8 @@
 import Dispatch
+import Synchronization
 
 /// Work spread over the machine's cores. Each call runs `count` independent
-/// pieces of work and returns when all are done; results keep their order.
+/// pieces of work and returns when all are done.
 public enum Parallel {
     /// The results of `transform` for `0..<count`, in order.
     public static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
@@ -17,9 +18,68 @@ public enum Parallel {
         return results.indices.map { results.moveElement(from: $0)! }
     }
 
+    /// The results of two pieces of work that do not depend on each other, done at once.
+    public static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        var (a, b): (A?, B?) = (nil, nil)
+        forEach(2) { index in
+            // Each iteration writes only its own variable.
+            if index == 0 { a = first() } else { b = second() }
+        }
+        return (a!, b!)
+    }
+
     /// Runs `body` for `0..<count`.
     public static func forEach(_ count: Int, _ body: (Int) -> Void) {
         _ = map(count, body)
+    }
+
+    /// Runs `job` for `0..<count` on every core and hands each result to `deliver`
+    /// as soon as it is ready, from the thread that made it, one delivery at a
+    /// time: while one thread delivers (a build writes a file), the others go on
+    /// working, and no result waits in memory for one before it. Results arrive in
+    /// no fixed order.
+    ///
+    /// When a job throws, no job after it starts; jobs before it still run. Then
+    /// the error of the failed job with the lowest index is thrown, so a run
+    /// reports the same error every time.
+    public static func each<T, Failure: Error>(
+        _ count: Int, _ job: (Int) throws(Failure) -> T, deliver: (T) -> Void
+    ) throws(Failure) {
+        let failure = withoutActuallyEscaping(job) { job in
+            withoutActuallyEscaping(deliver) { deliver in
+                let work = Delivery(job: job, deliver: deliver)
+                DispatchQueue.concurrentPerform(iterations: count) { work.run($0) }
+                return work.firstFailure
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The jobs of one `each` call, and the first failure among them.
+    private final class Delivery<T, Failure: Error>: @unchecked Sendable {
+        let job: (Int) throws(Failure) -> T
+        let deliver: (T) -> Void
+        private let failure = Mutex<(index: Int, error: Failure)?>(nil)
+        private let delivering = Mutex(())
+
+        init(job: @escaping (Int) throws(Failure) -> T, deliver: @escaping (T) -> Void) {
+            self.job = job
+            self.deliver = deliver
+        }
+
+        var firstFailure: Failure? { failure.withLock { $0?.error } }
+
+        func run(_ index: Int) {
+            guard failure.withLock({ $0.map { index < $0.index } ?? true }) else { return }
+            do throws(Failure) {
+                let result = try job(index)
+                delivering.withLock { _ in deliver(result) }
+            } catch {
+                failure.withLock { first in
+                    if first.map({ index < $0.index }) ?? true { first = (index, error) }
+                }
+            }
+        }
     }
 
     /// One batch: every iteration writes only its own result.

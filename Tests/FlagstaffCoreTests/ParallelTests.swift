@@ -32,4 +32,51 @@ struct ParallelTests {
         }
         #expect(Tracked.alive == 0)
     }
+
+    struct Failed: Error, Equatable {
+        let index: Int
+    }
+
+    /// Every result is delivered once, and never two at the same time.
+    @Test func eachDeliversEveryResultOnceAndOneAtATime() throws {
+        let state = NSLock()
+        nonisolated(unsafe) var delivered: [Int] = []
+        nonisolated(unsafe) var inside = 0, mostInside = 0
+        try Parallel.each(1000, { (index: Int) throws(Failed) in index * 3 }) { value in
+            state.withLock { inside += 1; mostInside = max(mostInside, inside) }
+            delivered.append(value)
+            usleep(10)
+            state.withLock { inside -= 1 }
+        }
+        #expect(delivered.sorted() == (0..<1000).map { $0 * 3 })
+        #expect(mostInside == 1)
+        try Parallel.each(0, { (index: Int) throws(Failed) in index }) { _ in Issue.record("nothing to deliver") }
+    }
+
+    /// The error is the lowest failing job's, every time, and every job before it ran.
+    @Test func eachThrowsTheFirstFailureInJobOrder() {
+        for _ in 0..<20 {
+            let ran = NSLock()
+            nonisolated(unsafe) var before = 0
+            #expect(throws: Failed(index: 300)) {
+                try Parallel.each(1000, { (index: Int) throws(Failed) in
+                    if index < 300 { ran.withLock { before += 1 } }
+                    if index == 300 || index == 301 || index == 900 { throw Failed(index: index) }
+                    return index
+                }) { _ in }
+            }
+            #expect(before == 300)
+        }
+    }
+
+    @Test func eachKeepsNoResultAfterDeliveringIt() throws {
+        try Parallel.each(300, { (index: Int) throws(Failed) in Tracked(index) }) { value in #expect(value.index >= 0) }
+        #expect(Tracked.alive == 0)
+    }
+
+    @Test func bothReturnsEachResultInItsPlace() {
+        let (text, number) = Parallel.both({ String(repeating: "a", count: 3) }, { (1...10).reduce(0, +) })
+        #expect(text == "aaa")
+        #expect(number == 55)
+    }
 }

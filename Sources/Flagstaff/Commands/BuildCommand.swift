@@ -36,14 +36,18 @@ public struct BuildCommand: Sendable {
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
         guard workspace.report(to: console) != nil else { return ExitStatus.failure }
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
-        let lifecycle = try LifecycleLoader.report(for: workspace, asOf: date)
+        // The lifecycle report reads code and git history; the theme parses templates.
+        let (report, loadedTheme) = Parallel.both(
+            { Result { () throws(FlagstaffError) in try LifecycleLoader.report(for: workspace, asOf: date) } },
+            { Result { () throws(FlagstaffError) in try ThemeLoader.theme(for: workspace, override: templates) } })
+        let (lifecycle, theme) = (try report.get(), try loadedTheme.get())
         if let note = lifecycle.addedDatesNote { console.error("flagstaff: note: \(note)\n") }
         defer { console.finished((workspace, lifecycle)) }
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)
         let produce: OutputWriter.Producer = { (sink) throws(FlagstaffError) in
-            try SiteBuilder.forEachFile(for: workspace, lifecycle: lifecycle, templates: templates, sink)
+            try SiteBuilder.forEachFile(for: workspace, lifecycle: lifecycle, theme: theme, sink)
         }
         if !check, let problem = workspace.outputProblem(directory, templates: templates) { throw .io(problem) }
         if check {

@@ -59,6 +59,9 @@ public struct OutputWriter {
         compare(manifest(listing: produced), into: &difference)
         let paths = Set(produced)
         difference.stale = previousManifest().filter { !paths.contains($0) && kind(of: $0) == .regular }
+        // Files are produced in no fixed order; the report is the same on every run.
+        difference.missing.sort()
+        difference.changed.sort()
         return (difference, produced.count)
     }
 

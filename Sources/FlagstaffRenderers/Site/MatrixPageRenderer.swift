@@ -8,21 +8,14 @@ extension SiteRenderer {
     /// At most this many bytes of rows go on one static table page.
     static let staticTableBytes = 900_000
 
-    /// `matrix.html`, `matrix-data.js` and every static table page.
-    func matrixFiles() throws(Theme.Problem) -> [OutputFile] {
+    /// The jobs that render `matrix-data.js`, `matrix.html` and each static table page.
+    func matrixJobs() -> [Job] {
         let cells = MatrixCells(self)
         let tables = staticTables(cells)
-        var files = [
-            try page("matrix.html", "matrix", title: "Matrix", matrixPage(tables: tables)),
-            OutputFile(path: "matrix-data.js", text: matrixData(cells)),
-        ]
-        let parts = tables.flatMap(\.parts)
-        for page in Parallel.map(parts.count, { index in
-            Result { () throws(Theme.Problem) in try self.page(parts[index].path, "matrix-table", title: parts[index].title, parts[index].page) }
-        }) {
-            files.append(try page.get())
-        }
-        return files
+        return [
+            { [OutputFile(path: "matrix-data.js", text: matrixData(cells))] },
+            pageJob("matrix.html", "matrix", title: "Matrix") { matrixPage(tables: tables) },
+        ] + tables.flatMap(\.parts).map { part in pageJob(part.path, "matrix-table", title: part.title) { part.page } }
     }
 
     func matrixPage(tables: [StaticTables]) -> MatrixPage {

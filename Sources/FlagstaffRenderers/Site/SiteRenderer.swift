@@ -46,49 +46,39 @@ public struct SiteRenderer {
         "t-\(tenantSlugs[tenant.id]!).\(environmentSlugs[environment]!)"
     }
 
-    /// Every file of the site.
-    public func render() throws(Theme.Problem) -> [OutputFile] {
-        var files: [OutputFile] = []
-        try render { files.append($0) }
-        return files
-    }
+    /// A piece of the site's work, which renders one or more files. The site is
+    /// cut into many, one per page or data file, so they run on every core.
+    public typealias Job = () throws(Theme.Problem) -> [OutputFile]
 
-    /// Every file of the site, handed to `sink` one at a time so a large site is
-    /// never whole in memory. Flag and tenant pages are rendered in parallel
-    /// batches; the order is the same on every run.
-    public func render(into sink: (OutputFile) -> Void) throws(Theme.Problem) {
-        theme.assets.forEach(sink)
-        sink(try page("index.html", "index", title: "Home", homePage()))
-        try matrixFiles().forEach(sink)
-        sink(try page("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage()))
-        sink(try page("404.html", "404", title: "Page not found", NotFoundPage()))
-        sink(try page("how-to-read.html", "how-to-read", title: "How to read this site", howToPage()))
-        sink(try page("tenants/index.html", "tenants", title: "Tenants", tenantsPage()))
-        try inBatches(model.flags.count, into: sink) { (position) throws(Theme.Problem) in
-            let flag = model.flags[position]
-            return try page("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, flagPage(position))
-        }
-        try inBatches(model.tenants.count, into: sink) { (position) throws(Theme.Problem) in
-            let tenant = model.tenants[position]
-            return try page("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, tenantPage(position))
-        }
-        sink(try page("guide/index.html", "guide-index", title: "Product guide", GuideIndexPage(pages: guide.map(guideLink))))
+    /// Every file of the site, handed to `sink` as soon as it is rendered, one at a
+    /// time, so a large site is never whole in memory and files are written while
+    /// others render. `first` jobs (a build's exports, which are the longest) start
+    /// before the site's own. Files arrive in no fixed order; their bytes are the
+    /// same on every run.
+    public func render(first: [Job] = [], into sink: (OutputFile) -> Void) throws(Theme.Problem) {
+        var jobs = first + matrixJobs()
+        jobs.append { theme.assets }
+        jobs.append(pageJob("index.html", "index", title: "Home", homePage))
+        jobs.append(pageJob("lifecycle.html", "lifecycle", title: "Lifecycle", lifecyclePage))
+        jobs.append(pageJob("404.html", "404", title: "Page not found", NotFoundPage.init))
+        jobs.append(pageJob("how-to-read.html", "how-to-read", title: "How to read this site", howToPage))
+        jobs.append(pageJob("tenants/index.html", "tenants", title: "Tenants", tenantsPage))
+        jobs.append(pageJob("guide/index.html", "guide-index", title: "Product guide") { GuideIndexPage(pages: guide.map(guideLink)) })
         for index in guide.indices {
-            sink(try page("guide/\(guide[index].page.slug).html", "guide", title: guide[index].page.title, guidePage(index)))
+            jobs.append(pageJob("guide/\(guide[index].page.slug).html", "guide", title: guide[index].page.title) { guidePage(index) })
         }
+        for (position, flag) in model.flags.enumerated() {
+            jobs.append(pageJob("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key) { flagPage(position) })
+        }
+        for (position, tenant) in model.tenants.enumerated() {
+            jobs.append(pageJob("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name) { tenantPage(position) })
+        }
+        try Parallel.each(jobs.count, { (index) throws(Theme.Problem) in try jobs[index]() }) { files in files.forEach(sink) }
     }
 
-    /// Renders `count` pages on every core, a batch at a time, and hands them to `sink` in order.
-    private func inBatches(
-        _ count: Int, into sink: (OutputFile) -> Void, _ render: (Int) throws(Theme.Problem) -> OutputFile
-    ) throws(Theme.Problem) {
-        let size = 64
-        for start in stride(from: 0, to: count, by: size) {
-            let pages = Parallel.map(min(size, count - start)) { offset in
-                Result { () throws(Theme.Problem) in try render(start + offset) }
-            }
-            for page in pages { sink(try page.get()) }
-        }
+    /// The job that renders one page; its content is worked out when the job runs.
+    func pageJob(_ path: String, _ template: String, title: String, _ content: @escaping () -> some TemplateContext) -> Job {
+        { () throws(Theme.Problem) in [try page(path, template, title: title, content())] }
     }
 
     /// One page: its template rendered with its content inside the layout. Pages

@@ -54,7 +54,7 @@ public struct Theme: Sendable {
 /// protocol scans every conformance in the binary, of which swift-syntax brings
 /// thousands: on the example site that was a third of the build. So each context
 /// names its fields in a switch, and Mustache sees only a handful of types:
-/// `TemplateNode`, arrays of it, `String`, `Int`, `Bool` and `EmptyValue`.
+/// `TemplateNode`, arrays of it, `String`, `[String]`, `Bool` and `EmptyValue`.
 /// `TemplateContextTests` checks that every stored property is named.
 protocol TemplateContext: Sendable {
     /// The value of the field a template names; `nil` when the context has no
@@ -68,7 +68,8 @@ struct TemplateValue {
     let value: Any
 
     init(_ text: String) { value = text }
-    init(_ number: Int) { value = number }
+    /// Numbers are handed over as text, which renders alike: one type fewer for Mustache's casts.
+    init(_ number: Int) { value = String(number) }
     init(_ flag: Bool) { value = flag }
     init(_ texts: [String]) { value = texts }
     init(_ context: some TemplateContext) { value = TemplateNode(context: context) }
@@ -77,7 +78,7 @@ struct TemplateValue {
     /// An empty optional ends the lookup as `EmptyValue`, rather than climbing to
     /// the enclosing contexts, where a field of the same name could answer it.
     init(_ text: String?) { value = text.map { $0 as Any } ?? EmptyValue() }
-    init(_ number: Int?) { value = number.map { $0 as Any } ?? EmptyValue() }
+    init(_ number: Int?) { value = number.map { String($0) as Any } ?? EmptyValue() }
     init(_ context: (some TemplateContext)?) { value = context.map { TemplateNode(context: $0) as Any } ?? EmptyValue() }
 }
 
