@@ -11,12 +11,13 @@ struct TableRowsHTML {
     let matrix: ResolvedMatrix
     /// The HTML-escaped slug of each flag and tenant, by position in the model.
     let flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String]
-    /// Escaped text per presentation id: the class, the word (flag pages), and the word with its mark (tenant pages).
-    private let css: [String], word: [String], text: [String]
-    /// The deciding layer's id per presentation id, escaped.
-    private let source: [String]
+    /// Escaped UTF-8 per presentation id: the class, and the word with its mark.
+    private let cssBytes: [[UInt8]], textBytes: [[UInt8]]
     /// The start of a tooltip per layer position, escaped: "base, set in ".
-    private let setIn: [String]
+    private let setIn: [[UInt8]]
+    /// Per tenant, the start of its row on a flag page, and the start of its cell
+    /// in each environment up to the class: `<td id="t-wl.prod" class="`.
+    private let rowStarts: [[UInt8]], cellStarts: [[[UInt8]]]
 
     init(matrix: ResolvedMatrix, flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String]) {
         self.matrix = matrix
@@ -24,61 +25,60 @@ struct TableRowsHTML {
         self.tenantSlugs = tenantSlugs.map(\.htmlEscaped)
         self.environmentSlugs = environmentSlugs.map(\.htmlEscaped)
         let presentations = (0..<matrix.presentationCount).map(matrix.presentation(id:))
-        css = presentations.map(\.cssClass.htmlEscaped)
-        word = presentations.map(\.word.htmlEscaped)
-        text = presentations.map(\.text.htmlEscaped)
-        source = (0..<matrix.presentationCount).map { matrix.layers[$0 % matrix.layers.count].id.htmlEscaped }
-        setIn = matrix.layers.map { "\($0.id), set in ".htmlEscaped }
+        cssBytes = presentations.map { Array($0.cssClass.htmlEscaped.utf8) }
+        textBytes = presentations.map { Array($0.text.htmlEscaped.utf8) }
+        setIn = matrix.layers.map { Array("\($0.id), set in ".htmlEscaped.utf8) }
+        rowStarts = zip(matrix.model.tenants, self.tenantSlugs).map { tenant, slug in
+            Array("<tr id=\"t-\(slug)\"><th scope=\"row\"><a href=\"../tenants/\(slug).html\">\(tenant.name.htmlEscaped)</a></th>".utf8)
+        }
+        let environments = self.environmentSlugs
+        cellStarts = self.tenantSlugs.map { tenant in environments.map { Array("<td id=\"t-\(tenant).\($0)\" class=\"".utf8) } }
     }
 
     /// A flag page's rows, one per tenant: the tenant, then per environment the
-    /// value and the deciding layer, with why and where in the cell's `title`.
+    /// value with its mark, and the deciding layer, why and where in the cell's
+    /// `title`. Written as bytes from pieces made once: a large site has millions
+    /// of these cells.
     func flagRows(flag: Int) -> String {
         let model = matrix.model
-        var html = ""
-        var lastFile = (name: "", escaped: "")
-        html.reserveCapacity(model.tenants.count * (80 + model.environments.count * 110))
-        for (tenant, item) in model.tenants.enumerated() {
-            if tenant > 0 { html += "\n" }
-            html += "<tr id=\"t-\(tenantSlugs[tenant])\"><th scope=\"row\"><a href=\"../tenants/\(tenantSlugs[tenant]).html\">"
-            html += item.name.htmlEscaped
-            html += "</a></th>"
+        var html: [UInt8] = []
+        var lastFile = (name: "", escaped: [UInt8]())
+        html.reserveCapacity(model.tenants.count * (90 + model.environments.count * 110))
+        for tenant in model.tenants.indices {
+            if tenant > 0 { html.append(UInt8(ascii: "\n")) }
+            html += rowStarts[tenant]
             for environment in model.environments.indices {
-                html += "<td id=\"t-\(tenantSlugs[tenant]).\(environmentSlugs[environment])\" class=\""
+                html += cellStarts[tenant][environment]
                 if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
                     let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
-                    html += css[id]
-                    html += "\" title=\""
+                    html += cssBytes[id]
+                    html += #"" title=""#.utf8
                     if let location = matrix.location(of: cell) {
                         // The common case, written piece by piece: "base, set in FILE:LINE".
                         html += setIn[Int(cell.layer)]
-                        if location.file != lastFile.name { lastFile = (location.file, location.file.htmlEscaped) }
+                        if location.file != lastFile.name { lastFile = (location.file, Array(location.file.htmlEscaped.utf8)) }
                         html += lastFile.escaped
-                        html += ":"
-                        html += String(location.line)
+                        html.append(UInt8(ascii: ":"))
+                        html += String(location.line).utf8
                     } else {
-                        html += Self.detail(layer: matrix.layers[Int(cell.layer)], location: nil).htmlEscaped
+                        html += Self.detail(layer: matrix.layers[Int(cell.layer)], location: nil).htmlEscaped.utf8
                     }
-                    html += "\"><span class=\"value\">"
-                    html += word[id]
-                    html += "</span> <span class=\"source\">"
-                    html += source[id]
+                    html += #"">"#.utf8
+                    html += textBytes[id]
                 } else {
                     let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
                     let presentation = CellPresentation(resolution)
-                    html += presentation.cssClass.htmlEscaped
-                    html += "\" title=\""
-                    html += Self.detail(resolution).htmlEscaped
-                    html += "\"><span class=\"value\">"
-                    html += presentation.word.htmlEscaped
-                    html += "</span> <span class=\"source\">"
-                    html += (resolution.isVarying ? "varies" : resolution.layer.id).htmlEscaped
+                    html += presentation.cssClass.htmlEscaped.utf8
+                    html += #"" title=""#.utf8
+                    html += Self.detail(resolution).htmlEscaped.utf8
+                    html += #"">"#.utf8
+                    html += presentation.text.htmlEscaped.utf8
                 }
-                html += "</span></td>"
+                html += "</td>".utf8
             }
-            html += "</tr>"
+            html += "</tr>".utf8
         }
-        return html
+        return String(decoding: html, as: UTF8.self)
     }
 
     /// A tenant page's rows, in MARK groups: each flag with its badges, then per
@@ -86,36 +86,39 @@ struct TableRowsHTML {
     /// `on` says which rows the "only flags that are on" filter keeps.
     func tenantRows(tenant: Int, groups: [(name: String?, positions: Range<Int>)], badges: (Int) -> [Badge], on: (Int) -> Bool) -> String {
         let model = matrix.model
-        var html = ""
+        var html: [UInt8] = []
         html.reserveCapacity(model.flags.count * (120 + model.environments.count * 30))
         for (index, group) in groups.enumerated() {
-            if index > 0 { html += "\n" }
-            html += "<tbody>\n"
+            if index > 0 { html.append(UInt8(ascii: "\n")) }
+            html += "<tbody>\n".utf8
             if let name = group.name {
-                html += "<tr class=\"group\"><th colspan=\"\(model.environments.count + 1)\" scope=\"rowgroup\">\(name.htmlEscaped)</th></tr>"
+                html += "<tr class=\"group\"><th colspan=\"\(model.environments.count + 1)\" scope=\"rowgroup\">\(name.htmlEscaped)</th></tr>".utf8
             }
-            html += "\n"
+            html.append(UInt8(ascii: "\n"))
             for flag in group.positions {
                 let key = model.flags[flag].key.htmlEscaped
-                html += "<tr data-k=\"\(key)\"\(on(flag) ? " data-on=\"1\"" : "")><th scope=\"row\"><a href=\"../flags/\(flagSlugs[flag]).html\" title=\"\(key)\">\(key)</a>"
-                html += Self.html(of: badges(flag))
-                html += "</th>"
+                html += "<tr data-k=\"\(key)\"\(on(flag) ? " data-on=\"1\"" : "")><th scope=\"row\"><a href=\"../flags/\(flagSlugs[flag]).html\" title=\"\(key)\">\(key)</a>".utf8
+                html += Self.html(of: badges(flag)).utf8
+                html += "</th>".utf8
                 for environment in model.environments.indices {
+                    html += #"<td class=""#.utf8
                     if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
-                        html += "<td class=\"\(css[id])\">\(text[id])</td>"
+                        html += cssBytes[id]
+                        html += #"">"#.utf8
+                        html += textBytes[id]
                     } else {
                         let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
                         let presentation = CellPresentation(resolution)
-                        html += "<td class=\"\(presentation.cssClass.htmlEscaped)\">\(presentation.text.htmlEscaped)"
-                        if let why = SiteRenderer.why(resolution, briefly: false) { html += "<br><span class=\"why\">\(why.htmlEscaped)</span>" }
-                        html += "</td>"
+                        html += "\(presentation.cssClass.htmlEscaped)\">\(presentation.text.htmlEscaped)".utf8
+                        if let why = SiteRenderer.why(resolution, briefly: false) { html += "<br><span class=\"why\">\(why.htmlEscaped)</span>".utf8 }
                     }
+                    html += "</td>".utf8
                 }
-                html += "</tr>\n"
+                html += "</tr>\n".utf8
             }
-            html += "</tbody>"
+            html += "</tbody>".utf8
         }
-        return html
+        return String(decoding: html, as: UTF8.self)
     }
 
     /// Badges after a flag's name, as every table writes them.
