@@ -3,6 +3,8 @@ extension String {
     /// control characters escaped, and U+2028 and U+2029 too, which would end a
     /// JavaScript string.
     public var jsonQuoted: String {
+        // Most text needs no escape: a scan of its bytes is enough then.
+        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) { return "\"" + self + "\"" }
         var output = "\""
         for scalar in unicodeScalars {
             switch scalar {

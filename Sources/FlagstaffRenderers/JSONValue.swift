@@ -50,9 +50,12 @@ public indirect enum JSONValue: Hashable, Sendable {
         switch self {
         case .object(let members):
             if members.isEmpty { output += "{}"; return }
+            // Scalars are written once, and the line they would make is measured in
+            // characters only when its byte count leaves the answer open: exports
+            // hold strings of thousands of characters.
             if members.allSatisfy(\.value.isScalar) {
-                let inline = "{" + members.map { "\($0.key.jsonQuoted): \($0.value.serialized().dropLast())" }.joined(separator: ", ") + "}"
-                if inline.count + indent.count <= 100 { output += inline; return }
+                let inline = "{" + members.map { "\($0.key.jsonQuoted): \($0.value.scalarText)" }.joined(separator: ", ") + "}"
+                if Self.fits(inline, at: indent) { output += inline; return }
             }
             let inner = indent + "  "
             output += "{\n"
@@ -64,24 +67,44 @@ public indirect enum JSONValue: Hashable, Sendable {
             output += indent + "}"
         case .array(let elements):
             if elements.isEmpty { output += "[]"; return }
+            var texts: [String]?
             if elements.allSatisfy(\.isScalar) {
-                let inline = "[" + elements.map { String($0.serialized().dropLast()) }.joined(separator: ", ") + "]"
-                if inline.count + indent.count <= 100 { output += inline; return }
+                texts = elements.map(\.scalarText)
+                let inline = "[" + texts!.joined(separator: ", ") + "]"
+                if Self.fits(inline, at: indent) { output += inline; return }
             }
             let inner = indent + "  "
             output += "[\n"
             for (index, element) in elements.enumerated() {
                 output += inner
-                element.write(to: &output, indent: inner)
+                if let texts { output += texts[index] } else { element.write(to: &output, indent: inner) }
                 output += index == elements.count - 1 ? "\n" : ",\n"
             }
             output += indent + "]"
-        case .string(let text): output += text.jsonQuoted
-        case .integer(let value): output += String(value)
-        case .number(let text): output += text
-        case .bool(let value): output += value ? "true" : "false"
-        case .null: output += "null"
+        default: output += scalarText
         }
+    }
+
+    /// The text of a scalar.
+    private var scalarText: String {
+        switch self {
+        case .string(let text): text.jsonQuoted
+        case .integer(let value): String(value)
+        case .number(let text): text
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        case .object, .array: serialized()
+        }
+    }
+
+    /// Whether a line of `text` after `indent` is at most 100 characters. A
+    /// character is one to four UTF-8 bytes, so the byte count often settles it.
+    private static func fits(_ text: String, at indent: String) -> Bool {
+        let room = 100 - indent.utf8.count
+        let bytes = text.utf8.count
+        if bytes <= room { return true }
+        if bytes > 4 * room { return false }
+        return text.count <= room
     }
 }
 

@@ -13,6 +13,7 @@ struct JSONValueTests {
         #expect(("a\nb\rc\td").jsonQuoted == #""a\nb\rc\td""#)
         #expect(("\u{0}\u{1}\u{8}\u{C}\u{1F}").jsonQuoted == #""\u0000\u0001\u0008\u000c\u001f""#)
         #expect(("\u{2028}\u{2029}").jsonQuoted == #""\u2028\u2029""#, "line separators would end a JavaScript string")
+        #expect(("✅ a\u{2028}").jsonQuoted == "\"✅ a\\u2028\"", "a separator after other three-byte characters")
     }
 
     @Test func otherCharactersStayAsTheyAre() {
@@ -33,6 +34,25 @@ struct JSONValueTests {
         #expect(long.serialized().hasSuffix("  29000\n]\n"))
         let nested = JSONValue.object([.init("k", .array([.object([.init("x", .optional(nil))])]))])
         #expect(nested.serialized() == "{\n  \"k\": [\n    {\"x\": null}\n  ]\n}\n")
+    }
+
+    /// A line is measured in characters, not bytes: 100 characters fit, 101 do not,
+    /// whatever their bytes, at the top level and indented.
+    @Test func theOneLineLimitCountsCharacters() {
+        func array(_ character: String, _ count: Int) -> JSONValue { .array([.string(String(repeating: character, count: count))]) }
+        // `["…"]` is the text plus 4 characters.
+        for character in ["a", "é", "✅", "🚩"] {
+            #expect(array(character, 96).serialized() == "[\"\(String(repeating: character, count: 96))\"]\n", "\(character) × 96 fits")
+            #expect(array(character, 97).serialized().hasPrefix("[\n  \""), "\(character) × 97 does not")
+            let nested = JSONValue.object([.init("k", array(character, 94))]).serialized()
+            #expect(nested.hasPrefix("{\n  \"k\": [\""), "\(character) × 94 fits after a 2-space indent")
+            #expect(!JSONValue.object([.init("k", array(character, 95))]).serialized().hasPrefix("{\n  \"k\": [\""))
+        }
+    }
+
+    @Test func aLongScalarListIsWrittenOncePerElement() {
+        let value = JSONValue.array([.string(String(repeating: "x", count: 90)), .string("say \"hi\""), .null])
+        #expect(value.serialized() == "[\n  \"\(String(repeating: "x", count: 90))\",\n  \"say \\\"hi\\\"\",\n  null\n]\n")
     }
 
     @Test func keyOrderIsKept() {

@@ -184,6 +184,21 @@ struct TemplateContextTests {
         }
     }
 
+    /// Text with `<` (a tenant named `<b>Bold</b> & co`) cannot end the data
+    /// file's script early, and every cell string decodes to a look.
+    @Test func theMatrixDataFileCannotEndItsScript() throws {
+        let matrix = Build.hostileMatrix()
+        let report = LifecycleReport(
+            matrix: matrix, references: nil, codeRoots: [], asOf: CalendarDate(parsing: "2026-03-01")!, policy: LifecyclePolicy(), addedDatesNote: nil)
+        let renderer = SiteRenderer(matrix: matrix, lifecycle: report, guide: [], warnings: [], theme: try Theme())
+        var files: [String: String] = [:]
+        try renderer.render { files[$0.path] = String(decoding: $0.contents, as: UTF8.self) }
+        let data = try #require(files["matrix-data.js"])
+        #expect(!data.contains("<"))
+        #expect(data.contains(#""name": "\u003cb>Bold\u003c/b> & co""#))
+        #expect(data.contains(#""cells": ["#))
+    }
+
     @Test func anEmptyOptionalEndsTheLookupAtItsOwnItem() throws {
         let theme = try Theme(overrides: ["notes.mustache": "{{#items}}{{text}}{{#note}}({{note}}){{/note}}{{^note}}-{{/note}};{{/items}}"])
         #expect(try theme.render("notes", Notes.sample, layout: Notes.layout) == "a(inner);b-;")

@@ -67,9 +67,15 @@ extension SiteRenderer {
             + scriptSafe(data.serialized()) + ";\n"
     }
 
-    /// JSON that cannot end a `<script>` element early.
+    /// JSON that cannot end a `<script>` element early: each `<` written as `\u003c`.
     private func scriptSafe(_ json: String) -> String {
-        json.replacingOccurrences(of: "<", with: "\\u003c")
+        guard json.utf8.contains(UInt8(ascii: "<")) else { return json }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.utf8.count + 64)
+        for byte in json.utf8 {
+            if byte == UInt8(ascii: "<") { bytes += #"\u003c"#.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What the matrix search looks in, lowercased: key, Swift case, group,
@@ -186,6 +192,8 @@ struct MatrixCells {
     private let tenantCount: Int, environmentCount: Int
     /// How many characters one cell takes in a cell string.
     private(set) var width = 1
+    /// Each look's characters in a cell string, most significant first.
+    private var codes: [[UInt8]] = []
 
     init(_ site: SiteRenderer) {
         let matrix = site.matrix
@@ -227,6 +235,14 @@ struct MatrixCells {
         }
         var capacity = Self.alphabet.count
         while capacity < looks.count { width += 1; capacity *= Self.alphabet.count }
+        let (base, width) = (Self.alphabet.count, width)
+        codes = looks.indices.map { look in
+            (0..<width).reversed().map { place in
+                var digit = look
+                for _ in 0..<place { digit /= base }
+                return Self.alphabet[digit % base].asciiValue!
+            }
+        }
     }
 
     private mutating func intern(_ look: Look) -> Int {
@@ -243,18 +259,9 @@ struct MatrixCells {
 
     /// One flag's cells in one environment, `width` characters per tenant.
     func encoded(flag: Int, environment: Int) -> String {
-        let base = Self.alphabet.count
-        var text = ""
-        text.reserveCapacity(tenantCount * width)
-        for tenant in 0..<tenantCount {
-            var digits = look(flag: flag, tenant: tenant, environment: environment)
-            var characters: [Character] = []
-            for _ in 0..<width {
-                characters.append(Self.alphabet[digits % base])
-                digits /= base
-            }
-            text.append(contentsOf: characters.reversed())
-        }
-        return text
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(tenantCount * width)
+        for tenant in 0..<tenantCount { bytes += codes[look(flag: flag, tenant: tenant, environment: environment)] }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
