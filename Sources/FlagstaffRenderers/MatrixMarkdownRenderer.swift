@@ -5,6 +5,12 @@ import FlagstaffCore
 public enum MatrixMarkdownRenderer {
     /// The Markdown text of a slice.
     public static func render(_ slice: MatrixSlice) -> String {
+        String(decoding: utf8(slice), as: UTF8.self)
+    }
+
+    /// The Markdown of a slice as UTF-8 bytes, for a file: at a large size it is
+    /// tens of megabytes, which a `String` on the way would copy once more.
+    public static func utf8(_ slice: MatrixSlice) -> [UInt8] {
         let model = slice.matrix.model
         let legend = slice.matrix.chain.legend.map { entry in
             (entry.mark.isEmpty ? "no mark: \(entry.label)" : "\(entry.mark) \(entry.label)") + ", \(entry.text)"
@@ -22,7 +28,7 @@ public enum MatrixMarkdownRenderer {
             "**Tenants:** " + slice.tenants.map { $0.name == $0.id ? $0.id.markdownEscaped : "\($0.id.markdownEscaped) = \($0.name.markdownEscaped)" }
                 .joined(separator: " · "),
         ]
-        var text = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let preamble = Array((lines.joined(separator: "\n") + "\n").utf8)
         // At thousands of flags and hundreds of tenants the cells are most of the
         // command's work, so each MARK group of each environment is written as bytes
         // on its own, on every core, with each look's text worked out once per part.
@@ -55,7 +61,10 @@ public enum MatrixMarkdownRenderer {
             }
             return bytes
         }
+        var text: [UInt8] = []
+        text.reserveCapacity(parts.reduce(preamble.count) { $0 + $1.count })
+        text += preamble
         for part in parts { text += part }
-        return String(decoding: text, as: UTF8.self)
+        return text
     }
 }

@@ -24,7 +24,7 @@ public enum SiteBuilder {
             theme: theme)
         let exports: [SiteRenderer.Job] = [
             { [OutputFile(path: "flags.json", text: FlagsJSONRenderer.render(slice, lifecycle: lifecycle))] },
-            { [OutputFile(path: "matrix.md", text: MatrixMarkdownRenderer.render(slice))] },
+            { [OutputFile(path: "matrix.md", contents: MatrixMarkdownRenderer.utf8(slice))] },
             { [OutputFile(path: "lifecycle.md", text: LifecycleMarkdownRenderer.render(lifecycle, entries: lifecycle.entries))] },
         ]
         do {
