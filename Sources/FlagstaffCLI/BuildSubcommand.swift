@@ -4,6 +4,7 @@ import Flagstaff
 extension FlagstaffCommand {
     struct Build: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Validate, then write the site, the Markdown matrix and flags.json.",
             discussion: "Exit codes: 0 success; 1 validation errors or a stale output with --check; 2 usage or I/O errors.")
 

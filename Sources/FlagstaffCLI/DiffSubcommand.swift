@@ -6,6 +6,7 @@ extension DiffCommand.Format: ExpressibleByArgument {}
 extension FlagstaffCommand {
     struct Diff: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Show what a change does to the values the app gets, between two git revisions.",
             discussion: """
                 Both sides are read from git objects; nothing is checked out. \

@@ -9,6 +9,7 @@ extension LifecycleStatus: ExpressibleByArgument {}
 extension FlagstaffCommand {
     struct Due: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "due",
             abstract: "List flags that are due for removal, with owners, reasons and uses in code.",
             discussion: """
                 Statuses: overdue, due-soon, rolled-out, dead, stale, incomplete, deprecated-in-code, unused-in-code. \

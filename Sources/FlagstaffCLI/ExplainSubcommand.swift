@@ -6,6 +6,7 @@ extension ExplainCommand.Format: ExpressibleByArgument {}
 extension FlagstaffCommand {
     struct Explain: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "explain",
             abstract: "Explain one flag's value for a tenant in an environment, layer by layer.",
             discussion: "Exit codes: 0 success; 1 the sources have errors; 2 an unknown flag, tenant or environment, or an I/O error.")
 

@@ -6,6 +6,7 @@ extension ListCommand.Format: ExpressibleByArgument {}
 extension FlagstaffCommand {
     struct List: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the flags as read from the sources: key, case, group and catalog row.",
             discussion: "Exit codes: 0 success; 1 the sources have errors; 2 usage or I/O errors.")
 

@@ -6,6 +6,7 @@ extension MatrixCommand.Format: ExpressibleByArgument {}
 extension FlagstaffCommand {
     struct Matrix: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "matrix",
             abstract: "Print the resolved matrix, or a slice of it.",
             discussion: "Exit codes: 0 success; 1 validation errors; 2 usage or I/O errors.")
 

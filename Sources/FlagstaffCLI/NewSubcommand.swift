@@ -8,6 +8,7 @@ extension FlagType: ExpressibleByArgument {}
 extension FlagstaffCommand {
     struct New: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Add a flag to the enum, the catalog, every tenant file and the template in one step.",
             discussion: """
                 On a terminal it asks for what the options leave open, then for confirmation; with --yes, or when \

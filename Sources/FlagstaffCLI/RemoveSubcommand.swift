@@ -4,6 +4,7 @@ import Flagstaff
 extension FlagstaffCommand {
     struct Remove: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Retire a flag: remove its case, catalog row, tenant values and template entry in one step.",
             discussion: """
                 Refuses while the code folders still use the flag, unless --force; then prints the Polyglot Piranha \

@@ -4,6 +4,7 @@ import Flagstaff
 extension FlagstaffCommand {
     struct Validate: ParsableCommand, FlagstaffRunnable {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check the sources and print every diagnostic.",
             discussion: "Exit codes: 0 valid; 1 validation errors; 2 usage or I/O errors.")
 

@@ -109,6 +109,22 @@ struct RobustnessCommandTests {
         }
     }
 
+    /// A file an earlier write made and this one does not is removed; a file no
+    /// write made stays.
+    @Test func aFileNoLongerProducedIsRemoved() throws {
+        try withTemporaryDirectory { folder in
+            let writer = OutputWriter(directory: folder.appendingPathComponent("out"))
+            try writer.write([OutputFile(path: "a.html", text: "a"), OutputFile(path: "old/b.html", text: "b")])
+            try "mine".write(to: writer.directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+            let result = try writer.write([OutputFile(path: "a.html", text: "a")])
+            #expect(result.removed == 1)
+            #expect(!FileManager.default.fileExists(atPath: writer.directory.appendingPathComponent("old/b.html").path))
+            #expect(FileManager.default.fileExists(atPath: writer.directory.appendingPathComponent("a.html").path))
+            #expect(FileManager.default.fileExists(atPath: writer.directory.appendingPathComponent("notes.txt").path))
+            #expect(try writer.write([OutputFile(path: "a.html", text: "a")]).removed == 0)
+        }
+    }
+
     /// Finding 18: a manifest that listed inputs made the build delete them.
     @Test func aManifestNeverMakesTheBuildDeleteAnInput() throws {
         try withCopy(of: "small") { workspace in

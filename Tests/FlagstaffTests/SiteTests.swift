@@ -18,7 +18,7 @@ struct SiteTests {
     static let pages = [
         "index.html", "matrix.html", "404.html", "flags/enable_media_library.html", "flags/onboarding_variant.html",
         "tenants/index.html", "tenants/wl.html", "guide/index.html", "guide/start.html", "guide/second.html", "lifecycle.html",
-        "how-to-read.html", "matrix-data.js", "matrix/prod/media.html",
+        "how-to-read.html", "matrix-data.js", "matrix/prod/media-to-onboarding.html",
     ]
 
     /// The small fixture's site, rendered once for every page test.

@@ -103,7 +103,10 @@ public struct OutputWriter {
         let lock = try FolderLock(directory)
         defer { lock.release() }
 
-        let previouslyWritten = Set(previousManifest())
+        // Read before this write replaces the manifest: the files it lists and this
+        // write does not produce are removed at the end.
+        let previousFiles = previousManifest()
+        let previouslyWritten = Set(previousFiles)
         var produced: [String] = []
         var problem: FlagstaffError?
         func stage(_ file: OutputFile) {
@@ -156,7 +159,7 @@ public struct OutputWriter {
         }
         let paths = Set(produced)
         var removed = 0
-        for path in previousManifest() where !paths.contains(path) && kind(of: path) == .regular {
+        for path in previousFiles where !paths.contains(path) && kind(of: path) == .regular {
             do {
                 try FileManager.default.removeItem(at: directory.appendingPathComponent(path))
                 removed += 1

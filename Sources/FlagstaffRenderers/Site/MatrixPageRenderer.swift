@@ -110,50 +110,75 @@ extension SiteRenderer {
         var page: MatrixTablePage
     }
 
-    /// Every environment's static tables: each MARK group on its own pages, its
-    /// rows split into parts of at most `staticTableBytes`.
+    /// Every environment's static tables. Consecutive MARK groups share a page,
+    /// each under a heading row, while their rows fit in `staticTableBytes`; a
+    /// group too large for one page gets pages of its own, split into parts. A
+    /// small workspace so has one page per environment, a large one pages of a
+    /// few groups each.
     func staticTables(_ cells: MatrixCells) -> [StaticTables] {
         let cellHTML = cells.looks.map { look in
-            "<td class=\"\(look.css.htmlEscaped)\"" + (look.why.map { " title=\"\($0.htmlEscaped)\"" } ?? "") + ">\(look.text.htmlEscaped)</td>"
+            Array(("<td class=\"\(look.css.htmlEscaped)\"" + (look.why.map { " title=\"\($0.htmlEscaped)\"" } ?? "") + ">\(look.text.htmlEscaped)</td>").utf8)
         }
         let named = cells.groups.contains { $0.name != nil }
+        let names = cells.groups.map { $0.name ?? (named ? "Other flags" : "All flags") }
         var groupSlugs: [String] = []
-        for group in cells.groups {
-            let base = Slug.make(group.name ?? (named ? "other flags" : "all flags"))
+        for name in names {
+            let base = Slug.make(name)
             var slug = base, suffix = 1
             while groupSlugs.contains(slug) { suffix += 1; slug = "\(base)-\(suffix)" }
             groupSlugs.append(slug)
         }
+        let headings = names.map { name in
+            Array("<tr class=\"group\"><th colspan=\"\(model.tenants.count + 1)\" scope=\"rowgroup\">\(name.htmlEscaped)</th></tr>\n".utf8)
+        }
+        let rowStarts = model.flags.map { flag in
+            Array(("<tr data-k=\"\(flag.key.htmlEscaped)\"><th scope=\"row\"><a href=\"../../flags/\(flagSlugs[flag.key]!).html\">"
+                + flag.key.htmlEscaped + "</a>" + TableRowsHTML.html(of: badges(flag)) + "</th>").utf8)
+        }
         return Parallel.map(model.environments.count) { environment in
-            let name = model.environments[environment]
-            var parts: [StaticTablePart] = []
+            // Each group's rows in chunks of at most the budget, then pages of chunks.
+            var pages: [[(group: Int, rows: [UInt8], count: Int, part: (number: Int, of: Int)?)]] = []
             for (groupIndex, group) in cells.groups.enumerated() {
-                var chunks: [(rows: String, count: Int)] = [("", 0)]
+                var chunks: [(rows: [UInt8], count: Int)] = [([], 0)]
                 for position in group.positions {
-                    let flag = model.flags[position]
-                    var row = "<tr data-k=\"\(flag.key.htmlEscaped)\"><th scope=\"row\"><a href=\"../../flags/\(flagSlugs[flag.key]!).html\">"
-                        + flag.key.htmlEscaped + "</a>"
-                    row += TableRowsHTML.html(of: badges(flag))
-                    row += "</th>"
+                    var row = rowStarts[position]
                     for tenant in model.tenants.indices { row += cellHTML[cells.look(flag: position, tenant: tenant, environment: environment)] }
-                    row += "</tr>\n"
-                    if chunks[chunks.count - 1].count > 0, chunks[chunks.count - 1].rows.utf8.count + row.utf8.count > Self.staticTableBytes {
-                        chunks.append(("", 0))
+                    row += "</tr>\n".utf8
+                    if chunks[chunks.count - 1].count > 0,
+                        headings[groupIndex].count + chunks[chunks.count - 1].rows.count + row.count > Self.staticTableBytes
+                    {
+                        chunks.append(([], 0))
                     }
                     chunks[chunks.count - 1].rows += row
                     chunks[chunks.count - 1].count += 1
                 }
-                let groupName = group.name ?? (named ? "Other flags" : "All flags")
-                for (number, chunk) in chunks.enumerated() {
-                    let part = chunks.count == 1 ? "" : ", part \(number + 1) of \(chunks.count)"
-                    let file = chunks.count == 1 ? groupSlugs[groupIndex] : "\(groupSlugs[groupIndex])-\(number + 1)"
-                    parts.append(
-                        StaticTablePart(
-                            path: "matrix/\(environmentSlugs[name]!)/\(file).html", title: "\(groupName) in \(name)\(part)",
-                            linkTitle: groupName + part, flagCount: chunk.count,
-                            page: MatrixTablePage(
-                                environment: name, group: groupName + part, tenants: tenantItems(), rowsHTML: chunk.rows)))
+                if chunks.count == 1, let last = pages.last, last.allSatisfy({ $0.part == nil }),
+                    last.reduce(0, { $0 + headings[$1.group].count + $1.rows.count }) + headings[groupIndex].count + chunks[0].rows.count
+                        <= Self.staticTableBytes
+                {
+                    pages[pages.count - 1].append((groupIndex, chunks[0].rows, chunks[0].count, nil))
+                } else {
+                    for (number, chunk) in chunks.enumerated() {
+                        pages.append([(groupIndex, chunk.rows, chunk.count, chunks.count == 1 ? nil : (number + 1, chunks.count))])
+                    }
                 }
+            }
+            let name = model.environments[environment]
+            let parts = pages.map { items in
+                let (first, last) = (items[0].group, items[items.count - 1].group)
+                let part = items[0].part.map { ", part \($0.number) of \($0.of)" } ?? ""
+                let title = (first == last ? names[first] : "\(names[first]) to \(names[last])") + part
+                let file = (first == last ? groupSlugs[first] : "\(groupSlugs[first])-to-\(groupSlugs[last])")
+                    + (items[0].part.map { "-\($0.number)" } ?? "")
+                var rows: [UInt8] = []
+                for item in items {
+                    if items.count > 1 { rows += headings[item.group] }
+                    rows += item.rows
+                }
+                return StaticTablePart(
+                    path: "matrix/\(environmentSlugs[name]!)/\(file).html", title: "\(title) in \(name)", linkTitle: title,
+                    flagCount: items.reduce(0) { $0 + $1.count },
+                    page: MatrixTablePage(environment: name, group: title, tenants: tenantItems(), rowsHTML: String(decoding: rows, as: UTF8.self)))
             }
             return StaticTables(environment: name, parts: parts)
         }
