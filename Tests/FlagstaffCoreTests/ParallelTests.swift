@@ -2,7 +2,7 @@ import FlagstaffCore
 import Foundation
 import Testing
 
-@Suite("Parallel")
+@Suite("Parallel", .serialized)
 struct ParallelTests {
     /// Counts how many of its instances are alive.
     final class Tracked: @unchecked Sendable {
