@@ -66,11 +66,11 @@ public enum GuideVariables {
                 break
             }
             let words = rest[open.upperBound..<close.lowerBound].split(separator: " ").map(String.init)
-            let location = location(of: open.lowerBound, in: page)
             switch value(of: words, matrix: matrix) {
             case .success(let text): output += text.markdownEscaped
             case .failure(let problem):
-                diagnostics.append(.error(problem.message, at: location, hint: problem.hint))
+                // Worked out only for a problem: it counts lines from the page's start.
+                diagnostics.append(.error(problem.message, at: location(of: open.lowerBound, in: page), hint: problem.hint))
             }
             rest = rest[close.upperBound...]
         }
