@@ -46,3 +46,41 @@ struct SiteWordsTests {
         #expect(!dropped.contains(where: SiteRenderer.isOnOrSet))
     }
 }
+
+/// Written HTML goes where a rendered page holds the marker.
+@Suite("Written HTML")
+struct WrittenHTMLTests {
+    let rows = Array("<tr><td>on ◆</td></tr>".utf8)
+
+    @Test func theHTMLReplacesEveryMarker() {
+        let page = "<table>\(WrittenHTML.marker)</table><p>é</p>\(WrittenHTML.marker)"
+        #expect(WrittenHTML.place(rows, in: page) == Array("<table><tr><td>on ◆</td></tr></table><p>é</p><tr><td>on ◆</td></tr>".utf8))
+    }
+
+    @Test func aPageWithoutTheMarkerIsUnchanged() {
+        for page in ["", "plain", "\u{E000}flagstaff-written-htm", String(WrittenHTML.marker.dropLast())] {
+            #expect(WrittenHTML.place(rows, in: page) == Array(page.utf8))
+        }
+    }
+
+    @Test func theMarkerAtTheStartAndEndAndNoHTML() {
+        #expect(WrittenHTML.place(rows, in: WrittenHTML.marker) == rows)
+        #expect(WrittenHTML.place([], in: "a\(WrittenHTML.marker)b") == Array("ab".utf8))
+    }
+}
+
+/// The byte pieces rows are written from.
+@Suite("Byte pieces")
+struct BytePiecesTests {
+    @Test func eachPieceIsAppendedWholeAndAlone() {
+        var pieces = BytePieces()
+        let numbers = ["", "a", "◆ é", "", "<td class=\""].map { pieces.add($0.utf8) }
+        #expect(numbers == [0, 1, 2, 3, 4])
+        #expect(pieces.count == 5)
+        var output = Array("x".utf8)
+        pieces.read { reader in
+            for number in [2, 0, 4, 1, 3, 2] { reader.append(number, to: &output) }
+        }
+        #expect(String(decoding: output, as: UTF8.self) == "x◆ é<td class=\"a◆ é")
+    }
+}

@@ -15,7 +15,7 @@ extension SiteRenderer {
         return [
             { [OutputFile(path: "matrix-data.js", text: matrixData(cells))] },
             pageJob("matrix.html", "matrix", title: "Matrix") { matrixPage(tables: tables) },
-        ] + tables.flatMap(\.parts).map { part in pageJob(part.path, "matrix-table", title: part.title) { part.page } }
+        ] + tables.flatMap(\.parts).map { part in pageJob(part.path, "matrix-table", title: part.title, html: { part.rows }) { part.page } }
     }
 
     func matrixPage(tables: [StaticTables]) -> MatrixPage {
@@ -84,13 +84,13 @@ extension SiteRenderer {
         let entry = model.catalog.entry(for: flag.key)
         let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
         let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
-            + conditionBadges(flag).map(\.label) + statuses
+            + Self.conditionBadges(flag).map(\.label) + statuses
         return words.joined(separator: " ").lowercased()
     }
 
     /// A matrix row's badges: the compile condition, then the lifecycle statuses.
     private func badges(_ flag: Flag) -> [Badge] {
-        conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) }
+        Self.conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) }
     }
 
     // MARK: - Static tables
@@ -108,6 +108,8 @@ extension SiteRenderer {
         var linkTitle: String
         var flagCount: Int
         var page: MatrixTablePage
+        /// The table's rows, which go where the page holds `WrittenHTML.marker`.
+        var rows: [UInt8]
     }
 
     /// Every environment's static tables. Consecutive MARK groups share a page,
@@ -178,7 +180,7 @@ extension SiteRenderer {
                 return StaticTablePart(
                     path: "matrix/\(environmentSlugs[name]!)/\(file).html", title: "\(title) in \(name)", linkTitle: title,
                     flagCount: items.reduce(0) { $0 + $1.count },
-                    page: MatrixTablePage(environment: name, group: title, tenants: tenantItems(), rowsHTML: String(decoding: rows, as: UTF8.self)))
+                    page: MatrixTablePage(environment: name, group: title, tenants: tenantItems(), rowsHTML: WrittenHTML.marker), rows: rows)
             }
             return StaticTables(environment: name, parts: parts)
         }

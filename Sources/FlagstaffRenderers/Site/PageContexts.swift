@@ -258,7 +258,7 @@ struct MatrixTablePage: Sendable, TemplateContext {
     /// The group's name, with "part 2 of 3" when it is split.
     var group: String
     var tenants: [TenantItem]
-    /// The rows, escaped as they were written (`MatrixPageRenderer`).
+    /// Where the rows go (`MatrixPageRenderer` writes them; see `WrittenHTML`).
     var rowsHTML: String
 
     func field(named name: String) -> TemplateValue? {
@@ -320,7 +320,7 @@ struct FlagDetails: Sendable, TemplateContext {
     var catalog: [CatalogFact]
     /// `file:line` of the case.
     var declaredAt: String
-    /// The values table's rows, one per tenant, as HTML (see `TableRowsHTML`).
+    /// Where the values table's rows go, one per tenant (`TableRowsHTML` writes them; see `WrittenHTML`).
     var rowsHTML: String
 
     func field(named name: String) -> TemplateValue? {
@@ -561,7 +561,7 @@ struct TenantPage: Sendable, TemplateContext {
     var tenant: TenantDetails
     /// How many Bool flags there are.
     var flagCount: Int
-    /// The flags table's bodies, one per MARK group, as HTML (see `TableRowsHTML`).
+    /// Where the flags table's bodies go, one per MARK group (`TableRowsHTML` writes them; see `WrittenHTML`).
     var groupsHTML: String
 
     func field(named name: String) -> TemplateValue? {

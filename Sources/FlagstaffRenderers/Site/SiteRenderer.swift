@@ -13,8 +13,6 @@ public struct SiteRenderer {
     let flagSlugs: [String: String]
     let tenantSlugs: [String: String]
     let environmentSlugs: [String: String]
-    /// The flags split into MARK groups once, as ranges of flag positions, for every tenant page.
-    let groupPositions: [(name: String?, positions: Range<Int>)]
     /// The rows of flag and tenant pages.
     let rows: TableRowsHTML
 
@@ -31,11 +29,10 @@ public struct SiteRenderer {
             Slug.unique(matrix.model.flags.map(\.key)), Slug.unique(matrix.model.tenants.map(\.id)), Slug.unique(matrix.model.environments)
         )
         (self.flagSlugs, self.tenantSlugs, self.environmentSlugs) = (flagSlugs, tenantSlugs, environmentSlugs)
-        let slice = MatrixSlice(matrix)
-        groupPositions = slice.groupPositions
         rows = TableRowsHTML(
             matrix: matrix, flagSlugs: matrix.model.flags.map { flagSlugs[$0.key]! }, tenantSlugs: matrix.model.tenants.map { tenantSlugs[$0.id]! },
-            environmentSlugs: matrix.model.environments.map { environmentSlugs[$0]! })
+            environmentSlugs: matrix.model.environments.map { environmentSlugs[$0]! }, groups: MatrixSlice(matrix).groupPositions,
+            badges: { [model = matrix.model] in Self.conditionBadges(model.flags[$0]) })
     }
 
     var model: FlagModel { matrix.model }
@@ -68,22 +65,32 @@ public struct SiteRenderer {
             jobs.append(pageJob("guide/\(guide[index].page.slug).html", "guide", title: guide[index].page.title) { guidePage(index) })
         }
         for (position, flag) in model.flags.enumerated() {
-            jobs.append(pageJob("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key) { flagPage(position) })
+            jobs.append(pageJob("flags/\(flagSlugs[flag.key]!).html", "flag", title: flag.key, html: { rows.flagRows(flag: position) }) {
+                flagPage(position)
+            })
         }
         for (position, tenant) in model.tenants.enumerated() {
-            jobs.append(pageJob("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name) { tenantPage(position) })
+            jobs.append(pageJob("tenants/\(tenantSlugs[tenant.id]!).html", "tenant", title: tenant.name, html: { tenantRows(position) }) {
+                tenantPage(position)
+            })
         }
         try Parallel.each(jobs.count, { (index) throws(Theme.Problem) in try jobs[index]() }) { files in files.forEach(sink) }
     }
 
-    /// The job that renders one page; its content is worked out when the job runs.
-    func pageJob(_ path: String, _ template: String, title: String, _ content: @escaping () -> some TemplateContext) -> Job {
-        { () throws(Theme.Problem) in [try page(path, template, title: title, content())] }
+    /// The job that renders one page; its content, and the HTML written for it
+    /// (see `WrittenHTML`), are worked out when the job runs.
+    func pageJob(
+        _ path: String, _ template: String, title: String, html: (() -> [UInt8])? = nil, _ content: @escaping () -> some TemplateContext
+    ) -> Job {
+        { () throws(Theme.Problem) in [try page(path, template, title: title, content(), html: html?() ?? [])] }
     }
 
-    /// One page: its template rendered with its content inside the layout. Pages
-    /// in a subfolder reach the root through `../`, one per folder.
-    func page(_ path: String, _ template: String, title: String, _ content: some TemplateContext) throws(Theme.Problem) -> OutputFile {
+    /// One page: its template rendered with its content inside the layout, and
+    /// `html` put where the content holds `WrittenHTML.marker`. Pages in a
+    /// subfolder reach the root through `../`, one per folder.
+    func page(
+        _ path: String, _ template: String, title: String, _ content: some TemplateContext, html: [UInt8] = []
+    ) throws(Theme.Problem) -> OutputFile {
         let layout = PageLayout(
             siteTitle: model.title, pageTitle: title, root: String(repeating: "../", count: path.count { $0 == "/" }),
             navMatrix: template.hasPrefix("matrix"), navTenants: template == "tenants" || template == "tenant",
@@ -94,7 +101,8 @@ public struct SiteRenderer {
                 LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: entry.label, text: entry.text)
             },
             valuesNote: valuesNote)
-        return OutputFile(path: path, text: try theme.render(template, content, layout: layout))
+        let text = try theme.render(template, content, layout: layout)
+        return OutputFile(path: path, contents: WrittenHTML.place(html, in: text))
     }
 
     /// What the values include, said once in every footer.
@@ -173,7 +181,7 @@ public struct SiteRenderer {
     }
 
     /// "debug builds only" for a flag compiled only under `#if DEBUG`, "only if <condition>" for another condition.
-    func conditionBadges(_ flag: Flag) -> [Badge] {
+    static func conditionBadges(_ flag: Flag) -> [Badge] {
         guard let condition = flag.condition else { return [] }
         return [Badge(kind: "condition", label: condition == "DEBUG" ? "debug builds only" : "only if \(condition)")]
     }
@@ -193,8 +201,22 @@ public struct SiteRenderer {
             condition: flag.condition, hasDocumentation: flag.documentation != nil,
             documentation: LinkedText.parts(flag.documentation ?? ""),
             descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
-            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", rowsHTML: rows.flagRows(flag: position))
+            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", rowsHTML: WrittenHTML.marker)
         return FlagPage(flag: details, lifecycle: lifecycle.entry(for: flag.key).map { flagLifecycle($0, links: links) })
+    }
+
+    /// A tenant page's rows, for `WrittenHTML`.
+    func tenantRows(_ position: Int) -> [UInt8] {
+        let environments = model.environments.indices
+        return rows.tenantRows(
+            tenant: position,
+            on: { flag in
+                environments.contains { environment in
+                    let cell = matrix.cell(flag: flag, tenant: position, environment: environment)
+                    guard cell.hasDetails else { return Self.isOnOrSet(matrix.values[Int(cell.value)]) }
+                    return matrix.resolution(flag: flag, tenant: position, environment: environment).possibleValues.contains(where: Self.isOnOrSet)
+                }
+            })
     }
 
     func tenantPage(_ position: Int) -> TenantPage {
@@ -207,15 +229,7 @@ public struct SiteRenderer {
         return TenantPage(
             tenant: TenantDetails(id: tenant.id, name: tenant.name, file: tenant.file, onCount: onCount),
             flagCount: boolFlags.count,
-            groupsHTML: rows.tenantRows(
-                tenant: position, groups: groupPositions, badges: { conditionBadges(model.flags[$0]) },
-                on: { flag in
-                    environments.contains { environment in
-                        let cell = matrix.cell(flag: flag, tenant: position, environment: environment)
-                        guard cell.hasDetails else { return Self.isOnOrSet(matrix.values[Int(cell.value)]) }
-                        return matrix.resolution(flag: flag, tenant: position, environment: environment).possibleValues.contains(where: Self.isOnOrSet)
-                    }
-                }))
+            groupsHTML: WrittenHTML.marker)
     }
 
     func tenantsPage() -> TenantsPage {

@@ -5,120 +5,150 @@ import FlagstaffCore
 /// A workspace of 2,000 flags × 200 tenants × 6 environments puts 2.4 million
 /// cells on flag pages and as many on tenant pages. Mustache looks every name up
 /// by reflection, which costs microseconds a cell and minutes a build, so these
-/// rows are appended here and the templates place them with `{{{rowsHTML}}}`.
+/// rows are appended here as UTF-8, and the templates place them with
+/// `{{{rowsHTML}}}` (see `WrittenHTML`).
 /// Every piece of input text goes through `htmlEscaped`, as Mustache's `{{…}}` would.
 struct TableRowsHTML {
     let matrix: ResolvedMatrix
-    /// The HTML-escaped slug of each flag and tenant, by position in the model.
-    let flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String]
-    /// Escaped UTF-8 per presentation id: the class, and the word with its mark.
-    private let cssBytes: [[UInt8]], textBytes: [[UInt8]]
-    /// The start of a tooltip per layer position, escaped: "base, set in ".
-    private let setIn: [[UInt8]]
-    /// Per tenant, the start of its row on a flag page, and the start of its cell
-    /// in each environment up to the class: `<td id="t-wl.prod" class="`.
-    private let rowStarts: [[UInt8]], cellStarts: [[[UInt8]]]
+    /// The HTML-escaped slug of each flag, by position in the model.
+    let flagSlugs: [String]
+    /// The MARK groups of tenant pages.
+    let groups: [(name: String?, positions: Range<Int>)]
+    /// Every fixed piece of a row, made once; `first` says where each kind starts.
+    private let pieces: BytePieces
+    private let first: (css: Int, text: Int, setIn: Int, flagRow: Int, tenantRow: Int, tenantCell: Int, group: Int)
 
-    init(matrix: ResolvedMatrix, flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String]) {
+    /// Prepares the pieces of every row: per presentation id its class and its
+    /// word with the mark; per layer the start of a tooltip ("base, set in ");
+    /// per flag the start of its tenant-page row, with the badges, without and
+    /// with `data-on`; per tenant the start of its flag-page row, and of its cell
+    /// in each environment up to the class (`<td id="t-wl.prod" class="`); and
+    /// each MARK group's heading on tenant pages.
+    init(
+        matrix: ResolvedMatrix, flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String],
+        groups: [(name: String?, positions: Range<Int>)], badges: (Int) -> [Badge]
+    ) {
         self.matrix = matrix
         self.flagSlugs = flagSlugs.map(\.htmlEscaped)
-        self.tenantSlugs = tenantSlugs.map(\.htmlEscaped)
-        self.environmentSlugs = environmentSlugs.map(\.htmlEscaped)
+        self.groups = groups
+        let model = matrix.model
+        let (tenantSlugs, environmentSlugs) = (tenantSlugs.map(\.htmlEscaped), environmentSlugs.map(\.htmlEscaped))
         let presentations = (0..<matrix.presentationCount).map(matrix.presentation(id:))
-        cssBytes = presentations.map { Array($0.cssClass.htmlEscaped.utf8) }
-        textBytes = presentations.map { Array($0.text.htmlEscaped.utf8) }
-        setIn = matrix.layers.map { Array("\($0.id), set in ".htmlEscaped.utf8) }
-        rowStarts = zip(matrix.model.tenants, self.tenantSlugs).map { tenant, slug in
-            Array("<tr id=\"t-\(slug)\"><th scope=\"row\"><a href=\"../tenants/\(slug).html\">\(tenant.name.htmlEscaped)</a></th>".utf8)
+        var pieces = BytePieces()
+        let css = pieces.count
+        for presentation in presentations { pieces.add(presentation.cssClass.htmlEscaped.utf8) }
+        let text = pieces.count
+        for presentation in presentations { pieces.add(presentation.text.htmlEscaped.utf8) }
+        let setIn = pieces.count
+        for layer in matrix.layers { pieces.add("\(layer.id), set in ".htmlEscaped.utf8) }
+        let flagRow = pieces.count
+        for (flag, slug) in zip(model.flags.indices, self.flagSlugs) {
+            let key = model.flags[flag].key.htmlEscaped
+            for on in ["", " data-on=\"1\""] {
+                pieces.add("<tr data-k=\"\(key)\"\(on)><th scope=\"row\"><a href=\"../flags/\(slug).html\" title=\"\(key)\">\(key)</a>\(Self.html(of: badges(flag)))</th>".utf8)
+            }
         }
-        let environments = self.environmentSlugs
-        cellStarts = self.tenantSlugs.map { tenant in environments.map { Array("<td id=\"t-\(tenant).\($0)\" class=\"".utf8) } }
+        let tenantRow = pieces.count
+        for (tenant, slug) in zip(model.tenants, tenantSlugs) {
+            pieces.add("<tr id=\"t-\(slug)\"><th scope=\"row\"><a href=\"../tenants/\(slug).html\">\(tenant.name.htmlEscaped)</a></th>".utf8)
+        }
+        let tenantCell = pieces.count
+        for tenant in tenantSlugs {
+            for environment in environmentSlugs { pieces.add("<td id=\"t-\(tenant).\(environment)\" class=\"".utf8) }
+        }
+        let group = pieces.count
+        for (index, group) in groups.enumerated() {
+            var heading = (index > 0 ? "\n" : "") + "<tbody>\n"
+            if let name = group.name {
+                heading += "<tr class=\"group\"><th colspan=\"\(model.environments.count + 1)\" scope=\"rowgroup\">\(name.htmlEscaped)</th></tr>"
+            }
+            pieces.add((heading + "\n").utf8)
+        }
+        self.pieces = pieces
+        first = (css, text, setIn, flagRow, tenantRow, tenantCell, group)
     }
 
     /// A flag page's rows, one per tenant: the tenant, then per environment the
     /// value with its mark, and the deciding layer, why and where in the cell's
     /// `title`. Written as bytes from pieces made once: a large site has millions
     /// of these cells.
-    func flagRows(flag: Int) -> String {
+    func flagRows(flag: Int) -> [UInt8] {
         let model = matrix.model
+        let environmentCount = model.environments.count
         var html: [UInt8] = []
         var lastFile = (name: "", escaped: [UInt8]())
-        html.reserveCapacity(model.tenants.count * (90 + model.environments.count * 110))
-        for tenant in model.tenants.indices {
-            if tenant > 0 { html.append(UInt8(ascii: "\n")) }
-            html += rowStarts[tenant]
-            for environment in model.environments.indices {
-                html += cellStarts[tenant][environment]
-                if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
-                    let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
-                    html += cssBytes[id]
-                    html += #"" title=""#.utf8
-                    if let location = matrix.location(of: cell) {
-                        // The common case, written piece by piece: "base, set in FILE:LINE".
-                        html += setIn[Int(cell.layer)]
-                        if location.file != lastFile.name { lastFile = (location.file, Array(location.file.htmlEscaped.utf8)) }
-                        html += lastFile.escaped
-                        html.append(UInt8(ascii: ":"))
-                        html += String(location.line).utf8
+        html.reserveCapacity(model.tenants.count * (90 + environmentCount * 110))
+        pieces.read { pieces in
+            for tenant in model.tenants.indices {
+                if tenant > 0 { html.append(UInt8(ascii: "\n")) }
+                pieces.append(first.tenantRow + tenant, to: &html)
+                for environment in 0..<environmentCount {
+                    pieces.append(first.tenantCell + tenant * environmentCount + environment, to: &html)
+                    if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
+                        let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
+                        pieces.append(first.css + id, to: &html)
+                        html += #"" title=""#.utf8
+                        if let location = matrix.location(of: cell) {
+                            // The common case, written piece by piece: "base, set in FILE:LINE".
+                            pieces.append(first.setIn + Int(cell.layer), to: &html)
+                            if location.file != lastFile.name { lastFile = (location.file, Array(location.file.htmlEscaped.utf8)) }
+                            html += lastFile.escaped
+                            html.append(UInt8(ascii: ":"))
+                            html += String(location.line).utf8
+                        } else {
+                            html += Self.detail(layer: matrix.layers[Int(cell.layer)], location: nil).htmlEscaped.utf8
+                        }
+                        html += #"">"#.utf8
+                        pieces.append(first.text + id, to: &html)
                     } else {
-                        html += Self.detail(layer: matrix.layers[Int(cell.layer)], location: nil).htmlEscaped.utf8
+                        let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                        let presentation = CellPresentation(resolution)
+                        html += presentation.cssClass.htmlEscaped.utf8
+                        html += #"" title=""#.utf8
+                        html += Self.detail(resolution).htmlEscaped.utf8
+                        html += #"">"#.utf8
+                        html += presentation.text.htmlEscaped.utf8
                     }
-                    html += #"">"#.utf8
-                    html += textBytes[id]
-                } else {
-                    let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
-                    let presentation = CellPresentation(resolution)
-                    html += presentation.cssClass.htmlEscaped.utf8
-                    html += #"" title=""#.utf8
-                    html += Self.detail(resolution).htmlEscaped.utf8
-                    html += #"">"#.utf8
-                    html += presentation.text.htmlEscaped.utf8
+                    html += "</td>".utf8
                 }
-                html += "</td>".utf8
+                html += "</tr>".utf8
             }
-            html += "</tr>".utf8
         }
-        return String(decoding: html, as: UTF8.self)
+        return html
     }
 
     /// A tenant page's rows, in MARK groups: each flag with its badges, then per
     /// environment the value with its mark, and why when the layer says more.
     /// `on` says which rows the "only flags that are on" filter keeps.
-    func tenantRows(tenant: Int, groups: [(name: String?, positions: Range<Int>)], badges: (Int) -> [Badge], on: (Int) -> Bool) -> String {
+    func tenantRows(tenant: Int, on: (Int) -> Bool) -> [UInt8] {
         let model = matrix.model
         var html: [UInt8] = []
         html.reserveCapacity(model.flags.count * (120 + model.environments.count * 30))
-        for (index, group) in groups.enumerated() {
-            if index > 0 { html.append(UInt8(ascii: "\n")) }
-            html += "<tbody>\n".utf8
-            if let name = group.name {
-                html += "<tr class=\"group\"><th colspan=\"\(model.environments.count + 1)\" scope=\"rowgroup\">\(name.htmlEscaped)</th></tr>".utf8
-            }
-            html.append(UInt8(ascii: "\n"))
-            for flag in group.positions {
-                let key = model.flags[flag].key.htmlEscaped
-                html += "<tr data-k=\"\(key)\"\(on(flag) ? " data-on=\"1\"" : "")><th scope=\"row\"><a href=\"../flags/\(flagSlugs[flag]).html\" title=\"\(key)\">\(key)</a>".utf8
-                html += Self.html(of: badges(flag)).utf8
-                html += "</th>".utf8
-                for environment in model.environments.indices {
-                    html += #"<td class=""#.utf8
-                    if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
-                        html += cssBytes[id]
-                        html += #"">"#.utf8
-                        html += textBytes[id]
-                    } else {
-                        let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
-                        let presentation = CellPresentation(resolution)
-                        html += "\(presentation.cssClass.htmlEscaped)\">\(presentation.text.htmlEscaped)".utf8
-                        if let why = SiteRenderer.why(resolution, briefly: false) { html += "<br><span class=\"why\">\(why.htmlEscaped)</span>".utf8 }
+        pieces.read { pieces in
+            for (index, group) in groups.enumerated() {
+                pieces.append(first.group + index, to: &html)
+                for flag in group.positions {
+                    pieces.append(first.flagRow + 2 * flag + (on(flag) ? 1 : 0), to: &html)
+                    for environment in model.environments.indices {
+                        html += #"<td class=""#.utf8
+                        if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
+                            pieces.append(first.css + id, to: &html)
+                            html += #"">"#.utf8
+                            pieces.append(first.text + id, to: &html)
+                        } else {
+                            let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                            let presentation = CellPresentation(resolution)
+                            html += "\(presentation.cssClass.htmlEscaped)\">\(presentation.text.htmlEscaped)".utf8
+                            if let why = SiteRenderer.why(resolution, briefly: false) { html += "<br><span class=\"why\">\(why.htmlEscaped)</span>".utf8 }
+                        }
+                        html += "</td>".utf8
                     }
-                    html += "</td>".utf8
+                    html += "</tr>\n".utf8
                 }
-                html += "</tr>\n".utf8
+                html += "</tbody>".utf8
             }
-            html += "</tbody>".utf8
         }
-        return String(decoding: html, as: UTF8.self)
+        return html
     }
 
     /// Badges after a flag's name, as every table writes them.
