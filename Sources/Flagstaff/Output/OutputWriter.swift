@@ -71,7 +71,7 @@ public struct OutputWriter {
             difference.missing.append(file.path)
             return
         }
-        if !Self.same(existing, file.contents) { difference.changed.append(file.path) }
+        if !Self.same(existing, file) { difference.changed.append(file.path) }
     }
 
     /// Writes the files whose bytes changed, removes files an earlier build wrote
@@ -117,7 +117,7 @@ public struct OutputWriter {
             }
             let url = directory.appendingPathComponent(file.path)
             guard let existing = FileManager.default.contents(atPath: url.path) else { return place(file, at: url) }
-            guard !Self.same(existing, file.contents) else { return }
+            guard !Self.same(existing, file) else { return }
             guard file.path == Self.manifestName || previouslyWritten.contains(file.path) else {
                 problem = .io(
                     "'\(url.path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
@@ -132,7 +132,7 @@ public struct OutputWriter {
                 let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flagstaff-new")
                 if EntryKind(at: temporary) != nil { throw OutputProblem("'\(temporary.path)' is in the way of a temporary file") }
                 staging.temporaries.append((temporary, url))
-                try Self.create(temporary, with: file.contents)
+                try Self.create(temporary, with: file)
             } catch {
                 let reason = (error as? OutputProblem)?.description ?? "cannot write '\(url.path)'"
                 problem = .io("\(reason), so nothing in '\(directory.path)' was changed")
@@ -172,19 +172,21 @@ public struct OutputWriter {
 
     /// Writes a new file with the C library; a build writes thousands of files, and
     /// Foundation's `Data.write` does more per file than a fresh temporary file needs.
-    private static func create(_ url: URL, with bytes: [UInt8]) throws {
+    private static func create(_ url: URL, with file: OutputFile) throws {
         // "x": fail rather than follow or replace anything already at the path.
-        guard let file = fopen(url.path, "wx") else { throw OutputProblem("cannot create '\(url.path)': \(String(cString: strerror(errno)))") }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0 else { throw OutputProblem("cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+        guard let handle = fopen(url.path, "wx") else { throw OutputProblem("cannot create '\(url.path)': \(String(cString: strerror(errno)))") }
+        let (written, count) = file.withUnsafeBytes { bytes in (fwrite(bytes.baseAddress, 1, bytes.count, handle), bytes.count) }
+        let closed = fclose(handle)
+        guard written == count, closed == 0 else { throw OutputProblem("cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
     }
 
     /// Whether a file on disk holds exactly these bytes, compared as memory rather
     /// than byte by byte through a sequence: a rebuild compares hundreds of megabytes.
-    private static func same(_ existing: Data, _ bytes: [UInt8]) -> Bool {
-        existing.count == bytes.count
-            && existing.withUnsafeBytes { old in bytes.withUnsafeBytes { new in old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0 } }
+    private static func same(_ existing: Data, _ file: OutputFile) -> Bool {
+        file.withUnsafeBytes { new in
+            existing.count == new.count
+                && existing.withUnsafeBytes { old in old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0 }
+        }
     }
 
     /// The manifest: every path the build makes, sorted.

@@ -82,14 +82,14 @@ public struct SiteRenderer {
     func pageJob(
         _ path: String, _ template: String, title: String, html: (() -> [UInt8])? = nil, _ content: @escaping () -> some TemplateContext
     ) -> Job {
-        { () throws(Theme.Problem) in [try page(path, template, title: title, content(), html: html?() ?? [])] }
+        { () throws(Theme.Problem) in [try page(path, template, title: title, content(), html: html?())] }
     }
 
     /// One page: its template rendered with its content inside the layout, and
     /// `html` put where the content holds `WrittenHTML.marker`. Pages in a
     /// subfolder reach the root through `../`, one per folder.
     func page(
-        _ path: String, _ template: String, title: String, _ content: some TemplateContext, html: [UInt8] = []
+        _ path: String, _ template: String, title: String, _ content: some TemplateContext, html: [UInt8]? = nil
     ) throws(Theme.Problem) -> OutputFile {
         let layout = PageLayout(
             siteTitle: model.title, pageTitle: title, root: String(repeating: "../", count: path.count { $0 == "/" }),
@@ -102,6 +102,7 @@ public struct SiteRenderer {
             },
             valuesNote: valuesNote)
         let text = try theme.render(template, content, layout: layout)
+        guard let html else { return OutputFile(path: path, text: text) }
         return OutputFile(path: path, contents: WrittenHTML.place(html, in: text))
     }
 
