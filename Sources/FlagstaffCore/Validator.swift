@@ -67,7 +67,7 @@ public enum Validator {
 
     /// Unknown keys, unknown environments, wrong value types and flags that fall back.
     static func tenantDiagnostics(_ tenant: Tenant, settings: IndexedSettings, model: FlagModel, types: [FlagType]) -> [Diagnostic] {
-        let keys = model.flags.map(\.key)
+        let flags = model.flags
         var diagnostics: [Diagnostic] = []
         var unknown = settings.unknown
         for environment in tenant.overrides.keys.sorted() where !model.environments.contains(environment) {
@@ -86,6 +86,7 @@ public enum Validator {
             }
         }
         // Each hint compares the key with every flag; past the limit one error stands for the rest.
+        let keys = unknown.isEmpty ? [] : flags.map(\.key)
         for item in unknown.prefix(unknownKeysReported) {
             diagnostics.append(
                 .error(
@@ -98,16 +99,16 @@ public enum Validator {
                     "\(unknown.count - unknownKeysReported) more keys are not flags of enum \(model.flagEnum.name)",
                     at: .start(of: tenant.file), hint: "only the first \(unknownKeysReported) are reported one by one"))
         }
-        for entry in settings.base where !model.repeatedFlags.keys.contains(entry.flag) {
-            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
+        for entry in settings.base where entry.value.type != types[entry.flag] && !model.repeatedFlags.keys.contains(entry.flag) {
+            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: flags[entry.flag].key, expected: types[entry.flag])
         }
-        for entry in settings.overrides.joined() where !model.repeatedFlags.keys.contains(entry.flag) {
-            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: keys[entry.flag], expected: types[entry.flag])
+        for entry in settings.overrides.joined() where entry.value.type != types[entry.flag] && !model.repeatedFlags.keys.contains(entry.flag) {
+            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: flags[entry.flag].key, expected: types[entry.flag])
         }
-        let unset = settings.unsetEnvironments(flagCount: keys.count)
-        for (flag, key) in keys.enumerated() {
-            let fallsBackIn = unset[flag].map { model.environments[$0] }
-            guard !fallsBackIn.isEmpty else { continue }
+        let unset = settings.unsetEnvironments(flagCount: flags.count)
+        for (flag, environments) in unset.enumerated() where !environments.isEmpty {
+            let key = flags[flag].key
+            let fallsBackIn = environments.map { model.environments[$0] }
             let scope = fallsBackIn.count == model.environments.count ? "" : " in \(fallsBackIn.joined(separator: ", "))"
             diagnostics.append(
                 .warning(

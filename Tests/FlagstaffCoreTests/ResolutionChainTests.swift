@@ -88,3 +88,20 @@ struct CellPresentationTests {
         #expect(cell(.string("a|b_c"), FallbackLayer.layer).text == "a|b_c ○")
     }
 }
+
+/// A tenant's settings by flag position.
+@Suite("Indexed settings")
+struct IndexedSettingsTests {
+    /// A base value covers every environment; an override only its own.
+    @Test func unsetEnvironmentsListsWhereEachFlagFallsBack() {
+        let flags = ["A", "B", "C", "D"].map { Build.flag($0) }
+        let tenant = Tenant(
+            id: "T", name: "T", file: "t.json", base: ["A": Build.setting(.bool(true)), "X": Build.setting(.bool(true))],
+            overrides: ["uat": ["B": Build.setting(.bool(true))], "prod": ["B": Build.setting(.bool(false)), "A": Build.setting(.bool(false))]])
+        let model = Build.model(flags: flags, tenants: [tenant], environments: ["dev", "uat", "prod"])
+        let settings = IndexedSettings(tenant, in: model)
+        #expect(settings.unsetEnvironments(flagCount: 4) == [[], [0], [0, 1, 2], [0, 1, 2]])
+        #expect(settings.unknown.map(\.key) == ["X"])
+        #expect(IndexedSettings(Tenant(id: "E", name: "E", file: "e.json"), in: model).unsetEnvironments(flagCount: 4) == Array(repeating: [0, 1, 2], count: 4))
+    }
+}

@@ -49,6 +49,7 @@ public struct DiffCommand: Sendable {
         let root = headSide.root
         let (baseRevision, baseName) = base.map { ($0, $0) } ?? Self.defaultBase(in: root)
         let baseSide = try Self.loadBase(configurationPath: configurationPath, revision: baseRevision)
+        defer { console.finished((headSide, baseSide)) }
         let environments = headSide.configuration.environments
         for environment in failOnChange where !environments.contains(environment) {
             throw .usage(

@@ -59,6 +59,7 @@ public struct DueCommand: Sendable {
         if let within, within < 0 { throw .usage("--within must be 0 or more days, not \(within)") }
         let pinned = try AsOfDate.parse(option: asOf)
         let workspace = try Workspace.load(configurationPath: configurationPath)
+        defer { console.finished(workspace) }
         guard workspace.report(to: console) != nil else { return ExitStatus.failure }
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         let report = try LifecycleLoader.report(for: workspace, asOf: date, dueSoonDays: within)

@@ -29,6 +29,7 @@ public struct ExplainCommand: Sendable {
     /// Prints the explanation and returns the exit status; an unknown key, tenant or environment is a usage error.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         let workspace = try Workspace.load(configurationPath: configurationPath)
+        defer { console.finished(workspace) }
         guard let matrix = workspace.report(to: console) else { return ExitStatus.failure }
         let model = matrix.model
         guard let flag = model.flag(key) ?? model.flags.first(where: { $0.caseName == key }) else {

@@ -19,6 +19,7 @@ public struct ListCommand: Sendable {
     /// Prints the list, even for sources with errors when the enum could be read, and returns the exit status.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         let workspace = try Workspace.load(configurationPath: configurationPath)
+        defer { console.finished(workspace) }
         workspace.report(to: console)
         guard let model = workspace.model else { return ExitStatus.failure }
         switch format {

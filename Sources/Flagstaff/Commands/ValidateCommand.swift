@@ -25,6 +25,7 @@ public struct ValidateCommand: Sendable {
     public func run(console: Console, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
         if dryRun && !fix { throw .usage("--dry-run goes with --fix") }
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
+        defer { console.finished(workspace) }
         if fix {
             workspace.report(to: console)
             guard let model = workspace.model else { return ExitStatus.failure }

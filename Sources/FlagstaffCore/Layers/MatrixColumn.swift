@@ -30,13 +30,19 @@ public struct IndexedSettings: Sendable {
 
     /// For each flag position, the positions of the environments where the tenant
     /// gives it no value (no base value and no override there), so it falls back.
+    /// Worked out in one flat table: most flags are set everywhere, and their
+    /// empty lists cost no allocation.
     public func unsetEnvironments(flagCount: Int) -> [[Int]] {
-        var isSet = [[Bool]](repeating: [Bool](repeating: false, count: overrides.count), count: flagCount)
-        for entry in base { isSet[entry.flag] = [Bool](repeating: true, count: overrides.count) }
+        let count = overrides.count
+        var isSet = [Bool](repeating: false, count: flagCount * count)
+        for entry in base { for environment in 0..<count { isSet[entry.flag * count + environment] = true } }
         for (environment, entries) in overrides.enumerated() {
-            for entry in entries { isSet[entry.flag][environment] = true }
+            for entry in entries { isSet[entry.flag * count + environment] = true }
         }
-        return isSet.map { flags in flags.indices.filter { !flags[$0] } }
+        return (0..<flagCount).map { flag in
+            let row = flag * count..<(flag + 1) * count
+            return isSet[row].allSatisfy { $0 } ? [] : (0..<count).filter { !isSet[flag * count + $0] }
+        }
     }
 
     /// One object's settings by flag position. A static function with borrowed
