@@ -26,6 +26,8 @@ public enum InputLimits {
     /// calls, which cost more than parsing the file.
     public static func problem(in bytes: [UInt8], file: String) -> Diagnostic? {
         if let problem = problem(size: bytes.count, file: file) { return problem }
+        // No line of a file shorter than the limit can be longer than it.
+        guard bytes.count > lineBytes else { return nil }
         return bytes.withUnsafeBufferPointer { bytes in
             var line = 1
             var lineStart = 0

@@ -21,16 +21,56 @@ public enum TenantDefaultsReader {
         var diagnostics: [Diagnostic] = []
         var tenant = Tenant(id: id, name: name, file: file, layout: Tenant.FileLayout(root: root.range))
         tenant.base.reserveCapacity(members.count)
-        for index in unique(members, diagnostics: &diagnostics) {
-            if members[index].key == overridesKey {
-                tenant.layout.overridesKey = members[index].keyRange
-                tenant.layout.overrides = members[index].value.range
-                readOverrides(members[index].value, into: &tenant, diagnostics: &diagnostics)
-            } else if let setting = setting(members[index], diagnostics: &diagnostics) {
-                tenant.base[members[index].key] = setting
+        var overridesKeyAt: SourceLocation?
+        var firstOfRejected: [String: SourceLocation] = [:]
+        for member in members {
+            if member.key == overridesKey {
+                if let first = overridesKeyAt {
+                    diagnostics.append(duplicate(member, first: first))
+                    continue
+                }
+                overridesKeyAt = member.keyLocation
+                tenant.layout.overridesKey = member.keyRange
+                tenant.layout.overrides = member.value.range
+                readOverrides(member.value, into: &tenant, diagnostics: &diagnostics)
+            } else {
+                add(member, to: &tenant.base, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
             }
         }
         return (tenant, diagnostics)
+    }
+
+    /// Adds a member's setting to `settings`. The first of two members with one key
+    /// is kept, even when its value is refused; each repeat is an error. Repeats are
+    /// found by the insertion itself, so a key is hashed once.
+    private static func add(
+        _ member: PositionedJSON.Member, to settings: inout [String: Tenant.Setting], firstOfRejected: inout [String: SourceLocation],
+        diagnostics: inout [Diagnostic]
+    ) {
+        if !firstOfRejected.isEmpty, let first = firstOfRejected[member.key] {
+            diagnostics.append(duplicate(member, first: first))
+            return
+        }
+        guard let setting = setting(member) else {
+            if let earlier = settings[member.key] {
+                diagnostics.append(duplicate(member, first: earlier.keyLocation))
+            } else {
+                diagnostics.append(refusal(member))
+                firstOfRejected[member.key] = member.keyLocation
+            }
+            return
+        }
+        if let earlier = settings.updateValue(setting, forKey: member.key) {
+            settings[member.key] = earlier
+            diagnostics.append(duplicate(member, first: earlier.keyLocation))
+        }
+    }
+
+    /// The error for a key that appeared before, at `first`.
+    private static func duplicate(_ member: PositionedJSON.Member, first: SourceLocation) -> Diagnostic {
+        .error(
+            "duplicate key '\(member.key)'", at: member.keyLocation,
+            hint: "it is first set at line \(first.line), column \(first.column)")
     }
 
     private static func readOverrides(_ value: PositionedJSON, into tenant: inout Tenant, diagnostics: inout [Diagnostic]) {
@@ -53,9 +93,8 @@ public enum TenantDefaultsReader {
                 continue
             }
             var settings: [String: Tenant.Setting] = Dictionary(minimumCapacity: values.count)
-            for index in unique(values, diagnostics: &diagnostics) {
-                if let setting = setting(values[index], diagnostics: &diagnostics) { settings[values[index].key] = setting }
-            }
+            var firstOfRejected: [String: SourceLocation] = [:]
+            for value in values { add(value, to: &settings, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics) }
             tenant.overrides[environment.key] = settings
         }
     }
@@ -69,11 +108,7 @@ public enum TenantDefaultsReader {
             let key = members[index].key
             if let earlier = first.updateValue(index, forKey: key) {
                 first[key] = earlier
-                let location = members[earlier].keyLocation
-                diagnostics.append(
-                    .error(
-                        "duplicate key '\(key)'", at: members[index].keyLocation,
-                        hint: "it is first set at line \(location.line), column \(location.column)"))
+                diagnostics.append(duplicate(members[index], first: members[earlier].keyLocation))
             } else {
                 kept.append(index)
             }
@@ -81,21 +116,22 @@ public enum TenantDefaultsReader {
         return kept
     }
 
-    private static func setting(_ member: PositionedJSON.Member, diagnostics: inout [Diagnostic]) -> Tenant.Setting? {
+    /// A member's setting; `nil` when its value is not a Bool, number or string.
+    private static func setting(_ member: PositionedJSON.Member) -> Tenant.Setting? {
         let value: FlagValue
         switch member.value.kind {
         case .bool(let bool): value = .bool(bool)
         case .string(let text): value = .string(text)
         case .number(let text): value = Int(text).map(FlagValue.integer) ?? .decimal(text)
-        case .object, .array, .null:
-            diagnostics.append(
-                .error(
-                    "the value of '\(member.key)' must be a Bool, number or string, found \(member.value.kindName)",
-                    at: member.value.location))
-            return nil
+        case .object, .array, .null: return nil
         }
         return Tenant.Setting(
             value: value, location: member.value.location, keyLocation: member.keyLocation, keyRange: member.keyRange,
             valueRange: member.value.range, trailingComma: member.trailingComma)
+    }
+
+    /// The error for a member whose value is not a Bool, number or string.
+    private static func refusal(_ member: PositionedJSON.Member) -> Diagnostic {
+        .error("the value of '\(member.key)' must be a Bool, number or string, found \(member.value.kindName)", at: member.value.location)
     }
 }

@@ -18,6 +18,13 @@ struct InputLimitsTests {
         #expect(problem?.message == "this line is longer than 1 MiB, the longest line Flagstaff reads")
     }
 
+    /// A file no longer than the line limit is not scanned; one byte more is.
+    @Test func aOneLineFileAtTheLineLimitIsReadAndOneByteMoreIsNot() {
+        #expect(InputLimits.problem(in: Array(repeating: UInt8(ascii: "x"), count: InputLimits.lineBytes), file: "f") == nil)
+        let problem = InputLimits.problem(in: Array(repeating: UInt8(ascii: "x"), count: InputLimits.lineBytes + 1), file: "f")
+        #expect(problem?.location == SourceLocation(file: "f", line: 1, column: InputLimits.lineBytes + 1))
+    }
+
     @Test func sizesAreWrittenInMebibytes() {
         #expect(InputLimits.megabytes(8 << 20) == "8 MiB")
         #expect(InputLimits.megabytes((8 << 20) + 1) == "8.1 MiB")

@@ -64,6 +64,35 @@ struct TenantDefaultsReaderTests {
         ])
     }
 
+    /// The first of two members with one key is the one kept, refused or not; every
+    /// repeat is a duplicate, whose own value is not checked.
+    @Test func theFirstOfTwoKeysIsKeptEvenWhenItsValueIsRefused() throws {
+        let text = """
+            {
+              "A": {},
+              "A": true,
+              "B": true,
+              "B": [],
+              "overrides": {"uat": {"C": null, "C": 1, "D": 2, "D": 3}},
+              "overrides": {}
+            }
+            """
+        let (tenant, diagnostics) = read(text)
+        #expect(diagnostics.map(\.description) == [
+            "t.json:2:8: error: the value of 'A' must be a Bool, number or string, found an object",
+            "t.json:3:3: error: duplicate key 'A'; it is first set at line 2, column 3",
+            "t.json:5:3: error: duplicate key 'B'; it is first set at line 4, column 3",
+            "t.json:6:30: error: the value of 'C' must be a Bool, number or string, found null",
+            "t.json:6:36: error: duplicate key 'C'; it is first set at line 6, column 25",
+            "t.json:6:52: error: duplicate key 'D'; it is first set at line 6, column 44",
+            "t.json:7:3: error: duplicate key 'overrides'; it is first set at line 6, column 3",
+        ])
+        let read = try #require(tenant)
+        #expect(read.base.keys.sorted() == ["B"])
+        #expect(read.base["B"]?.value == .bool(true))
+        #expect(read.overrides["uat"]?.mapValues(\.value) == ["D": .integer(2)])
+    }
+
     @Test func overridesMustBeAnObject() {
         let (_, diagnostics) = read("{\n  \"overrides\": [true]\n}")
         #expect(diagnostics.count == 1)
