@@ -229,12 +229,15 @@ public struct OutputWriter {
 enum EntryKind: Equatable {
     case regular, directory, link, other
 
+    /// Asks `lstat`: a build asks for every file and folder it writes, and
+    /// Foundation's attributes dictionary costs many times the system call.
     init?(at url: URL) {
-        guard let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType else { return nil }
-        switch type {
-        case .typeRegular: self = .regular
-        case .typeDirectory: self = .directory
-        case .typeSymbolicLink: self = .link
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .directory
+        case S_IFLNK: self = .link
         default: self = .other
         }
     }
