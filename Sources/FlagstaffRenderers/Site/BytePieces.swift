@@ -19,6 +19,9 @@ struct BytePieces {
         return starts.count - 2
     }
 
+    /// How many bytes piece `number` has.
+    func size(_ number: Int) -> Int { starts[number + 1] - starts[number] }
+
     /// Runs `body` with a reader of the pieces, valid only inside it.
     func read<Result>(_ body: (Reader) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { bytes in

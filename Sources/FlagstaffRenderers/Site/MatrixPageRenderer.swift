@@ -2,8 +2,8 @@ import FlagstaffCore
 
 /// `matrix.html` and what it draws from: the compact data file its grid reads
 /// (`matrix-data.js`, one global), and static tables for reading without
-/// JavaScript, one page per environment and MARK group, split into parts so
-/// that no page grows past about 1 MB at any size of workspace.
+/// JavaScript, in pages of whole MARK groups (a group too large for one page
+/// split into parts) so that no page grows past about 1 MB at any size of workspace.
 extension SiteRenderer {
     /// At most this many bytes of rows go on one static table page.
     static let staticTableBytes = 900_000
@@ -11,11 +11,14 @@ extension SiteRenderer {
     /// The jobs that render `matrix-data.js`, `matrix.html` and each static table page.
     func matrixJobs() -> [Job] {
         let cells = MatrixCells(self)
-        let tables = staticTables(cells)
+        let writer = StaticTableRows(self, cells: cells)
+        let tables = staticTables(cells, rows: writer)
         return [
             { [OutputFile(path: "matrix-data.js", text: matrixData(cells))] },
             pageJob("matrix.html", "matrix", title: "Matrix") { matrixPage(tables: tables) },
-        ] + tables.flatMap(\.parts).map { part in pageJob(part.path, "matrix-table", title: part.title, html: { part.rows }) { part.page } }
+        ] + tables.flatMap(\.parts).map { part in
+            pageJob(part.path, "matrix-table", title: part.title, html: { writer.rows(of: part) }) { part.page }
+        }
     }
 
     func matrixPage(tables: [StaticTables]) -> MatrixPage {
@@ -89,7 +92,7 @@ extension SiteRenderer {
     }
 
     /// A matrix row's badges: the compile condition, then the lifecycle statuses.
-    private func badges(_ flag: Flag) -> [Badge] {
+    func badges(_ flag: Flag) -> [Badge] {
         Self.conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) }
     }
 
@@ -108,21 +111,24 @@ extension SiteRenderer {
         var linkTitle: String
         var flagCount: Int
         var page: MatrixTablePage
-        /// The table's rows, which go where the page holds `WrittenHTML.marker`.
-        var rows: [UInt8]
+        /// The environment's position, and each group's flags on the page by
+        /// position: `StaticTableRows` writes them when the page's job runs, so
+        /// the rows of every table are never held at once.
+        var environment: Int
+        var groups: [(group: Int, flags: Range<Int>)]
     }
 
     /// Every environment's static tables. Consecutive MARK groups share a page,
     /// each under a heading row, while their rows fit in `staticTableBytes`; a
     /// group too large for one page gets pages of its own, split into parts. A
     /// small workspace so has one page per environment, a large one pages of a
-    /// few groups each.
+    /// few groups each. Pages are planned from the rows' sizes alone.
     func staticTables(_ cells: MatrixCells) -> [StaticTables] {
-        let cellHTML = cells.looks.map { look in
-            Array(("<td class=\"\(look.css.htmlEscaped)\"" + (look.why.map { " title=\"\($0.htmlEscaped)\"" } ?? "") + ">\(look.text.htmlEscaped)</td>").utf8)
-        }
-        let named = cells.groups.contains { $0.name != nil }
-        let names = cells.groups.map { $0.name ?? (named ? "Other flags" : "All flags") }
+        staticTables(cells, rows: StaticTableRows(self, cells: cells))
+    }
+
+    private func staticTables(_ cells: MatrixCells, rows: StaticTableRows) -> [StaticTables] {
+        let names = cells.groupNames
         var groupSlugs: [String] = []
         for name in names {
             let base = Slug.make(name)
@@ -130,38 +136,27 @@ extension SiteRenderer {
             while groupSlugs.contains(slug) { suffix += 1; slug = "\(base)-\(suffix)" }
             groupSlugs.append(slug)
         }
-        let headings = names.map { name in
-            Array("<tr class=\"group\"><th colspan=\"\(model.tenants.count + 1)\" scope=\"rowgroup\">\(name.htmlEscaped)</th></tr>\n".utf8)
-        }
-        let rowStarts = model.flags.map { flag in
-            Array(("<tr data-k=\"\(flag.key.htmlEscaped)\"><th scope=\"row\"><a href=\"../../flags/\(flagSlugs[flag.key]!).html\">"
-                + flag.key.htmlEscaped + "</a>" + TableRowsHTML.html(of: badges(flag)) + "</th>").utf8)
-        }
         return Parallel.map(model.environments.count) { environment in
             // Each group's rows in chunks of at most the budget, then pages of chunks.
-            var pages: [[(group: Int, rows: [UInt8], count: Int, part: (number: Int, of: Int)?)]] = []
+            var pages: [[(group: Int, flags: Range<Int>, bytes: Int, part: (number: Int, of: Int)?)]] = []
             for (groupIndex, group) in cells.groups.enumerated() {
-                var chunks: [(rows: [UInt8], count: Int)] = [([], 0)]
+                let heading = rows.headingSize(groupIndex)
+                var chunks: [(flags: Range<Int>, bytes: Int)] = [(group.positions.lowerBound..<group.positions.lowerBound, 0)]
                 for position in group.positions {
-                    var row = rowStarts[position]
-                    for tenant in model.tenants.indices { row += cellHTML[cells.look(flag: position, tenant: tenant, environment: environment)] }
-                    row += "</tr>\n".utf8
-                    if chunks[chunks.count - 1].count > 0,
-                        headings[groupIndex].count + chunks[chunks.count - 1].rows.count + row.count > Self.staticTableBytes
-                    {
-                        chunks.append(([], 0))
+                    let size = rows.size(flag: position, environment: environment)
+                    if !chunks[chunks.count - 1].flags.isEmpty, heading + chunks[chunks.count - 1].bytes + size > Self.staticTableBytes {
+                        chunks.append((position..<position, 0))
                     }
-                    chunks[chunks.count - 1].rows += row
-                    chunks[chunks.count - 1].count += 1
+                    chunks[chunks.count - 1].flags = chunks[chunks.count - 1].flags.lowerBound..<(position + 1)
+                    chunks[chunks.count - 1].bytes += size
                 }
                 if chunks.count == 1, let last = pages.last, last.allSatisfy({ $0.part == nil }),
-                    last.reduce(0, { $0 + headings[$1.group].count + $1.rows.count }) + headings[groupIndex].count + chunks[0].rows.count
-                        <= Self.staticTableBytes
+                    last.reduce(0, { $0 + rows.headingSize($1.group) + $1.bytes }) + heading + chunks[0].bytes <= Self.staticTableBytes
                 {
-                    pages[pages.count - 1].append((groupIndex, chunks[0].rows, chunks[0].count, nil))
+                    pages[pages.count - 1].append((groupIndex, chunks[0].flags, chunks[0].bytes, nil))
                 } else {
                     for (number, chunk) in chunks.enumerated() {
-                        pages.append([(groupIndex, chunk.rows, chunk.count, chunks.count == 1 ? nil : (number + 1, chunks.count))])
+                        pages.append([(groupIndex, chunk.flags, chunk.bytes, chunks.count == 1 ? nil : (number + 1, chunks.count))])
                     }
                 }
             }
@@ -172,19 +167,73 @@ extension SiteRenderer {
                 let title = (first == last ? names[first] : "\(names[first]) to \(names[last])") + part
                 let file = (first == last ? groupSlugs[first] : "\(groupSlugs[first])-to-\(groupSlugs[last])")
                     + (items[0].part.map { "-\($0.number)" } ?? "")
-                var rows: [UInt8] = []
-                for item in items {
-                    if items.count > 1 { rows += headings[item.group] }
-                    rows += item.rows
-                }
                 return StaticTablePart(
                     path: "matrix/\(environmentSlugs[name]!)/\(file).html", title: "\(title) in \(name)", linkTitle: title,
-                    flagCount: items.reduce(0) { $0 + $1.count },
-                    page: MatrixTablePage(environment: name, group: title, tenants: tenantItems(), rowsHTML: WrittenHTML.marker), rows: rows)
+                    flagCount: items.reduce(0) { $0 + $1.flags.count },
+                    page: MatrixTablePage(environment: name, group: title, tenants: tenantItems(), rowsHTML: WrittenHTML.marker),
+                    environment: environment, groups: items.map { ($0.group, $0.flags) })
             }
             return StaticTables(environment: name, parts: parts)
         }
     }
+}
+
+/// The rows of static matrix tables, from pieces made once: each look's cell,
+/// each flag's row start (key and badges) and each group's heading row.
+struct StaticTableRows {
+    private let cells: MatrixCells
+    private let tenantCount: Int
+    private let pieces: BytePieces
+    /// Where each kind of piece starts in `pieces`: looks, flags, then groups.
+    private let firstFlag: Int, firstGroup: Int
+    private let sizes: [Int]
+
+    init(_ site: SiteRenderer, cells: MatrixCells) {
+        let model = site.model
+        self.cells = cells
+        tenantCount = model.tenants.count
+        var pieces = BytePieces()
+        for look in cells.looks {
+            pieces.add(("<td class=\"\(look.css.htmlEscaped)\"" + (look.why.map { " title=\"\($0.htmlEscaped)\"" } ?? "") + ">\(look.text.htmlEscaped)</td>").utf8)
+        }
+        firstFlag = pieces.count
+        for flag in model.flags {
+            pieces.add(("<tr data-k=\"\(flag.key.htmlEscaped)\"><th scope=\"row\"><a href=\"../../flags/\(site.flagSlugs[flag.key]!).html\">"
+                + flag.key.htmlEscaped + "</a>" + TableRowsHTML.html(of: site.badges(flag)) + "</th>").utf8)
+        }
+        firstGroup = pieces.count
+        for name in cells.groupNames {
+            pieces.add("<tr class=\"group\"><th colspan=\"\(model.tenants.count + 1)\" scope=\"rowgroup\">\(name.htmlEscaped)</th></tr>\n".utf8)
+        }
+        self.pieces = pieces
+        sizes = (0..<pieces.count).map(pieces.size)
+    }
+
+    /// The bytes of a group's heading row.
+    func headingSize(_ group: Int) -> Int { sizes[firstGroup + group] }
+
+    /// The bytes of a flag's row in an environment.
+    func size(flag: Int, environment: Int) -> Int {
+        (0..<tenantCount).reduce(sizes[firstFlag + flag] + Self.rowEnd.count) { $0 + sizes[cells.look(flag: flag, tenant: $1, environment: environment)] }
+    }
+
+    /// A page's rows, each group under its heading when the page holds more than one.
+    func rows(of part: SiteRenderer.StaticTablePart) -> [UInt8] {
+        var html: [UInt8] = []
+        pieces.read { pieces in
+            for (group, flags) in part.groups {
+                if part.groups.count > 1 { pieces.append(firstGroup + group, to: &html) }
+                for flag in flags {
+                    pieces.append(firstFlag + flag, to: &html)
+                    for tenant in 0..<tenantCount { pieces.append(cells.look(flag: flag, tenant: tenant, environment: part.environment), to: &html) }
+                    html += Self.rowEnd
+                }
+            }
+        }
+        return html
+    }
+
+    private static let rowEnd = Array("</tr>\n".utf8)
 }
 
 /// Every cell of the matrix as a position in a table of distinct looks (class,
@@ -216,6 +265,13 @@ struct MatrixCells {
     /// The runs of MARK groups, and each flag's run.
     let groups: [(name: String?, positions: Range<Int>)]
     let groupOfFlag: [Int]
+
+    /// Each group's name as a static table shows it; flags before the first MARK
+    /// are "Other flags", or "All flags" when there is no MARK at all.
+    var groupNames: [String] {
+        let named = groups.contains { $0.name != nil }
+        return groups.map { $0.name ?? (named ? "Other flags" : "All flags") }
+    }
     private let tenantCount: Int, environmentCount: Int
     /// How many characters one cell takes in a cell string.
     private(set) var width = 1
