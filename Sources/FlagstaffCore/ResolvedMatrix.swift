@@ -239,7 +239,8 @@ public enum FlagTypeInference {
         var counts = [Int](repeating: 0, count: model.flags.count * kinds.count)
         var firstSeen = [(tenant: Int, line: Int, column: Int)?](repeating: nil, count: model.flags.count * kinds.count)
         for (tenant, indexed) in settings.enumerated() {
-            for entry in indexed.base + indexed.overrides.joined() {
+            // Joined in place: adding the arrays would copy every entry.
+            for entry in ([indexed.base] + indexed.overrides).joined() {
                 let slot = entry.flag * kinds.count + kinds.firstIndex(of: entry.value.type)!
                 counts[slot] += 1
                 let seen = (tenant, entry.location.line, entry.location.column)
