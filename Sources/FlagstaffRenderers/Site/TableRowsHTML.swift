@@ -10,8 +10,6 @@ import FlagstaffCore
 /// Every piece of input text goes through `htmlEscaped`, as Mustache's `{{…}}` would.
 struct TableRowsHTML {
     let matrix: ResolvedMatrix
-    /// The HTML-escaped slug of each flag, by position in the model.
-    let flagSlugs: [String]
     /// The MARK groups of tenant pages.
     let groups: [(name: String?, positions: Range<Int>)]
     /// Every fixed piece of a row, made once; `first` says where each kind starts.
@@ -29,7 +27,6 @@ struct TableRowsHTML {
         groups: [(name: String?, positions: Range<Int>)], badges: (Int) -> [Badge]
     ) {
         self.matrix = matrix
-        self.flagSlugs = flagSlugs.map(\.htmlEscaped)
         self.groups = groups
         let model = matrix.model
         let (tenantSlugs, environmentSlugs) = (tenantSlugs.map(\.htmlEscaped), environmentSlugs.map(\.htmlEscaped))
@@ -42,7 +39,7 @@ struct TableRowsHTML {
         let setIn = pieces.count
         for layer in matrix.layers { pieces.add("\(layer.id), set in ".htmlEscaped.utf8) }
         let flagRow = pieces.count
-        for (flag, slug) in zip(model.flags.indices, self.flagSlugs) {
+        for (flag, slug) in zip(model.flags.indices, flagSlugs.map(\.htmlEscaped)) {
             let key = model.flags[flag].key.htmlEscaped
             for on in ["", " data-on=\"1\""] {
                 pieces.add("<tr data-k=\"\(key)\"\(on)><th scope=\"row\"><a href=\"../flags/\(slug).html\" title=\"\(key)\">\(key)</a>\(Self.html(of: badges(flag)))</th>".utf8)
