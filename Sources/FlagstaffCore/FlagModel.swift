@@ -3,9 +3,9 @@ public struct FlagModel: Hashable, Sendable {
     /// The site's title.
     public var title: String
     /// The environments in display order, e.g. dev, sit, uat, prod.
-    public var environments: [String]
+    public let environments: [String]
     /// The flag enum.
-    public var flagEnum: FlagEnum
+    public let flagEnum: FlagEnum
     /// The catalog.
     public var catalog: Catalog
     /// The tenants, sorted by id.
@@ -19,10 +19,8 @@ public struct FlagModel: Hashable, Sendable {
     public var settingLocations: [String: SourceLocation]
     /// Firebase Remote Config's templates and settings, when the workspace has them.
     public var remoteConfig: RemoteConfig?
-    /// The positions of flags whose key an earlier flag already has, each with
-    /// that earlier flag's position (the validator reports them).
-    public let repeatedFlags: [Int: Int]
-    private let flagIndices: [String: Int]
+    /// The flags by key, and the environments.
+    public let keys: FlagKeys
     private let tenantIndices: [String: Int]
 
     /// Creates a model; tenants are kept in id order.
@@ -40,12 +38,7 @@ public struct FlagModel: Hashable, Sendable {
         self.policy = policy
         self.settingLocations = settingLocations
         self.remoteConfig = remoteConfig
-        flagIndices = Dictionary(flagEnum.flags.enumerated().map { ($1.key, $0) }) { first, _ in first }
-        var repeatedFlags: [Int: Int] = [:]
-        for (position, flag) in flagEnum.flags.enumerated() where flagIndices[flag.key] != position {
-            repeatedFlags[position] = flagIndices[flag.key]
-        }
-        self.repeatedFlags = repeatedFlags
+        keys = FlagKeys(flags: flagEnum.flags, environments: environments)
         tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }
 
@@ -53,7 +46,11 @@ public struct FlagModel: Hashable, Sendable {
     public var flags: [Flag] { flagEnum.flags }
 
     /// The position of the first flag with a key, if the enum declares one.
-    public func flagIndex(_ key: String) -> Int? { flagIndices[key] }
+    public func flagIndex(_ key: String) -> Int? { keys.position(of: key) }
+
+    /// The positions of flags whose key an earlier flag already has, each with
+    /// that earlier flag's position (the validator reports them).
+    public var repeatedFlags: [Int: Int] { keys.repeatedFlags }
 
     /// The position of the tenant with an id, if there is one.
     public func tenantIndex(_ id: String) -> Int? { tenantIndices[id] }

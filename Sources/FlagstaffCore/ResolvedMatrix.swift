@@ -44,13 +44,21 @@ public struct ResolvedMatrix: Sendable {
     private let presentations: [CellPresentation]
 
     /// Resolves every cell of a model through a chain: by default the app's chain for the model.
-    public init(model: FlagModel, chain: ResolutionChain? = nil) {
+    /// `settings` holds each tenant's settings indexed against `model.keys`, in
+    /// model order, when the caller has them already: a loader indexes each tenant
+    /// as it reads it, while the file is still in the cache.
+    public init(model: FlagModel, chain: ResolutionChain? = nil, settings indexed: [IndexedSettings]? = nil) {
         let chain = chain ?? .standard(for: model)
         self.model = model
         self.chain = chain
         let layers = chain.descriptions
         self.layers = layers
-        let settings = Parallel.map(model.tenants.count) { IndexedSettings(model.tenants[$0], in: model) }
+        if let indexed {
+            precondition(
+                indexed.count == model.tenants.count && zip(indexed, model.tenants).allSatisfy { $0.file == $1.file },
+                "the indexed settings must be the model's tenants, in order")
+        }
+        let settings = indexed ?? Parallel.map(model.tenants.count) { IndexedSettings(model.tenants[$0], in: model) }
         self.settings = settings
         let flagTypes = FlagTypeInference.types(of: model, settings: settings)
         self.flagTypes = flagTypes
@@ -243,7 +251,7 @@ public enum FlagTypeInference {
             for entry in ([indexed.base] + indexed.overrides).joined() {
                 let slot = entry.flag * kinds.count + kinds.firstIndex(of: entry.value.type)!
                 counts[slot] += 1
-                let seen = (tenant, entry.location.line, entry.location.column)
+                let seen = (tenant, Int(entry.line), Int(entry.column))
                 if firstSeen[slot].map({ seen < $0 }) ?? true { firstSeen[slot] = seen }
             }
         }

@@ -100,10 +100,10 @@ public enum Validator {
                     at: .start(of: tenant.file), hint: "only the first \(unknownKeysReported) are reported one by one"))
         }
         for entry in settings.base where entry.value.type != types[entry.flag] && !model.repeatedFlags.keys.contains(entry.flag) {
-            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: flags[entry.flag].key, expected: types[entry.flag])
+            diagnostics += typeDiagnostic(entry.value, at: settings.location(of: entry), key: flags[entry.flag].key, expected: types[entry.flag])
         }
         for entry in settings.overrides.joined() where entry.value.type != types[entry.flag] && !model.repeatedFlags.keys.contains(entry.flag) {
-            diagnostics += typeDiagnostic(entry.value, at: entry.location, key: flags[entry.flag].key, expected: types[entry.flag])
+            diagnostics += typeDiagnostic(entry.value, at: settings.location(of: entry), key: flags[entry.flag].key, expected: types[entry.flag])
         }
         let unset = settings.unsetEnvironments(flagCount: flags.count)
         for (flag, environments) in unset.enumerated() where !environments.isEmpty {

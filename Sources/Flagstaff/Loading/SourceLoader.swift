@@ -1,5 +1,6 @@
 import FlagstaffCore
 import FlagstaffReaders
+import Synchronization
 
 /// Reads the files a configuration names through a file source, and hands each
 /// to its reader. A file that cannot be read is an I/O problem, reported at the
@@ -17,9 +18,10 @@ struct SourceLoader {
         self.configuration = configuration
     }
 
-    /// Reads the enum, the catalog and every tenant file into a model; `nil` when
-    /// the enum or the catalog could not be read well enough to build one.
-    mutating func loadModel() throws(FlagstaffError) -> FlagModel? {
+    /// Reads the enum, the catalog and every tenant file into a model, with each
+    /// tenant's settings indexed against it, in model order; `nil` when the enum
+    /// or the catalog could not be read well enough to build one.
+    mutating func loadModel() throws(FlagstaffError) -> (model: FlagModel, settings: [IndexedSettings])? {
         let enumFiles = configuration.enumFiles.compactMap { path in
             read(path, key: "enum").map { FlagEnumReader.SourceFile(path: path, text: $0) }
         }
@@ -30,33 +32,46 @@ struct SourceLoader {
 
         // The tenant files are most of the input: each is read and parsed as its own
         // task, on every core, while the first task reads the enum and the catalog.
+        // Once the enum is read, each tenant is also indexed against its keys in its
+        // own task, while its settings are still in the cache; the few read before
+        // that are indexed at the end.
         let (source, configuration) = (source, configuration)
+        let published = Mutex<FlagKeys?>(nil)
         let results = Parallel.map(tenantFiles.count + 1) { task -> LoadedFile in
             guard task > 0 else {
                 let (flagEnum, enumDiagnostics) = FlagEnumReader.read(enumFiles, enumName: configuration.enumName)
+                if let flagEnum {
+                    let keys = FlagKeys(flags: flagEnum.flags, environments: configuration.environments)
+                    published.withLock { $0 = keys }
+                }
                 let catalog = catalogText.map { CatalogReader.read($0, file: configuration.catalog, heading: configuration.catalogHeading) }
                 return .definitions(flagEnum, catalog?.catalog, enumDiagnostics + (catalog?.diagnostics ?? []))
             }
             let file = tenantFiles[task - 1]
             do throws(FileSourceError) {
                 let text = try source.text(of: file.path)
+                let keys = published.withLock { $0 }
                 let (tenant, diagnostics) = TenantDefaultsReader.read(
                     text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id)
-                return .tenant(tenant, diagnostics)
+                return .tenant(tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
             } catch {
                 return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations["tenants"]))
             }
         }
         var flagEnum: FlagEnum?, catalog: Catalog?
         var tenants: [Tenant] = []
+        var indexed: [IndexedSettings?] = []
         for result in results {
             switch result {
             case .definitions(let readEnum, let readCatalog, let problems):
                 (flagEnum, catalog) = (readEnum, readCatalog)
                 diagnostics += problems
-            case .tenant(let tenant, let problems):
+            case .tenant(let tenant, let settings, let problems):
                 diagnostics += problems
-                if let tenant { tenants.append(tenant) }
+                if let tenant {
+                    tenants.append(tenant)
+                    indexed.append(settings)
+                }
             case .unreadable(let problem): unreadable.append(problem)
             }
         }
@@ -66,18 +81,26 @@ struct SourceLoader {
             diagnostics.append(problem)
             return nil
         }
-        return FlagModel(
+        let model = FlagModel(
             title: configuration.title, environments: configuration.environments, flagEnum: flagEnum,
             catalog: catalog, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
             settingLocations: configuration.locations, remoteConfig: remoteConfig)
+        // Settings indexed early are kept only where they match the model's keys and
+        // tenant; the model orders tenants as they were read, by id.
+        let early = published.withLock { $0 } == model.keys ? indexed : []
+        let settings = Parallel.map(model.tenants.count) { position in
+            if position < early.count, let settings = early[position], settings.file == model.tenants[position].file { return settings }
+            return IndexedSettings(model.tenants[position], keys: model.keys)
+        }
+        return (model, settings)
     }
 
     /// What one task of `loadModel` read.
     private enum LoadedFile {
         /// The enum and the catalog, when they could be read well enough, and their problems.
         case definitions(FlagEnum?, Catalog?, [Diagnostic])
-        /// A tenant file, and its problems.
-        case tenant(Tenant?, [Diagnostic])
+        /// A tenant file, its settings when they could be indexed at once, and its problems.
+        case tenant(Tenant?, IndexedSettings?, [Diagnostic])
         /// A tenant file that could not be read.
         case unreadable(Diagnostic)
     }

@@ -62,12 +62,12 @@ extension Workspace {
         }
         configuration.strict = configuration.strict || strict
         var loader = SourceLoader(source: files, configuration: configuration)
-        let model = try loader.loadModel()
+        let loaded = try loader.loadModel()
         var diagnostics = configurationDiagnostics + loader.diagnostics
         var matrix: ResolvedMatrix?
         var guide: [ExpandedGuidePage] = []
-        if let model {
-            let resolved = ResolvedMatrix(model: model)
+        if let loaded {
+            let resolved = ResolvedMatrix(model: loaded.model, settings: loaded.settings)
             diagnostics += Validator.validate(resolved)
             matrix = resolved
             let (pages, pageProblems) = loader.guidePages()
@@ -80,7 +80,7 @@ extension Workspace {
         }
         if configuration.strict { diagnostics = diagnostics.strict() }
         return Workspace(
-            root: root, source: files, displayPrefix: displayPrefix, configuration: configuration, model: model, matrix: matrix,
+            root: root, source: files, displayPrefix: displayPrefix, configuration: configuration, model: loaded?.model, matrix: matrix,
             guide: guide, diagnostics: diagnostics)
     }
 }

@@ -13,6 +13,6 @@ public struct BaseValueLayer: ResolutionLayer {
     }
 
     public func decide(_ column: inout MatrixColumn) {
-        for entry in column.settings.base { column.decide(entry.flag, value: entry.value, at: entry.location) }
+        for entry in column.settings.base { column.decide(entry) }
     }
 }

@@ -14,7 +14,7 @@ public struct EnvironmentOverrideLayer: ResolutionLayer {
 
     public func decide(_ column: inout MatrixColumn) {
         for entry in column.settings.overrides[column.environmentIndex] {
-            column.decide(entry.flag, value: entry.value, at: entry.location)
+            column.decide(entry)
         }
     }
 }

@@ -2,15 +2,35 @@
 /// up once per tenant, so resolving, typing and checking a large matrix costs an
 /// array index per cell instead of a string-keyed lookup.
 public struct IndexedSettings: Sendable {
-    /// One setting of a flag the enum declares.
+    /// One setting of a flag the enum declares. The file is the tenant's, so an
+    /// entry keeps only its line and column: 32 bytes, and nothing to retain when
+    /// the value is a Bool or a number.
     public struct Entry: Sendable {
-        /// The flag's position in the model.
-        public var flag: Int
         /// The value.
-        public var value: FlagValue
-        /// Where the value is written.
-        public var location: SourceLocation
+        public let value: FlagValue
+        private let position: Int32
+        /// Where the value is written in the tenant's file.
+        public let line: Int32, column: Int32
+
+        /// The flag's position in the model.
+        public var flag: Int { Int(position) }
+
+        init(flag: Int, value: FlagValue, line: Int32, column: Int32) {
+            self.value = value
+            position = Int32(flag)
+            self.line = line
+            self.column = column
+        }
+
+        init(flag: Int, _ setting: Tenant.Setting) {
+            self.init(
+                flag: flag, value: setting.value, line: Int32(clamping: setting.location.line),
+                column: Int32(clamping: setting.location.column))
+        }
     }
+
+    /// The tenant's file, where every entry is written.
+    public let file: String
 
     /// The base values, in no particular order.
     public let base: [Entry]
@@ -22,9 +42,15 @@ public struct IndexedSettings: Sendable {
 
     /// Indexes a tenant's settings against a model's flags and environments.
     public init(_ tenant: Tenant, in model: FlagModel) {
+        self.init(tenant, keys: model.keys)
+    }
+
+    /// Indexes a tenant's settings against the enum's flags and the environments.
+    public init(_ tenant: Tenant, keys: FlagKeys) {
         var unknown: [(key: String, environment: String?, setting: Tenant.Setting)] = []
-        base = Self.entries(tenant.base, environment: nil, model: model, unknown: &unknown)
-        overrides = model.environments.map { Self.entries(tenant.overrides[$0] ?? [:], environment: $0, model: model, unknown: &unknown) }
+        file = tenant.file
+        base = Self.entries(tenant.base, environment: nil, keys: keys, unknown: &unknown)
+        overrides = keys.environments.map { Self.entries(tenant.overrides[$0] ?? [:], environment: $0, keys: keys, unknown: &unknown) }
         self.unknown = unknown
     }
 
@@ -47,25 +73,32 @@ public struct IndexedSettings: Sendable {
 
     /// One object's settings by flag position. A static function with borrowed
     /// arguments, so the threads that index tenants at once do not fight over the
-    /// reference counts of the model they share.
+    /// reference counts of the keys they share.
     private static func entries(
-        _ settings: [String: Tenant.Setting], environment: String?, model: FlagModel,
+        _ settings: [String: Tenant.Setting], environment: String?, keys: FlagKeys,
         unknown: inout [(key: String, environment: String?, setting: Tenant.Setting)]
     ) -> [Entry] {
         var entries: [Entry] = []
         entries.reserveCapacity(settings.count)
         for index in settings.indices {
             let key = settings.keys[index]
-            if let flag = model.flagIndex(key) {
-                entries.append(Entry(flag: flag, value: settings.values[index].value, location: settings.values[index].location))
+            if let flag = keys.position(of: key) {
+                entries.append(Entry(flag: flag, settings.values[index]))
             } else {
                 unknown.append((key, environment, settings.values[index]))
             }
         }
-        for (position, first) in model.repeatedFlags {
-            for entry in entries where entry.flag == first { entries.append(Entry(flag: position, value: entry.value, location: entry.location)) }
+        for (position, first) in keys.repeatedFlags {
+            for entry in entries where entry.flag == first {
+                entries.append(Entry(flag: position, value: entry.value, line: entry.line, column: entry.column))
+            }
         }
         return entries
+    }
+
+    /// Where an entry's value is written.
+    public func location(of entry: Entry) -> SourceLocation {
+        SourceLocation(file: file, line: Int(entry.line), column: Int(entry.column))
     }
 }
 
@@ -90,6 +123,8 @@ public struct MatrixColumn {
     private(set) var cells: [ResolvedMatrix.PackedCell]
     /// The column's values and files.
     let interner: Interner
+    /// The tenant's file in `interner`.
+    private let tenantFile: UInt32
 
     static let open = ResolvedMatrix.PackedCell(value: 0, file: 0, line: 0, column: 0, layer: .max, hasDetails: false)
 
@@ -104,6 +139,7 @@ public struct MatrixColumn {
         self.environment = environment
         self.environmentIndex = environmentIndex
         self.interner = interner
+        tenantFile = interner.id(ofFile: settings.file)
         layer = FallbackLayer.layer
         cells = Array(repeating: Self.open, count: flags.count)
     }
@@ -117,6 +153,15 @@ public struct MatrixColumn {
         guard isOpen(flag) else { return }
         cells[flag] = interner.pack(value, location, layer: layerIndex)
         cells[flag].hasDetails = layer.showsHiddenValue
+    }
+
+    /// Decides an open cell with a tenant's setting; does nothing when it is decided.
+    /// Only for a layer whose opinions carry no reason and hide nothing.
+    public mutating func decide(_ entry: IndexedSettings.Entry) {
+        guard isOpen(entry.flag) else { return }
+        cells[entry.flag] = ResolvedMatrix.PackedCell(
+            value: interner.id(of: entry.value), file: tenantFile, line: UInt32(clamping: entry.line),
+            column: UInt32(clamping: entry.column), layer: layerIndex, hasDetails: layer.showsHiddenValue)
     }
 
     /// Decides an open cell with any opinion; does nothing when it is decided.
