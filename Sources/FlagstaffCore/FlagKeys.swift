@@ -22,6 +22,9 @@ public struct FlagKeys: Hashable, Sendable {
         self.repeatedFlags = repeatedFlags
     }
 
+    /// How many distinct keys there are.
+    public var count: Int { positions.count }
+
     /// The position of the first flag with a key, if the enum declares one.
     public func position(of key: String) -> Int? { positions[key] }
 }

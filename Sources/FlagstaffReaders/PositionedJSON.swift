@@ -49,6 +49,16 @@ struct PositionedJSON: Sendable {
     }
 }
 
+/// Where an object's members go as the parser reads them.
+protocol PositionedJSONMemberSink {
+    /// Takes the next member, in file order.
+    mutating func take(_ member: PositionedJSON.Member)
+}
+
+extension Array: PositionedJSONMemberSink where Element == PositionedJSON.Member {
+    mutating func take(_ member: PositionedJSON.Member) { append(member) }
+}
+
 /// Malformed JSON: what broke and where.
 struct JSONSyntaxError: Error, Sendable {
     var message: String
@@ -57,29 +67,71 @@ struct JSONSyntaxError: Error, Sendable {
 
 /// A recursive-descent parser over UTF-8 bytes (RFC 8259).
 struct PositionedJSONParser {
-    private let bytes: [UInt8]
+    /// The text's bytes, valid only while `withParser` runs.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var offset = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
 
+    /// Parses a whole document whose root is usually an object, and hands each of
+    /// the root's members to `sink` in file order as soon as it is read, instead
+    /// of keeping them: the root is returned with no members. A large tenant file
+    /// then never holds all its members in one array. When the root is not an
+    /// object, it is returned whole and `sink` gets nothing. When the document is
+    /// malformed, members before the error have been handed over.
+    static func parse<Sink: PositionedJSONMemberSink>(_ text: String, file: String, rootMembersTo sink: inout Sink)
+        throws(JSONSyntaxError) -> PositionedJSON
+    {
+        try withParser(text, file: file) { parser throws(JSONSyntaxError) in
+            guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: "{") else {
+                return try parser.parseDocument()
+            }
+            let (start, startOffset) = (parser.location, parser.offset)
+            try parser.parseObject(into: &sink)
+            let root = PositionedJSON(kind: .object([]), location: start, range: startOffset..<parser.offset)
+            try parser.expectEnd()
+            return root
+        }
+    }
+
     /// Parses a whole document.
     static func parse(_ text: String, file: String) throws(JSONSyntaxError) -> PositionedJSON {
-        var parser = PositionedJSONParser(bytes: Array(text.utf8), file: file)
-        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3; parser.lineStart = 3 }
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.offset < parser.bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
-        }
+        try withParser(text, file: file) { parser throws(JSONSyntaxError) in try parser.parseDocument() }
+    }
+
+    /// Runs `body` with a parser over the text's own UTF-8 bytes: a tenant file can
+    /// be megabytes, which a copy into an array would first write out once more.
+    private static func withParser(
+        _ text: String, file: String, _ body: (inout PositionedJSONParser) throws(JSONSyntaxError) -> PositionedJSON
+    ) throws(JSONSyntaxError) -> PositionedJSON {
+        var text = text
+        return try text.withUTF8 { bytes in
+            var parser = PositionedJSONParser(bytes, file: file)
+            return Result { () throws(JSONSyntaxError) in try body(&parser) }
+        }.get()
+    }
+
+    /// Parses the value at the current offset, which must end the document.
+    private mutating func parseDocument() throws(JSONSyntaxError) -> PositionedJSON {
+        let value = try parseValue()
+        try expectEnd()
         return value
     }
 
-    private init(bytes: [UInt8], file: String) {
+    /// Checks that nothing but whitespace follows.
+    private mutating func expectEnd() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if offset < bytes.count { throw error("unexpected \(describeCurrent()) after the end of the JSON value") }
+    }
+
+    /// A parser at the first value of `bytes`: past a byte order mark and whitespace.
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (offset, lineStart) = (3, 3) }
+        skipWhitespace()
     }
 
     private var location: SourceLocation {
@@ -116,7 +168,10 @@ struct PositionedJSONParser {
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
         let kind: PositionedJSON.Kind
         switch bytes[offset] {
-        case UInt8(ascii: "{"): kind = try parseObject()
+        case UInt8(ascii: "{"):
+            var members: [PositionedJSON.Member] = []
+            try parseObject(into: &members)
+            kind = .object(members)
         case UInt8(ascii: "["): kind = try parseArray()
         case UInt8(ascii: "\""): kind = .string(try parseString())
         case UInt8(ascii: "t"): try expectWord("true"); kind = .bool(true)
@@ -134,15 +189,15 @@ struct PositionedJSONParser {
         if depth > 512 { throw error("nesting is deeper than 512 levels") }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> PositionedJSON.Kind {
+    /// Parses an object, handing its members to `sink` in order.
+    private mutating func parseObject<Sink: PositionedJSONMemberSink>(into sink: inout Sink) throws(JSONSyntaxError) {
         try enter()
         defer { depth -= 1 }
         offset += 1
-        var members: [PositionedJSON.Member] = []
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
-            return .object(members)
+            return
         }
         while true {
             skipWhitespace()
@@ -159,12 +214,16 @@ struct PositionedJSONParser {
             }
             offset += 1
             skipWhitespace()
-            let value = try parseValue()
-            members.append(.init(key: key, keyLocation: keyLocation, keyRange: keyRange, value: value))
+            var member = PositionedJSON.Member(key: key, keyLocation: keyLocation, keyRange: keyRange, value: try parseValue())
             skipWhitespace()
             guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
-            if bytes[offset] == UInt8(ascii: ",") {
-                members[members.count - 1].trailingComma = offset
+            switch bytes[offset] {
+            case UInt8(ascii: ","): member.trailingComma = offset
+            case UInt8(ascii: "}"): break
+            default: throw error("expected ',' or '}', found \(describeCurrent())")
+            }
+            sink.take(member)
+            if member.trailingComma != nil {
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
@@ -172,11 +231,8 @@ struct PositionedJSONParser {
                 }
                 continue
             }
-            if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                return .object(members)
-            }
-            throw error("expected ',' or '}', found \(describeCurrent())")
+            offset += 1
+            return
         }
     }
 

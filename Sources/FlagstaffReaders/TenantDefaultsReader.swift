@@ -8,36 +8,50 @@ public enum TenantDefaultsReader {
 
     /// Reads a tenant file. Returns the tenant when the file could be read at all,
     /// and every problem found in it. Keys are not checked against the enum here.
-    public static func read(_ text: String, file: String, id: String, name: String) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
+    /// `expectedKeys` is about how many base values the file is likely to hold,
+    /// such as the number of flags the enum declares, or 0 when unknown: the table
+    /// of base values is made that large at once instead of growing as it fills.
+    public static func read(
+        _ text: String, file: String, id: String, name: String, expectedKeys: Int = 0
+    ) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
+        // Members are taken as the parser reads them: the file's members are never
+        // all held at once, beside the settings made from them.
+        var builder = TenantBuilder(tenant: Tenant(id: id, name: name, file: file))
+        builder.tenant.base.reserveCapacity(expectedKeys)
         let root: PositionedJSON
         do {
-            root = try PositionedJSONParser.parse(text, file: file)
+            root = try PositionedJSONParser.parse(text, file: file, rootMembersTo: &builder)
         } catch {
             return (nil, [.error("malformed JSON: \(error.message)", at: error.location)])
         }
-        guard case .object(let members) = root.kind else {
+        guard case .object = root.kind else {
             return (nil, [.error("a tenant file must hold a JSON object, found \(root.kindName)", at: root.location)])
         }
+        builder.tenant.layout.root = root.range
+        return (builder.tenant, builder.diagnostics)
+    }
+
+    /// A tenant made from its file's top-level members, one at a time.
+    private struct TenantBuilder: PositionedJSONMemberSink {
+        var tenant: Tenant
         var diagnostics: [Diagnostic] = []
-        var tenant = Tenant(id: id, name: name, file: file, layout: Tenant.FileLayout(root: root.range))
-        tenant.base.reserveCapacity(members.count)
         var overridesKeyAt: SourceLocation?
         var firstOfRejected: [String: SourceLocation] = [:]
-        for member in members {
-            if member.key == overridesKey {
-                if let first = overridesKeyAt {
-                    diagnostics.append(duplicate(member, first: first))
-                    continue
-                }
-                overridesKeyAt = member.keyLocation
-                tenant.layout.overridesKey = member.keyRange
-                tenant.layout.overrides = member.value.range
-                readOverrides(member.value, into: &tenant, diagnostics: &diagnostics)
-            } else {
+
+        mutating func take(_ member: PositionedJSON.Member) {
+            guard member.key == overridesKey else {
                 add(member, to: &tenant.base, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
+                return
             }
+            if let first = overridesKeyAt {
+                diagnostics.append(duplicate(member, first: first))
+                return
+            }
+            overridesKeyAt = member.keyLocation
+            tenant.layout.overridesKey = member.keyRange
+            tenant.layout.overrides = member.value.range
+            readOverrides(member.value, into: &tenant, diagnostics: &diagnostics)
         }
-        return (tenant, diagnostics)
     }
 
     /// Adds a member's setting to `settings`. The first of two members with one key

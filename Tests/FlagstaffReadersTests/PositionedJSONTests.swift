@@ -136,4 +136,50 @@ struct PositionedJSONTests {
         #expect(members.map { $0.trailingComma.map { slice($0..<$0 + 1) } } == [",", ",", nil])
         #expect(members[1].trailingComma == 30)
     }
+
+    /// The members a streamed parse hands over, and the root it returns.
+    func streamed(_ text: String) throws(JSONSyntaxError) -> (root: PositionedJSON, members: [PositionedJSON.Member]) {
+        var members: [PositionedJSON.Member] = []
+        let root = try PositionedJSONParser.parse(text, file: "t.json", rootMembersTo: &members)
+        return (root, members)
+    }
+
+    @Test func aStreamedRootHandsOverEachMemberInOrderAndKeepsNone() throws {
+        let text = "\u{FEFF}{\n  \"A\": true,\n  \"B\" : {\"x\": [1]} ,\n  \"A\": \"again\"\n}\n"
+        let whole = try parse(text)
+        let (root, members) = try streamed(text)
+        guard case .object(let expected) = whole.kind, case .object(let kept) = root.kind else { Issue.record("not an object"); return }
+        #expect(kept.isEmpty)
+        #expect(root.range == whole.range && root.location == whole.location)
+        #expect(members.map(\.key) == ["A", "B", "A"], "repeated keys are handed over too")
+        #expect(members.map(\.keyRange) == expected.map(\.keyRange))
+        #expect(members.map(\.keyLocation) == expected.map(\.keyLocation))
+        #expect(members.map(\.value.range) == expected.map(\.value.range))
+        #expect(members.map(\.trailingComma) == expected.map(\.trailingComma))
+        guard case .object(let nested) = members[1].value.kind else { Issue.record("B is not an object"); return }
+        #expect(nested.map(\.key) == ["x"], "only the root's members are streamed")
+    }
+
+    @Test(arguments: ["[1, 2]", "\"text\"", "null", " 42 "])
+    func aStreamedRootThatIsNotAnObjectIsReturnedWhole(_ text: String) throws {
+        let (root, members) = try streamed(text)
+        #expect(members.isEmpty)
+        #expect(root.kindName == (try parse(text)).kindName)
+        #expect(root.range == (try parse(text)).range)
+    }
+
+    @Test(arguments: [
+        "{\"a\": 1} x", "{\"a\": 1,}", "{\"a\": 1", "{\"a\" 1}", "{\"a\": 1 \"b\": 2}", "{1: 2}", "", "  ", "{\"a\": tru}",
+        "\u{FEFF}{\"a\": 1}]",
+    ])
+    func aStreamedParseFailsAsTheWholeParseDoes(_ text: String) {
+        var streamedFailure: String?
+        do {
+            _ = try streamed(text)
+        } catch {
+            streamedFailure = "\(error.location.line):\(error.location.column): \(error.message)"
+        }
+        #expect(streamedFailure != nil)
+        #expect(streamedFailure == failure(text))
+    }
 }

@@ -118,4 +118,16 @@ struct TenantDefaultsReaderTests {
         let (_, diagnostics) = read("[]")
         #expect(diagnostics.map(\.description) == ["t.json:1:1: error: a tenant file must hold a JSON object, found an array"])
     }
+
+    @Test func theExpectedNumberOfKeysChangesNothingButTheTableSize() {
+        let text = "{\n  \"A\": true,\n  \"A\": false,\n  \"B\": [1],\n  \"overrides\": {\"uat\": {\"A\": 1}},\n  \"C\": \"x\"\n}"
+        let unsized = read(text)
+        for expected in [1, 3, 5000] {
+            let sized = TenantDefaultsReader.read(text, file: "t.json", id: "T", name: "T", expectedKeys: expected)
+            #expect(sized.tenant == unsized.tenant)
+            #expect(sized.diagnostics == unsized.diagnostics)
+        }
+        #expect(unsized.tenant?.base.keys.sorted() == ["A", "C"])
+        #expect(unsized.diagnostics.count == 2)
+    }
 }

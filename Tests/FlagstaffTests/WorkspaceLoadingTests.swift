@@ -37,6 +37,7 @@ struct WorkspaceLoadingTests {
             Flag(key: key, caseName: "case\(position)", location: .start(of: "F.swift"))
         }
         let keys = FlagKeys(flags: flags, environments: ["dev", "prod"])
+        #expect(keys.count == 3)
         #expect(keys.position(of: "A") == 0)
         #expect(keys.position(of: "B") == 1)
         #expect(keys.position(of: "e\u{301}") == 3, "keys compare as Swift strings do")

@@ -52,7 +52,8 @@ struct SourceLoader {
                 let text = try source.text(of: file.path)
                 let keys = published.withLock { $0 }
                 let (tenant, diagnostics) = TenantDefaultsReader.read(
-                    text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id)
+                    text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id,
+                    expectedKeys: keys?.count ?? 0)
                 return .tenant(tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
             } catch {
                 return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations["tenants"]))
