@@ -5,6 +5,9 @@ import Foundation
 public struct Console: Sendable {
     /// Writes to standard output.
     public var output: @Sendable (String) -> Void
+    /// Writes UTF-8 bytes to standard output: a large result goes out without
+    /// being made into one `String` first. By default it hands them to `output`.
+    public var outputBytes: @Sendable ([UInt8]) -> Void
     /// Writes to standard error.
     public var error: @Sendable (String) -> Void
     /// Whether to also print GitHub Actions annotations (`GITHUB_ACTIONS=true`).
@@ -23,6 +26,7 @@ public struct Console: Sendable {
         githubActions: Bool = false, colour: Bool = false
     ) {
         self.output = output
+        outputBytes = { output(String(decoding: $0, as: UTF8.self)) }
         self.error = error
         self.githubActions = githubActions
         self.colour = colour
@@ -36,6 +40,7 @@ public struct Console: Sendable {
             error: { write($0, to: STDERR_FILENO) },
             githubActions: environment["GITHUB_ACTIONS"] == "true",
             colour: isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty)
+        console.outputBytes = { bytes in bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) } }
         console.finished = { KeptUntilExit.shared.keep($0) }
         return console
     }
@@ -45,14 +50,17 @@ public struct Console: Sendable {
 /// matrix can be tens of megabytes, which `Data` would copy first.
 private func write(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { bytes in
-        var rest = UnsafeRawBufferPointer(bytes)
-        while !rest.isEmpty {
-            let count = Glibc.write(descriptor, rest.baseAddress!, rest.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            rest = UnsafeRawBufferPointer(rebasing: rest[count...])
-        }
+    text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
+}
+
+/// Writes bytes to a file descriptor, all of them unless it fails.
+private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+    var rest = bytes
+    while !rest.isEmpty {
+        let count = Glibc.write(descriptor, rest.baseAddress!, rest.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return }
+        rest = UnsafeRawBufferPointer(rebasing: rest[count...])
     }
 }
 

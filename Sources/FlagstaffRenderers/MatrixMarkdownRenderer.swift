@@ -11,6 +11,17 @@ public enum MatrixMarkdownRenderer {
     /// The Markdown of a slice as UTF-8 bytes, for a file: at a large size it is
     /// tens of megabytes, which a `String` on the way would copy once more.
     public static func utf8(_ slice: MatrixSlice) -> [UInt8] {
+        let chunks = chunks(slice)
+        var text: [UInt8] = []
+        text.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { text += chunk }
+        return text
+    }
+
+    /// The Markdown of a slice as UTF-8 bytes in pieces, in order, each ending at
+    /// the end of a line: what the matrix command writes one after another,
+    /// without joining them first.
+    public static func chunks(_ slice: MatrixSlice) -> [[UInt8]] {
         let model = slice.matrix.model
         let legend = slice.matrix.chain.legend.map { entry in
             (entry.mark.isEmpty ? "no mark: \(entry.label)" : "\(entry.mark) \(entry.label)") + ", \(entry.text)"
@@ -61,10 +72,6 @@ public enum MatrixMarkdownRenderer {
             }
             return bytes
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(parts.reduce(preamble.count) { $0 + $1.count })
-        text += preamble
-        for part in parts { text += part }
-        return text
+        return [preamble] + parts
     }
 }

@@ -101,4 +101,13 @@ struct MatrixMarkdownTests {
         let markdown = MatrixMarkdownRenderer.render(MatrixSlice(Build.hostileMatrix()))
         #expect(markdown.contains("**Legend:** ✅ on · ❌ off · ◆ override, set for this environment only · no mark: base, the tenant's value for every environment · ○ fallback, the tenant sets nothing, so it is off (or empty).\n"))
     }
+
+    @Test func theChunksAreTheWholeTextInOrderEachEndingALine() {
+        let slice = MatrixSlice(Build.hostileMatrix())
+        let chunks = MatrixMarkdownRenderer.chunks(slice)
+        #expect(chunks.count > 2)
+        #expect(Array(chunks.joined()) == MatrixMarkdownRenderer.utf8(slice))
+        #expect(chunks.allSatisfy { $0.last == UInt8(ascii: "\n") })
+        #expect(chunks.allSatisfy { String(validating: $0, as: UTF8.self) != nil }, "no chunk splits a character")
+    }
 }

@@ -44,7 +44,7 @@ public struct MatrixCommand: Sendable {
             environments: environments.isEmpty ? model.environments : model.environments.filter(environments.contains),
             tenants: tenants.isEmpty ? model.tenants : model.tenants.filter { tenants.contains($0.id) })
         switch format {
-        case .md: console.output(MatrixMarkdownRenderer.render(slice))
+        case .md: for chunk in MatrixMarkdownRenderer.chunks(slice) { console.outputBytes(chunk) }
         case .json: console.output(FlagsJSONRenderer.render(slice))
         case .csv: console.output(MatrixCSVRenderer.render(slice))
         }
