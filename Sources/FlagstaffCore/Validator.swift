@@ -85,7 +85,10 @@ public enum Validator {
                 }
             }
         }
-        // Each hint compares the key with every flag; past the limit one error stands for the rest.
+        // Each hint compares the key with every flag; past the limit one error stands
+        // for the rest. The keys reported one by one are the first in the file, so a
+        // run reports the same ones every time, whatever order they were found in.
+        unknown.sort { $0.setting.keyLocation < $1.setting.keyLocation }
         let keys = unknown.isEmpty ? [] : flags.map(\.key)
         for item in unknown.prefix(unknownKeysReported) {
             diagnostics.append(
