@@ -85,10 +85,10 @@ public struct Tenant: Hashable, Sendable {
     public var name: String
     /// The defaults file's path.
     public var file: String
-    /// Top-level values, which apply in every environment: key → setting.
-    public var base: [String: Setting]
-    /// Per-environment values that differ from the base: environment → key → setting.
-    public var overrides: [String: [String: Setting]]
+    /// Top-level values, which apply in every environment.
+    public var base: SettingTable
+    /// Per-environment values that differ from the base, by environment.
+    public var overrides: [String: SettingTable]
     /// Where each environment's block in `overrides` starts.
     public var overrideLocations: [String: SourceLocation]
     /// Where the file's objects are.
@@ -96,8 +96,8 @@ public struct Tenant: Hashable, Sendable {
 
     /// Creates a tenant.
     public init(
-        id: String, name: String, file: String, base: [String: Setting] = [:],
-        overrides: [String: [String: Setting]] = [:], overrideLocations: [String: SourceLocation] = [:],
+        id: String, name: String, file: String, base: SettingTable = [:],
+        overrides: [String: SettingTable] = [:], overrideLocations: [String: SourceLocation] = [:],
         layout: FileLayout = FileLayout()
     ) {
         self.id = id

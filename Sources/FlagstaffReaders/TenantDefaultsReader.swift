@@ -7,17 +7,16 @@ public enum TenantDefaultsReader {
     public static let overridesKey = "overrides"
 
     /// Reads a tenant file. Returns the tenant when the file could be read at all,
-    /// and every problem found in it. Keys are not checked against the enum here.
-    /// `expectedKeys` is about how many base values the file is likely to hold,
-    /// such as the number of flags the enum declares, or 0 when unknown: the table
-    /// of base values is made that large at once instead of growing as it fills.
+    /// and every problem found in it. Keys are not checked against the enum here;
+    /// when the enum's `keys` are given, the settings are stored against them
+    /// (see `SettingTable`), with room for as many base values as the enum has flags.
     public static func read(
-        _ text: String, file: String, id: String, name: String, expectedKeys: Int = 0
+        _ text: String, file: String, id: String, name: String, keys: FlagKeys? = nil
     ) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
         // Members are taken as the parser reads them: the file's members are never
         // all held at once, beside the settings made from them.
-        var builder = TenantBuilder(tenant: Tenant(id: id, name: name, file: file))
-        builder.tenant.base.reserveCapacity(expectedKeys)
+        let base = SettingTable(keys: keys, capacity: keys?.count ?? 0)
+        var builder = TenantBuilder(tenant: Tenant(id: id, name: name, file: file, base: base), keys: keys)
         let root: PositionedJSON
         do {
             root = try PositionedJSONParser.parse(text, file: file, rootMembersTo: &builder)
@@ -34,6 +33,7 @@ public enum TenantDefaultsReader {
     /// A tenant made from its file's top-level members, one at a time.
     private struct TenantBuilder: PositionedJSONMemberSink {
         var tenant: Tenant
+        let keys: FlagKeys?
         var diagnostics: [Diagnostic] = []
         var overridesKeyAt: SourceLocation?
         var firstOfRejected: [String: SourceLocation] = [:]
@@ -50,15 +50,15 @@ public enum TenantDefaultsReader {
             overridesKeyAt = member.keyLocation
             tenant.layout.overridesKey = member.keyRange
             tenant.layout.overrides = member.value.range
-            readOverrides(member.value, into: &tenant, diagnostics: &diagnostics)
+            readOverrides(member.value, into: &tenant, keys: keys, diagnostics: &diagnostics)
         }
     }
 
     /// Adds a member's setting to `settings`. The first of two members with one key
     /// is kept, even when its value is refused; each repeat is an error. Repeats are
-    /// found by the insertion itself, so a key is hashed once.
+    /// found by the insertion itself, so a key is looked up once.
     private static func add(
-        _ member: PositionedJSON.Member, to settings: inout [String: Tenant.Setting], firstOfRejected: inout [String: SourceLocation],
+        _ member: PositionedJSON.Member, to settings: inout SettingTable, firstOfRejected: inout [String: SourceLocation],
         diagnostics: inout [Diagnostic]
     ) {
         if !firstOfRejected.isEmpty, let first = firstOfRejected[member.key] {
@@ -74,8 +74,7 @@ public enum TenantDefaultsReader {
             }
             return
         }
-        if let earlier = settings.updateValue(setting, forKey: member.key) {
-            settings[member.key] = earlier
+        if let earlier = settings.insert(setting, forKey: member.key) {
             diagnostics.append(duplicate(member, first: earlier.keyLocation))
         }
     }
@@ -87,7 +86,7 @@ public enum TenantDefaultsReader {
             hint: "it is first set at line \(first.line), column \(first.column)")
     }
 
-    private static func readOverrides(_ value: PositionedJSON, into tenant: inout Tenant, diagnostics: inout [Diagnostic]) {
+    private static func readOverrides(_ value: PositionedJSON, into tenant: inout Tenant, keys: FlagKeys?, diagnostics: inout [Diagnostic]) {
         guard case .object(let environments) = value.kind else {
             diagnostics.append(
                 .error(
@@ -106,7 +105,7 @@ public enum TenantDefaultsReader {
                         at: environment.value.location))
                 continue
             }
-            var settings: [String: Tenant.Setting] = Dictionary(minimumCapacity: values.count)
+            var settings = SettingTable(keys: keys, capacity: values.count)
             var firstOfRejected: [String: SourceLocation] = [:]
             for value in values { add(value, to: &settings, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics) }
             tenant.overrides[environment.key] = settings

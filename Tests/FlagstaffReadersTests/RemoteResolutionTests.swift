@@ -35,10 +35,10 @@ enum RemoteWorkspace {
         let (template, diagnostics) = RemoteTemplateReader.read(text, file: "remote/prod.json")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         func tenant(_ id: String, _ value: Bool, prod: Bool? = nil) -> Tenant {
-            var base = Dictionary(uniqueKeysWithValues: keys.map { ($0, Tenant.Setting(value: .bool(value), location: SourceLocation(file: "\(id).json", line: 2, column: 3))) })
+            var base = SettingTable(uniqueKeysWithValues: keys.map { ($0, Tenant.Setting(value: .bool(value), location: SourceLocation(file: "\(id).json", line: 2, column: 3))) })
             base["LIMIT"] = Tenant.Setting(value: .integer(5), location: SourceLocation(file: "\(id).json", line: 3, column: 3))
             let overrides = prod.map { value in
-                ["prod": Dictionary(uniqueKeysWithValues: keys.map { ($0, Tenant.Setting(value: .bool(value), location: SourceLocation(file: "\(id).json", line: 5, column: 5))) })]
+                ["prod": SettingTable(uniqueKeysWithValues: keys.map { ($0, Tenant.Setting(value: .bool(value), location: SourceLocation(file: "\(id).json", line: 5, column: 5))) })]
             } ?? [:]
             return Tenant(id: id, name: id, file: "\(id).json", base: base, overrides: overrides)
         }

@@ -119,15 +119,18 @@ struct TenantDefaultsReaderTests {
         #expect(diagnostics.map(\.description) == ["t.json:1:1: error: a tenant file must hold a JSON object, found an array"])
     }
 
-    @Test func theExpectedNumberOfKeysChangesNothingButTheTableSize() {
-        let text = "{\n  \"A\": true,\n  \"A\": false,\n  \"B\": [1],\n  \"overrides\": {\"uat\": {\"A\": 1}},\n  \"C\": \"x\"\n}"
-        let unsized = read(text)
-        for expected in [1, 3, 5000] {
-            let sized = TenantDefaultsReader.read(text, file: "t.json", id: "T", name: "T", expectedKeys: expected)
-            #expect(sized.tenant == unsized.tenant)
-            #expect(sized.diagnostics == unsized.diagnostics)
+    @Test func readingAgainstTheEnumsKeysChangesNothingButTheStorage() {
+        let text = "{\n  \"A\": true,\n  \"A\": false,\n  \"B\": [1],\n  \"overrides\": {\"uat\": {\"A\": 1, \"Z\": 2, \"A\": 3}},\n  \"C\": \"x\"\n}"
+        let unkeyed = read(text)
+        for flags in [[], ["A"], ["C", "B", "A"], ["A", "A", "Z"]] {
+            let keys = FlagKeys(flags: flags.map { Flag(key: $0, caseName: $0.lowercased(), location: .start(of: "F.swift")) }, environments: ["uat"])
+            let keyed = TenantDefaultsReader.read(text, file: "t.json", id: "T", name: "T", keys: keys)
+            #expect(keyed.tenant == unkeyed.tenant, "\(flags)")
+            #expect(keyed.diagnostics == unkeyed.diagnostics, "\(flags)")
+            #expect(keyed.tenant?.base.keys == ["A", "C"], "file order, \(flags)")
+            #expect(keyed.tenant?.base.flagKeys?.isCopy(of: keys) == true)
         }
-        #expect(unsized.tenant?.base.keys.sorted() == ["A", "C"])
-        #expect(unsized.diagnostics.count == 2)
+        #expect(unkeyed.tenant?.overrides["uat"]?.keys == ["A", "Z"])
+        #expect(unkeyed.diagnostics.count == 3)
     }
 }

@@ -27,18 +27,32 @@ public struct DiskFileSource: FileSource {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("cannot read '\(path)'") }
         if let problem = InputLimits.problem(size: Int(status.st_size), file: path) { throw .pastLimit(problem) }
-        var bytes: [UInt8] = []
-        var chunk = max(Int(status.st_size), 4096)
-        while true {
-            let start = bytes.count
+        // One byte more than the size, so the read that finds the end of the file
+        // needs no larger buffer: growing one would copy every byte again.
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, count in
+            while count < buffer.count {
+                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                guard got > 0 else {
+                    failed = got < 0
+                    return
+                }
+                count += got
+            }
+        }
+        // The file grew after `fstat`: the rest is read in chunks.
+        var full = bytes.count == Int(status.st_size) + 1
+        while !failed && full {
+            if let problem = InputLimits.problem(size: bytes.count, file: path) { throw .pastLimit(problem) }
+            let (start, chunk) = (bytes.count, 64 * 1024)
             bytes.append(contentsOf: repeatElement(0, count: chunk))
             let count = bytes.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + start, chunk) }
-            guard count >= 0 else { throw .unreadable("cannot read '\(path)'") }
-            bytes.removeLast(chunk - count)
-            if count == 0 { return bytes }
-            if let problem = InputLimits.problem(size: bytes.count, file: path) { throw .pastLimit(problem) }
-            chunk = 64 * 1024
+            failed = count < 0
+            bytes.removeLast(chunk - max(count, 0))
+            full = count > 0
         }
+        guard !failed else { throw .unreadable("cannot read '\(path)'") }
+        return bytes
     }
 
     public func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {

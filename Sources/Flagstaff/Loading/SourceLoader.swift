@@ -53,7 +53,7 @@ struct SourceLoader {
                 let keys = published.withLock { $0 }
                 let (tenant, diagnostics) = TenantDefaultsReader.read(
                     text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id,
-                    expectedKeys: keys?.count ?? 0)
+                    keys: keys)
                 return .tenant(tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
             } catch {
                 return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations["tenants"]))

@@ -21,18 +21,12 @@ public struct IndexedSettings: Sendable {
             self.line = line
             self.column = column
         }
-
-        init(flag: Int, _ setting: Tenant.Setting) {
-            self.init(
-                flag: flag, value: setting.value, line: Int32(clamping: setting.location.line),
-                column: Int32(clamping: setting.location.column))
-        }
     }
 
     /// The tenant's file, where every entry is written.
     public let file: String
 
-    /// The base values, in no particular order.
+    /// The base values, in file order.
     public let base: [Entry]
     /// The overrides by the position of their environment in the model; environments
     /// the model does not configure are left out.
@@ -73,19 +67,22 @@ public struct IndexedSettings: Sendable {
 
     /// One object's settings by flag position. A static function with borrowed
     /// arguments, so the threads that index tenants at once do not fight over the
-    /// reference counts of the keys they share.
+    /// reference counts of the keys they share. A table read against a copy of
+    /// `keys` already knows each setting's position.
     private static func entries(
-        _ settings: [String: Tenant.Setting], environment: String?, keys: FlagKeys,
+        _ table: SettingTable, environment: String?, keys: FlagKeys,
         unknown: inout [(key: String, environment: String?, setting: Tenant.Setting)]
     ) -> [Entry] {
         var entries: [Entry] = []
-        entries.reserveCapacity(settings.count)
-        for index in settings.indices {
-            let key = settings.keys[index]
-            if let flag = keys.position(of: key) {
-                entries.append(Entry(flag: flag, settings.values[index]))
+        entries.reserveCapacity(table.count)
+        for index in table.settings.indices {
+            if let flag = table.flagPosition(at: index, in: keys) {
+                entries.append(
+                    Entry(
+                        flag: flag, value: table.settings[index].value, line: Int32(clamping: table.settings[index].location.line),
+                        column: Int32(clamping: table.settings[index].location.column)))
             } else {
-                unknown.append((key, environment, settings.values[index]))
+                unknown.append((table.key(at: index), environment, table.settings[index]))
             }
         }
         for (position, first) in keys.repeatedFlags {

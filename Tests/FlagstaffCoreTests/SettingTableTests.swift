@@ -1,0 +1,87 @@
+import FlagstaffCore
+import Testing
+
+@Suite struct SettingTableTests {
+    let keys = FlagKeys(flags: ["A", "B", "A", "C"].map { Build.flag($0) }, environments: ["dev"])
+
+    /// The table's contents as plain pairs, in order.
+    func pairs(_ table: SettingTable) -> [String] { table.map { "\($0.key)@\($0.value.location.line)" } }
+
+    @Test func keepsTheFirstSettingOfAKeyAndSaysWhichItWas() {
+        for flagKeys in [nil, keys] {
+            var table = SettingTable(keys: flagKeys)
+            #expect(table.insert(Build.setting(.bool(true), line: 1), forKey: "A") == nil)
+            #expect(table.insert(Build.setting(.bool(true), line: 2), forKey: "X") == nil)
+            #expect(table.insert(Build.setting(.bool(false), line: 3), forKey: "A")?.location.line == 1)
+            #expect(table.insert(Build.setting(.bool(false), line: 4), forKey: "X")?.location.line == 2)
+            #expect(table.insert(Build.setting(.bool(false), line: 5), forKey: "C") == nil)
+            #expect(pairs(table) == ["A@1", "X@2", "C@5"], "in the order added, whatever the enum's order")
+            #expect(table.count == 3)
+            #expect(table.keys == ["A", "X", "C"])
+            #expect(table["A"]?.value == .bool(true))
+            #expect(table["B"] == nil, "a flag of the enum that the table does not set")
+            #expect(table["Y"] == nil, "a key of neither")
+        }
+    }
+
+    @Test func settingAKeyReplacesInPlaceAndNilRemoves() {
+        for flagKeys in [nil, keys] {
+            var table = SettingTable(keys: flagKeys)
+            for (line, key) in ["B", "X", "C", "Y"].enumerated() { table[key] = Build.setting(.integer(line), line: line) }
+            table["X"] = Build.setting(.string("x"), line: 9)
+            table["B"] = Build.setting(.string("b"), line: 8)
+            #expect(pairs(table) == ["B@8", "X@9", "C@2", "Y@3"])
+            table["X"] = nil
+            #expect(pairs(table) == ["B@8", "C@2", "Y@3"])
+            #expect(table["X"] == nil)
+            table["B"] = nil
+            table["Z"] = nil
+            #expect(pairs(table) == ["C@2", "Y@3"])
+            #expect(table.insert(Build.setting(.bool(true), line: 7), forKey: "B") == nil, "a removed key can come back")
+            #expect(pairs(table) == ["C@2", "Y@3", "B@7"])
+            #expect(table.keys == ["C", "Y", "B"])
+        }
+    }
+
+    @Test func knowsEachSettingsFlagPositionWithoutLookingItUpAgain() {
+        var table = SettingTable(keys: keys)
+        for key in ["C", "X", "A"] { _ = table.insert(Build.setting(.bool(true)), forKey: key) }
+        let copy = keys
+        #expect(copy.isCopy(of: keys))
+        #expect((0..<3).map { table.flagPosition(at: $0, in: copy) } == [3, nil, 0])
+        // Keys made again are equal but not a copy: positions are then looked up by key.
+        let other = FlagKeys(flags: ["C", "A"].map { Build.flag($0) }, environments: ["dev"])
+        #expect(!other.isCopy(of: keys))
+        #expect((0..<3).map { table.flagPosition(at: $0, in: other) } == [0, nil, 1])
+        let plain: SettingTable = ["C": Build.setting(.bool(true)), "X": Build.setting(.bool(true))]
+        #expect((0..<2).map { plain.flagPosition(at: $0, in: keys) } == [3, nil])
+    }
+
+    @Test func tablesAreEqualWhenTheyMapTheSameKeysToTheSameSettings() {
+        var againstKeys = SettingTable(keys: keys)
+        _ = againstKeys.insert(Build.setting(.bool(true), line: 1), forKey: "X")
+        _ = againstKeys.insert(Build.setting(.bool(false), line: 2), forKey: "A")
+        let literal: SettingTable = ["A": Build.setting(.bool(false), line: 2), "X": Build.setting(.bool(true), line: 1)]
+        #expect(againstKeys == literal, "order and keys do not count")
+        #expect(againstKeys.hashValue == literal.hashValue)
+        #expect(Set([againstKeys, literal]).count == 1)
+        let otherValue: SettingTable = ["A": Build.setting(.bool(true), line: 2), "X": Build.setting(.bool(true), line: 1)]
+        let otherKey: SettingTable = ["B": Build.setting(.bool(false), line: 2), "X": Build.setting(.bool(true), line: 1)]
+        let fewer: SettingTable = ["X": Build.setting(.bool(true), line: 1)]
+        for different in [otherValue, otherKey, fewer, [:]] { #expect(againstKeys != different) }
+        #expect(SettingTable(keys: keys) == [:])
+        #expect(literal.mapValues(\.value) == ["A": .bool(false), "X": .bool(true)])
+    }
+
+    @Test func flagKeysAreEqualByContentsAndKnowTheirCopies() {
+        let again = FlagKeys(flags: ["A", "B", "A", "C"].map { Build.flag($0) }, environments: ["dev"])
+        #expect(again == keys)
+        #expect(!again.isCopy(of: keys))
+        #expect(again.hashValue == keys.hashValue)
+        #expect(keys != FlagKeys(flags: ["A", "B", "A", "C"].map { Build.flag($0) }, environments: ["prod"]))
+        #expect(keys != FlagKeys(flags: ["A", "B", "C"].map { Build.flag($0) }, environments: ["dev"]))
+        #expect(keys.count == 3)
+        #expect(keys.flagCount == 4)
+        #expect((0..<4).map(keys.key(at:)) == ["A", "B", "A", "C"])
+    }
+}
