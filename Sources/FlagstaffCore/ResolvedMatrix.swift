@@ -34,7 +34,8 @@ public struct ResolvedMatrix: Sendable {
     /// The chain's layers, by position; a packed cell names one by position.
     public let layers: [Layer]
     private let files: [String]
-    /// The cells, flag-major, then tenant, then environment, in model order.
+    /// The cells, in model order: environment-major, then flag, then tenant, so
+    /// the row a table shows (one flag in one environment) is one run of cells.
     private let cells: [PackedCell]
     /// Each tenant's settings by flag position, in model order.
     public let settings: [IndexedSettings]
@@ -83,7 +84,7 @@ public struct ResolvedMatrix: Sendable {
                         layer.decide(&column)
                     }
                     for (flag, var cell) in column.cells.enumerated() {
-                        let index = (flag * tenantCount + tenant) * environmentCount + environmentIndex
+                        let index = Self.index(flag: flag, tenant: tenant, environment: environmentIndex, flags: flagCount, tenants: tenantCount)
                         if cell.hasDetails {
                             let full = chain.resolve(
                                 model.flags[flag], type: flagTypes[flag], tenant: model.tenants[tenant], environment: environment)
@@ -96,19 +97,31 @@ public struct ResolvedMatrix: Sendable {
                 }
                 return (interner, details)
             }
-            let remaps = columns.map { interner, columnDetails in
+            // Where each tenant's values and files are in the merged tables, end to end,
+            // so the pass below reads them without touching a shared reference count.
+            var valueStarts: [Int] = [], fileStarts: [Int] = []
+            var valueMap: [UInt32] = [], fileMap: [UInt32] = []
+            for (interner, columnDetails) in columns {
                 details.merge(columnDetails) { first, _ in first }
-                return merged.absorb(interner)
+                let (values, files) = merged.absorb(interner)
+                valueStarts.append(valueMap.count)
+                fileStarts.append(fileMap.count)
+                valueMap += values
+                fileMap += files
             }
-            Parallel.forEach(tenantCount) { tenant in
-                let (values, files) = remaps[tenant]
-                for flag in 0..<flagCount {
-                    for environment in 0..<environmentCount {
-                        let index = (flag * tenantCount + tenant) * environmentCount + environment
-                        var cell = shared[index]
-                        cell.value = values[Int(cell.value)]
-                        if cell.file != PackedCell.nowhere { cell.file = files[Int(cell.file)] }
-                        shared[index] = cell
+            // One environment's rows at a time: each row's cells are side by side.
+            Parallel.forEach(environmentCount) { environment in
+                valueMap.withUnsafeBufferPointer { valueMap in
+                    fileMap.withUnsafeBufferPointer { fileMap in
+                        for flag in 0..<flagCount {
+                            let row = Self.index(flag: flag, tenant: 0, environment: environment, flags: flagCount, tenants: tenantCount)
+                            for tenant in 0..<tenantCount {
+                                var cell = shared[row + tenant]
+                                cell.value = valueMap[valueStarts[tenant] + Int(cell.value)]
+                                if cell.file != PackedCell.nowhere { cell.file = fileMap[fileStarts[tenant] + Int(cell.file)] }
+                                shared[row + tenant] = cell
+                            }
+                        }
                     }
                 }
             }
@@ -120,6 +133,11 @@ public struct ResolvedMatrix: Sendable {
         presentations = merged.values.flatMap { value in
             layers.map { CellPresentation(Resolution(value: value, layer: $0, location: nil)) }
         }
+    }
+
+    /// Where a cell sits in `cells`, in a matrix of `flags` flags and `tenants` tenants.
+    private static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
+        (environment * flags + flag) * tenants + tenant
     }
 
     /// How a cell is shown; worked out once per value and layer, except for a cell with variants.
@@ -139,6 +157,33 @@ public struct ResolvedMatrix: Sendable {
         return Int(cell.value) * layers.count + Int(cell.layer)
     }
 
+    /// `presentationID(flag:tenant:environment:)` of one flag in one environment for
+    /// each of `tenants` (positions in the model), in order, with `-1` for a cell with
+    /// variants, written into `ids`. A view of thousands of cells per row asks once
+    /// per row: on several threads at once, each call per cell would touch the
+    /// reference counts of the matrix's shared storage.
+    public func presentationIDs(flag: Int, environment: Int, tenants: [Int], into ids: inout [Int]) {
+        let (flagCount, tenantCount, layerCount) = (model.flags.count, model.tenants.count, layers.count)
+        if ids.count != tenants.count { ids = Array(repeating: 0, count: tenants.count) }
+        var hasDetails = false
+        cells.withUnsafeBufferPointer { cells in
+            tenants.withUnsafeBufferPointer { tenants in
+                ids.withUnsafeMutableBufferPointer { ids in
+                    for column in tenants.indices {
+                        let cell = cells[Self.index(flag: flag, tenant: tenants[column], environment: environment, flags: flagCount, tenants: tenantCount)]
+                        ids[column] = Int(cell.value) * layerCount + Int(cell.layer)
+                        hasDetails = hasDetails || cell.hasDetails
+                    }
+                }
+            }
+        }
+        // Few rows have a cell with details, and fewer a cell with variants, which has no id.
+        guard hasDetails else { return }
+        for column in tenants.indices where resolution(flag: flag, tenant: tenants[column], environment: environment).isVarying {
+            ids[column] = -1
+        }
+    }
+
     /// How many presentation ids there are.
     public var presentationCount: Int { presentations.count }
 
@@ -151,13 +196,13 @@ public struct ResolvedMatrix: Sendable {
     /// The packed cell by the positions of its flag, tenant and environment in
     /// the model. Precondition: each index is in range.
     public func cell(flag: Int, tenant: Int, environment: Int) -> PackedCell {
-        cells[(flag * model.tenants.count + tenant) * model.environments.count + environment]
+        cells[Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)]
     }
 
     /// The resolution of one cell by the positions of its flag, tenant and
     /// environment in the model. Precondition: each index is in range.
     public func resolution(flag: Int, tenant: Int, environment: Int) -> Resolution {
-        let index = (flag * model.tenants.count + tenant) * model.environments.count + environment
+        let index = Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)
         let cell = cells[index]
         if cell.hasDetails, let full = details[index] { return full }
         return Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))

@@ -45,12 +45,12 @@ public struct SettingTable: Sendable {
         return slot >= 0 ? flagKeys!.key(at: slot) : otherKeys[-1 - slot]
     }
 
-    /// The position in `keys` of the flag of the setting at a position in
-    /// `settings`; `nil` when the enum does not declare its key. Without a
-    /// lookup when the table was made against a copy of `keys`.
-    public func flagPosition(at index: Int, in keys: FlagKeys) -> Int? {
-        guard let flagKeys, flagKeys.isCopy(of: keys) else { return keys.position(of: key(at: index)) }
-        return slots[index] >= 0 ? Int(slots[index]) : nil
+    /// For each setting, in order, the position in `keys` of its flag, or a negative
+    /// number when the enum does not declare its key. Without a lookup when the
+    /// table was made against a copy of `keys`.
+    public func flagPositions(in keys: FlagKeys) -> [Int32] {
+        if let flagKeys, flagKeys.isCopy(of: keys) { return slots }
+        return settings.indices.map { index in keys.position(of: key(at: index)).map(Int32.init) ?? -1 }
     }
 
     /// The setting of a key. Setting a key that is there replaces its setting in
@@ -70,8 +70,8 @@ public struct SettingTable: Sendable {
     /// Adds a setting for a key that has none and returns `nil`; when the key has
     /// one, leaves it and returns it. One lookup either way.
     public mutating func insert(_ setting: Tenant.Setting, forKey key: String) -> Tenant.Setting? {
-        if let flagKeys, let flag = flagKeys.position(of: key) {
-            if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys.flagCount) }
+        if let flag = flagKeys?.position(of: key) {
+            if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys!.flagCount) }
             if byFlag[flag] > 0 { return settings[Int(byFlag[flag]) - 1] }
             settings.append(setting)
             slots.append(Int32(flag))

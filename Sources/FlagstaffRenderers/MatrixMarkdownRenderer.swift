@@ -57,16 +57,26 @@ public enum MatrixMarkdownRenderer {
                 bytes += header.utf8
             }
             if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
-            var cells = [[UInt8]?](repeating: nil, count: matrix.presentationCount)
+            // Each look's cell text, once written, sits in one buffer: appending a slice
+            // of it copies bytes and touches no reference count.
+            var texts: [UInt8] = []
+            var spans = [Range<Int>?](repeating: nil, count: matrix.presentationCount)
+            var ids: [Int] = []
             for flag in group.positions {
                 bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
-                for tenant in slice.tenantPositions {
-                    guard let id = matrix.presentationID(flag: flag, tenant: tenant, environment: position) else {
+                matrix.presentationIDs(flag: flag, environment: position, tenants: slice.tenantPositions, into: &ids)
+                for (column, id) in ids.enumerated() {
+                    guard id >= 0 else {
+                        let tenant = slice.tenantPositions[column]
                         bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
                         continue
                     }
-                    if cells[id] == nil { cells[id] = Array(" \(matrix.presentation(id: id).markdown) |".utf8) }
-                    bytes += cells[id]!
+                    if spans[id] == nil {
+                        let start = texts.count
+                        texts += " \(matrix.presentation(id: id).markdown) |".utf8
+                        spans[id] = start..<texts.count
+                    }
+                    texts.withUnsafeBufferPointer { bytes.append(contentsOf: $0[spans[id]!]) }
                 }
                 bytes.append(UInt8(ascii: "\n"))
             }

@@ -73,6 +73,23 @@ struct RemoteResolutionTests {
         return cell.variants.map { "\($0.condition): \($0.value.map { "\($0)" } ?? "unknown") \($0.layer)" }.joined(separator: "; ")
     }
 
+    @Test func aRowsPresentationIDsAreEachCellsInTheTenantsOrder() {
+        let model = matrix.model
+        var ids: [Int] = [99]
+        var varying = 0
+        for tenants in [Array(model.tenants.indices), Array(model.tenants.indices.reversed()), [1], []] {
+            for flag in model.flags.indices {
+                for environment in model.environments.indices {
+                    matrix.presentationIDs(flag: flag, environment: environment, tenants: tenants, into: &ids)
+                    let each = tenants.map { matrix.presentationID(flag: flag, tenant: $0, environment: environment) ?? -1 }
+                    #expect(ids == each, "\(model.flags[flag].key) in \(model.environments[environment]) for \(tenants)")
+                    varying += ids.filter { $0 < 0 }.count
+                }
+            }
+        }
+        #expect(varying > 0, "some cells vary, and have no id")
+    }
+
     @Test func theFirstTrueConditionInTemplateOrderWins() {
         // The parameter lists Everyone before CHL; the template's conditions list CHL first.
         #expect(summary("FIRST", "CHL") == "true remote (condition 'CHL')")

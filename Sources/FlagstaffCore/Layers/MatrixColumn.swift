@@ -75,11 +75,11 @@ public struct IndexedSettings: Sendable {
     ) -> [Entry] {
         var entries: [Entry] = []
         entries.reserveCapacity(table.count)
-        for index in table.settings.indices {
-            if let flag = table.flagPosition(at: index, in: keys) {
+        for (index, flag) in table.flagPositions(in: keys).enumerated() {
+            if flag >= 0 {
                 entries.append(
                     Entry(
-                        flag: flag, value: table.settings[index].value, line: Int32(clamping: table.settings[index].location.line),
+                        flag: Int(flag), value: table.settings[index].value, line: Int32(clamping: table.settings[index].location.line),
                         column: Int32(clamping: table.settings[index].location.column)))
             } else {
                 unknown.append((table.key(at: index), environment, table.settings[index]))
