@@ -33,9 +33,6 @@ public struct SettingTable: Sendable {
     /// How many settings there are.
     public var count: Int { settings.count }
 
-    /// Whether there are no settings.
-    public var isEmpty: Bool { settings.isEmpty }
-
     /// The keys, in order.
     public var keys: [String] { settings.indices.map(key(at:)) }
 
