@@ -42,8 +42,12 @@ public enum MatrixMarkdownRenderer {
         let preamble = Array((lines.joined(separator: "\n") + "\n").utf8)
         // At thousands of flags and hundreds of tenants the cells are most of the
         // command's work, so each MARK group of each environment is written as bytes
-        // on its own, on every core, with each look's text worked out once per part.
+        // on its own, on every core. Each look's cell text is written once, as piece
+        // number `presentationID`, and shared by all parts.
         let matrix = slice.matrix
+        let cellTexts = (0..<matrix.presentationCount).reduce(into: BytePieces()) { pieces, id in
+            pieces.add(" \(matrix.presentation(id: id).markdown) |".utf8)
+        }
         let groups = slice.groupPositions
         let header = "| Flag | " + slice.tenants.map(\.id.markdownEscaped).joined(separator: " | ") + " |\n"
             + "|:---|" + String(repeating: ":-:|", count: slice.tenants.count) + "\n"
@@ -57,28 +61,21 @@ public enum MatrixMarkdownRenderer {
                 bytes += header.utf8
             }
             if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
-            // Each look's cell text, once written, sits in one buffer: appending a slice
-            // of it copies bytes and touches no reference count.
-            var texts: [UInt8] = []
-            var spans = [Range<Int>?](repeating: nil, count: matrix.presentationCount)
             var ids: [Int] = []
-            for flag in group.positions {
-                bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
-                matrix.presentationIDs(flag: flag, environment: position, tenants: slice.tenantPositions, into: &ids)
-                for (column, id) in ids.enumerated() {
-                    guard id >= 0 else {
-                        let tenant = slice.tenantPositions[column]
-                        bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
-                        continue
+            cellTexts.read { cellTexts in
+                for flag in group.positions {
+                    bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
+                    matrix.presentationIDs(flag: flag, environment: position, tenants: slice.tenantPositions, into: &ids)
+                    for (column, id) in ids.enumerated() {
+                        guard id >= 0 else {
+                            let tenant = slice.tenantPositions[column]
+                            bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
+                            continue
+                        }
+                        cellTexts.append(id, to: &bytes)
                     }
-                    if spans[id] == nil {
-                        let start = texts.count
-                        texts += " \(matrix.presentation(id: id).markdown) |".utf8
-                        spans[id] = start..<texts.count
-                    }
-                    texts.withUnsafeBufferPointer { bytes.append(contentsOf: $0[spans[id]!]) }
+                    bytes.append(UInt8(ascii: "\n"))
                 }
-                bytes.append(UInt8(ascii: "\n"))
             }
             return bytes
         }
