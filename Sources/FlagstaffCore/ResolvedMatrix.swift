@@ -179,7 +179,10 @@ public struct ResolvedMatrix: Sendable {
         }
         // Few rows have a cell with details, and fewer a cell with variants, which has no id.
         guard hasDetails else { return }
-        for column in tenants.indices where resolution(flag: flag, tenant: tenants[column], environment: environment).isVarying {
+        for column in tenants.indices
+        where cell(flag: flag, tenant: tenants[column], environment: environment).hasDetails
+            && resolution(flag: flag, tenant: tenants[column], environment: environment).isVarying
+        {
             ids[column] = -1
         }
     }
