@@ -8,13 +8,20 @@
 /// then needs no lookup.
 public struct FlagKeys: Hashable, Sendable {
     /// The table copies share.
-    private final class Storage: Sendable {
+    fileprivate final class Storage: Sendable {
         let positions: [String: Int]
         let keys: [String]
+        /// `positions` by each flag's key's bytes, for readers that scan a file.
+        let utf8: UTF8KeyTable
+        /// Whether a key has a byte beyond ASCII. Only then can an ASCII key that
+        /// `utf8` does not have still equal one of them as Swift compares strings.
+        let hasNonASCIIKeys: Bool
 
         init(positions: [String: Int], keys: [String]) {
             self.positions = positions
             self.keys = keys
+            utf8 = UTF8KeyTable(keys.lazy.map { (key: $0, number: positions[$0]!) })
+            hasNonASCIIKeys = keys.contains { $0.utf8.contains { $0 >= 0x80 } }
         }
     }
 
@@ -45,6 +52,39 @@ public struct FlagKeys: Hashable, Sendable {
 
     /// The position of the first flag with a key, if the enum declares one.
     public func position(of key: String) -> Int? { storage.positions[key] }
+
+    /// The position of the first flag whose key is `key`'s UTF-8 bytes, if the enum
+    /// declares one: `position(of:)` without making a `String`.
+    public func position(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+        withUTF8Lookup { $0.position(ofUTF8: key) }
+    }
+
+    /// Runs `body` with a view of the keys that holds no references, for a reader
+    /// that looks up every key of a file: readers on several threads share these
+    /// keys, and counting references to them would have the threads write to one
+    /// cache line.
+    public func withUTF8Lookup<Value, Failure>(_ body: (UTF8Lookup) throws(Failure) -> Value) throws(Failure) -> Value {
+        try storage.utf8.withLookup { table throws(Failure) in try body(UTF8Lookup(table: table, storage: storage)) }
+    }
+
+    /// The keys by their UTF-8 bytes, valid only inside `withUTF8Lookup(_:)`.
+    public struct UTF8Lookup {
+        fileprivate let table: UTF8KeyTable.Lookup
+        fileprivate unowned(unsafe) let storage: Storage
+
+        /// The position of the first flag whose key is `key`'s UTF-8 bytes, if the
+        /// enum declares one. Keys are still compared as Swift compares strings.
+        /// Bytes found as they are answer at once; only bytes beyond ASCII, or an
+        /// enum with such keys, need the table of strings.
+        public func position(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+            if let position = table.number(ofUTF8: key) { return position }
+            guard storage.hasNonASCIIKeys || key.contains(where: { $0 >= 0x80 }) else { return nil }
+            return position(of: String(decoding: key, as: UTF8.self))
+        }
+
+        /// The position of the first flag with a key, if the enum declares one.
+        public func position(of key: String) -> Int? { storage.positions[key] }
+    }
 
     /// The key of the flag at a position. Precondition: the position is below `flagCount`.
     public func key(at position: Int) -> String { storage.keys[position] }

@@ -67,19 +67,25 @@ public struct SettingTable: Sendable {
     /// Adds a setting for a key that has none and returns `nil`; when the key has
     /// one, leaves it and returns it. One lookup either way.
     public mutating func insert(_ setting: Tenant.Setting, forKey key: String) -> Tenant.Setting? {
-        if let flag = flagKeys?.position(of: key) {
-            if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys!.flagCount) }
-            if byFlag[flag] > 0 { return settings[Int(byFlag[flag]) - 1] }
-            settings.append(setting)
-            slots.append(Int32(flag))
-            byFlag[flag] = Int32(settings.count)
-            return nil
-        }
+        if let flag = flagKeys?.position(of: key) { return insert(setting, flag: flag) }
         if let earlier = otherPositions[key] { return settings[Int(earlier)] }
         otherPositions[key] = Int32(settings.count)
         settings.append(setting)
         slots.append(-1 - Int32(otherKeys.count))
         otherKeys.append(key)
+        return nil
+    }
+
+    /// Adds a setting for the flag at a position in `flagKeys`, as `insert(_:forKey:)`
+    /// does for the flag's key, when a reader has looked the key up already.
+    /// Precondition: the table was made against keys, and the position is the
+    /// one they give the key.
+    public mutating func insert(_ setting: Tenant.Setting, flag: Int) -> Tenant.Setting? {
+        if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys!.flagCount) }
+        if byFlag[flag] > 0 { return settings[Int(byFlag[flag]) - 1] }
+        settings.append(setting)
+        slots.append(Int32(flag))
+        byFlag[flag] = Int32(settings.count)
         return nil
     }
 

@@ -49,14 +49,45 @@ struct PositionedJSON: Sendable {
     }
 }
 
-/// Where an object's members go as the parser reads them.
-protocol PositionedJSONMemberSink {
-    /// Takes the next member, in file order.
-    mutating func take(_ member: PositionedJSON.Member)
-}
+/// A member's key, as `PositionedJSONParser.readObject(_:)` hands it over before
+/// the member's value: with its bytes, so a reader can look a key up without
+/// first making a `String` of it.
+struct PositionedJSONKey {
+    /// The bytes between the quotes, escapes as written. They point into the text
+    /// being parsed, and are valid only while the parser runs.
+    let utf8: UnsafeBufferPointer<UInt8>
+    /// The key with its escapes decoded; `nil` when it has none, so `utf8` is the key.
+    private let unescaped: String?
+    /// Whether the key has no escapes and every byte is ASCII.
+    let isPlainASCII: Bool
+    /// Where the key's opening quote is: 1-based, as `SourceLocation` counts.
+    let line: Int, column: Int
+    /// The key's bytes, quotes included.
+    let range: ByteRange
 
-extension Array: PositionedJSONMemberSink where Element == PositionedJSON.Member {
-    mutating func take(_ member: PositionedJSON.Member) { append(member) }
+    init(utf8: UnsafeBufferPointer<UInt8>, unescaped: String?, isPlainASCII: Bool, line: Int, column: Int, range: ByteRange) {
+        self.utf8 = utf8
+        self.unescaped = unescaped
+        self.isPlainASCII = isPlainASCII
+        (self.line, self.column) = (line, column)
+        self.range = range
+    }
+
+    /// The key's UTF-8 bytes, when the key has no escapes.
+    var plainUTF8: UnsafeBufferPointer<UInt8>? { unescaped == nil ? utf8 : nil }
+
+    /// The key.
+    var string: String { unescaped ?? String(decoding: utf8, as: UTF8.self) }
+
+    /// Whether the key is `text` as Swift compares strings. Two ASCII strings are
+    /// equal only when their bytes are, so those are compared without a `String`.
+    func equals(_ text: StaticString) -> Bool {
+        guard isPlainASCII, text.hasPointerRepresentation, text.isASCII else { return string == text.description }
+        return text.withUTF8Buffer { utf8.elementsEqual($0) }
+    }
+
+    /// Where the key is, in `file`.
+    func location(in file: String) -> SourceLocation { SourceLocation(file: file, line: line, column: column) }
 }
 
 /// Malformed JSON: what broke and where.
@@ -69,55 +100,36 @@ struct JSONSyntaxError: Error, Sendable {
 struct PositionedJSONParser {
     /// The text's bytes, valid only while `withParser` runs.
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let file: String
+    /// The file, for the locations of values and errors.
+    let file: String
     private var offset = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
 
-    /// Parses a whole document whose root is usually an object, and hands each of
-    /// the root's members to `sink` in file order as soon as it is read, instead
-    /// of keeping them: the root is returned with no members. A large tenant file
-    /// then never holds all its members in one array. When the root is not an
-    /// object, it is returned whole and `sink` gets nothing. When the document is
-    /// malformed, members before the error have been handed over.
-    static func parse<Sink: PositionedJSONMemberSink>(_ text: String, file: String, rootMembersTo sink: inout Sink)
-        throws(JSONSyntaxError) -> PositionedJSON
-    {
-        try withParser(text, file: file) { parser throws(JSONSyntaxError) in
-            guard parser.offset < parser.bytes.count, parser.bytes[parser.offset] == UInt8(ascii: "{") else {
-                return try parser.parseDocument()
-            }
-            let (start, startOffset) = (parser.location, parser.offset)
-            try parser.parseObject(into: &sink)
-            let root = PositionedJSON(kind: .object([]), location: start, range: startOffset..<parser.offset)
-            try parser.expectEnd()
-            return root
-        }
-    }
-
     /// Parses a whole document.
     static func parse(_ text: String, file: String) throws(JSONSyntaxError) -> PositionedJSON {
-        try withParser(text, file: file) { parser throws(JSONSyntaxError) in try parser.parseDocument() }
+        try read(text, file: file) { parser throws(JSONSyntaxError) in try parser.parseValue() }
     }
 
-    /// Runs `body` with a parser over the text's own UTF-8 bytes: a tenant file can
-    /// be megabytes, which a copy into an array would first write out once more.
-    private static func withParser(
-        _ text: String, file: String, _ body: (inout PositionedJSONParser) throws(JSONSyntaxError) -> PositionedJSON
-    ) throws(JSONSyntaxError) -> PositionedJSON {
+    /// Reads a document with `body`, which gets a parser at the first value and
+    /// must read that value whole, with `parseValue()` or `readObject(_:)`; then
+    /// checks that nothing follows it.
+    ///
+    /// The parser reads the text's own UTF-8 bytes: a tenant file can be
+    /// megabytes, which a copy into an array would first write out once more.
+    static func read<Value>(
+        _ text: String, file: String, _ body: (inout PositionedJSONParser) throws(JSONSyntaxError) -> Value
+    ) throws(JSONSyntaxError) -> Value {
         var text = text
         return try text.withUTF8 { bytes in
             var parser = PositionedJSONParser(bytes, file: file)
-            return Result { () throws(JSONSyntaxError) in try body(&parser) }
+            return Result { () throws(JSONSyntaxError) in
+                let value = try body(&parser)
+                try parser.expectEnd()
+                return value
+            }
         }.get()
-    }
-
-    /// Parses the value at the current offset, which must end the document.
-    private mutating func parseDocument() throws(JSONSyntaxError) -> PositionedJSON {
-        let value = try parseValue()
-        try expectEnd()
-        return value
     }
 
     /// Checks that nothing but whitespace follows.
@@ -162,7 +174,11 @@ struct PositionedJSONParser {
         }
     }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> PositionedJSON {
+    /// Whether the value at the current offset is an object, which `readObject(_:)` reads.
+    var isAtObject: Bool { offset < bytes.count && bytes[offset] == UInt8(ascii: "{") }
+
+    /// Parses the value at the current offset.
+    mutating func parseValue() throws(JSONSyntaxError) -> PositionedJSON {
         let start = location
         let startOffset = offset
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
@@ -170,7 +186,13 @@ struct PositionedJSONParser {
         switch bytes[offset] {
         case UInt8(ascii: "{"):
             var members: [PositionedJSON.Member] = []
-            try parseObject(into: &members)
+            _ = try readObject { parser, key throws(JSONSyntaxError) in
+                let keyLocation = key.location(in: parser.file)
+                let value = try parser.parseValue()
+                members.append(
+                    PositionedJSON.Member(
+                        key: key.string, keyLocation: keyLocation, keyRange: key.range, value: value, trailingComma: parser.commaAfterValue()))
+            }
             kind = .object(members)
         case UInt8(ascii: "["): kind = try parseArray()
         case UInt8(ascii: "\""): kind = .string(try parseString())
@@ -189,51 +211,79 @@ struct PositionedJSONParser {
         if depth > 512 { throw error("nesting is deeper than 512 levels") }
     }
 
-    /// Parses an object, handing its members to `sink` in order.
-    private mutating func parseObject<Sink: PositionedJSONMemberSink>(into sink: inout Sink) throws(JSONSyntaxError) {
+    /// Reads the object at the current offset one member at a time, and returns
+    /// its bytes. `member` gets each key, in file order, with the parser at the
+    /// key's value, and must read that value whole, with `parseValue()` or
+    /// `readObject(_:)`. Repeated keys are handed over too. A reader can then keep
+    /// what it needs of each member, rather than an array of all of them.
+    mutating func readObject(
+        _ member: (inout PositionedJSONParser, PositionedJSONKey) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) -> ByteRange {
+        let start = offset
         try enter()
         defer { depth -= 1 }
         offset += 1
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
-            return
+            return start..<offset
         }
         while true {
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
-            let keyLocation = location
-            let keyStart = offset
-            let key = try parseString()
-            let keyRange = keyStart..<offset
+            let key = try parseKey()
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+                throw error("expected ':' after the key \"\(key.string)\", found \(describeCurrent())")
             }
             offset += 1
             skipWhitespace()
-            var member = PositionedJSON.Member(key: key, keyLocation: keyLocation, keyRange: keyRange, value: try parseValue())
+            try member(&self, key)
             skipWhitespace()
             guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
             switch bytes[offset] {
-            case UInt8(ascii: ","): member.trailingComma = offset
-            case UInt8(ascii: "}"): break
-            default: throw error("expected ',' or '}', found \(describeCurrent())")
-            }
-            sink.take(member)
-            if member.trailingComma != nil {
+            case UInt8(ascii: ","):
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                     throw error("trailing comma before '}'")
                 }
-                continue
+            case UInt8(ascii: "}"):
+                offset += 1
+                return start..<offset
+            default: throw error("expected ',' or '}', found \(describeCurrent())")
             }
-            offset += 1
-            return
         }
+    }
+
+    /// The offset of the comma after the value just read, if one follows it.
+    mutating func commaAfterValue() -> Int? {
+        skipWhitespace()
+        return offset < bytes.count && bytes[offset] == UInt8(ascii: ",") ? offset : nil
+    }
+
+    /// Parses a key at the current offset, without decoding it when it has no escapes.
+    private mutating func parseKey() throws(JSONSyntaxError) -> PositionedJSONKey {
+        let (line, column, start) = (line, offset - lineStart + 1, offset)
+        // The common case: no escapes, so the key is its bytes.
+        var end = offset + 1
+        var bits: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            bits |= bytes[end]
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            offset = end + 1
+            return PositionedJSONKey(
+                utf8: UnsafeBufferPointer(rebasing: bytes[start + 1..<end]), unescaped: nil, isPlainASCII: bits < 0x80, line: line,
+                column: column, range: start..<offset)
+        }
+        let unescaped = try parseString()
+        return PositionedJSONKey(
+            utf8: UnsafeBufferPointer(rebasing: bytes[start + 1..<offset - 1]), unescaped: unescaped, isPlainASCII: false, line: line,
+            column: column, range: start..<offset)
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> PositionedJSON.Kind {

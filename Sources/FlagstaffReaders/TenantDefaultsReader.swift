@@ -4,7 +4,8 @@ import FlagstaffCore
 /// the top level, and `overrides` mapping an environment to the values that differ there.
 public enum TenantDefaultsReader {
     /// The key that holds per-environment overrides.
-    public static let overridesKey = "overrides"
+    public static let overridesKey = overridesKeyText.description
+    private static let overridesKeyText: StaticString = "overrides"
 
     /// Reads a tenant file. Returns the tenant when the file could be read at all,
     /// and every problem found in it. Keys are not checked against the enum here;
@@ -13,138 +14,158 @@ public enum TenantDefaultsReader {
     public static func read(
         _ text: String, file: String, id: String, name: String, keys: FlagKeys? = nil
     ) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
-        // Members are taken as the parser reads them: the file's members are never
-        // all held at once, beside the settings made from them.
+        guard let keys else { return read(text, file: file, id: id, name: name, keys: nil, lookup: nil) }
+        return keys.withUTF8Lookup { lookup in read(text, file: file, id: id, name: name, keys: keys, lookup: lookup) }
+    }
+
+    /// Reads a tenant file, looking up keys with `lookup`, a view of `keys`.
+    private static func read(
+        _ text: String, file: String, id: String, name: String, keys: FlagKeys?, lookup: FlagKeys.UTF8Lookup?
+    ) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
+        // Members are taken as the parser reads them, and their keys looked up by
+        // their bytes: the file's members are never all held at once, beside the
+        // settings made from them.
         let base = SettingTable(keys: keys, capacity: keys?.count ?? 0)
-        var builder = TenantBuilder(tenant: Tenant(id: id, name: name, file: file, base: base), keys: keys)
-        let root: PositionedJSON
+        var builder = TenantBuilder(tenant: Tenant(id: id, name: name, file: file, base: base), keys: keys, lookup: lookup)
+        let notAnObject: PositionedJSON?
         do {
-            root = try PositionedJSONParser.parse(text, file: file, rootMembersTo: &builder)
+            notAnObject = try PositionedJSONParser.read(text, file: file) { parser throws(JSONSyntaxError) in
+                guard parser.isAtObject else { return try parser.parseValue() }
+                builder.tenant.layout.root = try parser.readObject { parser, key throws(JSONSyntaxError) in
+                    try builder.readRootMember(key, &parser)
+                }
+                return nil
+            }
         } catch {
             return (nil, [.error("malformed JSON: \(error.message)", at: error.location)])
         }
-        guard case .object = root.kind else {
+        if let root = notAnObject {
             return (nil, [.error("a tenant file must hold a JSON object, found \(root.kindName)", at: root.location)])
         }
-        builder.tenant.layout.root = root.range
         return (builder.tenant, builder.diagnostics)
     }
 
-    /// A tenant made from its file's top-level members, one at a time.
-    private struct TenantBuilder: PositionedJSONMemberSink {
+    /// A tenant made from its file's members, one at a time.
+    private struct TenantBuilder {
         var tenant: Tenant
         let keys: FlagKeys?
+        /// The keys by their bytes, which the builder looks each key up in.
+        let lookup: FlagKeys.UTF8Lookup?
         var diagnostics: [Diagnostic] = []
         var overridesKeyAt: SourceLocation?
+        /// The top-level keys whose first value was refused, and where they are.
         var firstOfRejected: [String: SourceLocation] = [:]
 
-        mutating func take(_ member: PositionedJSON.Member) {
-            guard member.key == overridesKey else {
-                add(member, to: &tenant.base, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
+        /// Reads a member of the top-level object: a base value, or the overrides.
+        mutating func readRootMember(_ key: PositionedJSONKey, _ parser: inout PositionedJSONParser) throws(JSONSyntaxError) {
+            guard key.equals(overridesKeyText) else {
+                try Self.readSetting(
+                    key, &parser, lookup: lookup, into: &tenant.base, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
                 return
             }
             if let first = overridesKeyAt {
-                diagnostics.append(duplicate(member, first: first))
+                diagnostics.append(duplicate(key, in: parser.file, first: first))
+                _ = try parser.parseValue()
                 return
             }
-            overridesKeyAt = member.keyLocation
-            tenant.layout.overridesKey = member.keyRange
-            tenant.layout.overrides = member.value.range
-            readOverrides(member.value, into: &tenant, keys: keys, diagnostics: &diagnostics)
-        }
-    }
-
-    /// Adds a member's setting to `settings`. The first of two members with one key
-    /// is kept, even when its value is refused; each repeat is an error. Repeats are
-    /// found by the insertion itself, so a key is looked up once.
-    private static func add(
-        _ member: PositionedJSON.Member, to settings: inout SettingTable, firstOfRejected: inout [String: SourceLocation],
-        diagnostics: inout [Diagnostic]
-    ) {
-        if !firstOfRejected.isEmpty, let first = firstOfRejected[member.key] {
-            diagnostics.append(duplicate(member, first: first))
-            return
-        }
-        guard let setting = setting(member) else {
-            if let earlier = settings[member.key] {
-                diagnostics.append(duplicate(member, first: earlier.keyLocation))
-            } else {
-                diagnostics.append(refusal(member))
-                firstOfRejected[member.key] = member.keyLocation
+            overridesKeyAt = key.location(in: parser.file)
+            tenant.layout.overridesKey = key.range
+            guard parser.isAtObject else {
+                let value = try parser.parseValue()
+                tenant.layout.overrides = value.range
+                diagnostics.append(
+                    .error(
+                        "'overrides' must be an object mapping environments to values, found \(value.kindName)",
+                        at: value.location, hint: "for example \"overrides\": {\"uat\": {\"ENABLE_X\": true}}"))
+                return
             }
-            return
+            var environments: [String: SourceLocation] = [:]
+            tenant.layout.overrides = try parser.readObject { parser, key throws(JSONSyntaxError) in
+                try readEnvironment(key, &parser, seen: &environments)
+            }
         }
-        if let earlier = settings.insert(setting, forKey: member.key) {
-            diagnostics.append(duplicate(member, first: earlier.keyLocation))
+
+        /// Reads one environment's overrides. An environment's second object is an
+        /// error, and none of its values is read.
+        private mutating func readEnvironment(
+            _ key: PositionedJSONKey, _ parser: inout PositionedJSONParser, seen: inout [String: SourceLocation]
+        ) throws(JSONSyntaxError) {
+            let (environment, location) = (key.string, key.location(in: parser.file))
+            if let first = seen[environment] {
+                diagnostics.append(duplicate(key, in: parser.file, first: first))
+                _ = try parser.parseValue()
+                return
+            }
+            seen[environment] = location
+            tenant.overrideLocations[environment] = location
+            guard parser.isAtObject else {
+                let value = try parser.parseValue()
+                tenant.layout.environments[environment] = value.range
+                diagnostics.append(
+                    .error(
+                        "overrides for '\(environment)' must be an object of flag values, found \(value.kindName)", at: value.location))
+                return
+            }
+            var settings = SettingTable(keys: keys)
+            var firstOfRejected: [String: SourceLocation] = [:]
+            tenant.layout.environments[environment] = try parser.readObject { parser, key throws(JSONSyntaxError) in
+                try Self.readSetting(key, &parser, lookup: lookup, into: &settings, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
+            }
+            tenant.overrides[environment] = settings
+        }
+
+        /// Reads a member's value and adds its setting to `settings`. The first of two
+        /// members with one key is kept, even when its value is refused; each repeat
+        /// is an error. Repeats are found by the insertion itself, so a key is looked
+        /// up once, by its bytes when it has no escapes.
+        private static func readSetting(
+            _ key: PositionedJSONKey, _ parser: inout PositionedJSONParser, lookup: FlagKeys.UTF8Lookup?, into settings: inout SettingTable,
+            firstOfRejected: inout [String: SourceLocation], diagnostics: inout [Diagnostic]
+        ) throws(JSONSyntaxError) {
+            let value = try parser.parseValue()
+            let keyLocation = key.location(in: parser.file)
+            if !firstOfRejected.isEmpty, let first = firstOfRejected[key.string] {
+                diagnostics.append(duplicate(key, in: parser.file, first: first))
+                return
+            }
+            guard let setting = setting(value, keyLocation: keyLocation, keyRange: key.range, trailingComma: parser.commaAfterValue())
+            else {
+                if let earlier = settings[key.string] {
+                    diagnostics.append(duplicate(key, in: parser.file, first: earlier.keyLocation))
+                } else {
+                    diagnostics.append(.error("the value of '\(key.string)' must be a Bool, number or string, found \(value.kindName)", at: value.location))
+                    firstOfRejected[key.string] = keyLocation
+                }
+                return
+            }
+            let earlier =
+                if let lookup, let flag = key.plainUTF8.map(lookup.position(ofUTF8:)) ?? lookup.position(of: key.string) {
+                    settings.insert(setting, flag: flag)
+                } else {
+                    settings.insert(setting, forKey: key.string)
+                }
+            if let earlier { diagnostics.append(duplicate(key, in: parser.file, first: earlier.keyLocation)) }
         }
     }
 
     /// The error for a key that appeared before, at `first`.
-    private static func duplicate(_ member: PositionedJSON.Member, first: SourceLocation) -> Diagnostic {
+    private static func duplicate(_ key: PositionedJSONKey, in file: String, first: SourceLocation) -> Diagnostic {
         .error(
-            "duplicate key '\(member.key)'", at: member.keyLocation,
+            "duplicate key '\(key.string)'", at: key.location(in: file),
             hint: "it is first set at line \(first.line), column \(first.column)")
     }
 
-    private static func readOverrides(_ value: PositionedJSON, into tenant: inout Tenant, keys: FlagKeys?, diagnostics: inout [Diagnostic]) {
-        guard case .object(let environments) = value.kind else {
-            diagnostics.append(
-                .error(
-                    "'overrides' must be an object mapping environments to values, found \(value.kindName)",
-                    at: value.location, hint: "for example \"overrides\": {\"uat\": {\"ENABLE_X\": true}}"))
-            return
-        }
-        for index in unique(environments, diagnostics: &diagnostics) {
-            let environment = environments[index]
-            tenant.overrideLocations[environment.key] = environment.keyLocation
-            tenant.layout.environments[environment.key] = environment.value.range
-            guard case .object(let values) = environment.value.kind else {
-                diagnostics.append(
-                    .error(
-                        "overrides for '\(environment.key)' must be an object of flag values, found \(environment.value.kindName)",
-                        at: environment.value.location))
-                continue
-            }
-            var settings = SettingTable(keys: keys, capacity: values.count)
-            var firstOfRejected: [String: SourceLocation] = [:]
-            for value in values { add(value, to: &settings, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics) }
-            tenant.overrides[environment.key] = settings
-        }
-    }
-
-    /// The positions of the members whose key has not appeared before; each repeat is an error.
-    private static func unique(_ members: [PositionedJSON.Member], diagnostics: inout [Diagnostic]) -> [Int] {
-        var first: [String: Int] = Dictionary(minimumCapacity: members.count)
-        var kept: [Int] = []
-        kept.reserveCapacity(members.count)
-        for index in members.indices {
-            let key = members[index].key
-            if let earlier = first.updateValue(index, forKey: key) {
-                first[key] = earlier
-                diagnostics.append(duplicate(members[index], first: members[earlier].keyLocation))
-            } else {
-                kept.append(index)
-            }
-        }
-        return kept
-    }
-
-    /// A member's setting; `nil` when its value is not a Bool, number or string.
-    private static func setting(_ member: PositionedJSON.Member) -> Tenant.Setting? {
-        let value: FlagValue
-        switch member.value.kind {
-        case .bool(let bool): value = .bool(bool)
-        case .string(let text): value = .string(text)
-        case .number(let text): value = Int(text).map(FlagValue.integer) ?? .decimal(text)
+    /// The setting of a member with this value; `nil` when the value is not a Bool, number or string.
+    private static func setting(_ value: PositionedJSON, keyLocation: SourceLocation, keyRange: ByteRange, trailingComma: Int?) -> Tenant.Setting? {
+        let flagValue: FlagValue
+        switch value.kind {
+        case .bool(let bool): flagValue = .bool(bool)
+        case .string(let text): flagValue = .string(text)
+        case .number(let text): flagValue = Int(text).map(FlagValue.integer) ?? .decimal(text)
         case .object, .array, .null: return nil
         }
         return Tenant.Setting(
-            value: value, location: member.value.location, keyLocation: member.keyLocation, keyRange: member.keyRange,
-            valueRange: member.value.range, trailingComma: member.trailingComma)
-    }
-
-    /// The error for a member whose value is not a Bool, number or string.
-    private static func refusal(_ member: PositionedJSON.Member) -> Diagnostic {
-        .error("the value of '\(member.key)' must be a Bool, number or string, found \(member.value.kindName)", at: member.value.location)
+            value: flagValue, location: value.location, keyLocation: keyLocation, keyRange: keyRange, valueRange: value.range,
+            trailingComma: trailingComma)
     }
 }

@@ -137,42 +137,75 @@ struct PositionedJSONTests {
         #expect(members[1].trailingComma == 30)
     }
 
-    /// The members a streamed parse hands over, and the root it returns.
-    func streamed(_ text: String) throws(JSONSyntaxError) -> (root: PositionedJSON, members: [PositionedJSON.Member]) {
+    /// The members `readObject` hands over for the root, read back as the whole parse
+    /// would have kept them, and the root's bytes; the root when it is not an object.
+    func streamed(_ text: String) throws(JSONSyntaxError) -> (
+        root: ByteRange, members: [PositionedJSON.Member], notAnObject: PositionedJSON?, plain: [Bool]
+    ) {
         var members: [PositionedJSON.Member] = []
-        let root = try PositionedJSONParser.parse(text, file: "t.json", rootMembersTo: &members)
-        return (root, members)
+        var plain: [Bool] = []
+        var root: ByteRange = 0..<0
+        let notAnObject = try PositionedJSONParser.read(text, file: "t.json") { parser throws(JSONSyntaxError) -> PositionedJSON? in
+            guard parser.isAtObject else { return try parser.parseValue() }
+            root = try parser.readObject { parser, key throws(JSONSyntaxError) in
+                plain.append(key.plainUTF8 != nil)
+                let keyLocation = key.location(in: parser.file)
+                let value = try parser.parseValue()
+                members.append(.init(key: key.string, keyLocation: keyLocation, keyRange: key.range, value: value, trailingComma: parser.commaAfterValue()))
+            }
+            return nil
+        }
+        return (root, members, notAnObject, plain)
     }
 
-    @Test func aStreamedRootHandsOverEachMemberInOrderAndKeepsNone() throws {
-        let text = "\u{FEFF}{\n  \"A\": true,\n  \"B\" : {\"x\": [1]} ,\n  \"A\": \"again\"\n}\n"
+    @Test func readingAnObjectHandsOverEachMemberInOrder() throws {
+        let text = "\u{FEFF}{\n  \"A\": true,\n  \"B\" : {\"x\": [1]} ,\n  \"A\": \"again\",\"\\u0041\\n\": 1, \"caf\u{E9}\": 2\n}\n"
         let whole = try parse(text)
-        let (root, members) = try streamed(text)
-        guard case .object(let expected) = whole.kind, case .object(let kept) = root.kind else { Issue.record("not an object"); return }
-        #expect(kept.isEmpty)
-        #expect(root.range == whole.range && root.location == whole.location)
-        #expect(members.map(\.key) == ["A", "B", "A"], "repeated keys are handed over too")
+        let (root, members, notAnObject, plain) = try streamed(text)
+        guard case .object(let expected) = whole.kind else { Issue.record("not an object"); return }
+        #expect(notAnObject == nil)
+        #expect(root == whole.range)
+        #expect(members.map(\.key) == ["A", "B", "A", "A\n", "caf\u{E9}"], "repeated keys are handed over too")
+        #expect(plain == [true, true, true, false, true], "only a key with escapes is decoded")
         #expect(members.map(\.keyRange) == expected.map(\.keyRange))
         #expect(members.map(\.keyLocation) == expected.map(\.keyLocation))
         #expect(members.map(\.value.range) == expected.map(\.value.range))
         #expect(members.map(\.trailingComma) == expected.map(\.trailingComma))
         guard case .object(let nested) = members[1].value.kind else { Issue.record("B is not an object"); return }
-        #expect(nested.map(\.key) == ["x"], "only the root's members are streamed")
+        #expect(nested.map(\.key) == ["x"])
+    }
+
+    @Test func keysAreComparedAsSwiftComparesStrings() throws {
+        // Plain ASCII keys compare by bytes; escaped and other keys as strings, where
+        // the Kelvin sign is a K and a decomposed é the precomposed one.
+        let text = #"{"overrides": 1, "over\u0072ides": 2, "\u212A": 3, "e\u0301": 4, "overrides ": 5, "override": 6, "": 7, "\#u{212A}": 8, "e\#u{301}": 9}"#
+        var answers: [(plain: Bool, overrides: Bool, k: Bool, é: Bool, empty: Bool)] = []
+        _ = try PositionedJSONParser.read(text, file: "t.json") { parser throws(JSONSyntaxError) in
+            try parser.readObject { parser, key throws(JSONSyntaxError) in
+                answers.append((key.isPlainASCII, key.equals("overrides"), key.equals("K"), key.equals("\u{E9}"), key.equals("")))
+                _ = try parser.parseValue()
+            }
+        }
+        #expect(answers.map(\.plain) == [true, false, false, false, true, true, true, false, false])
+        #expect(answers.map(\.overrides) == [true, true, false, false, false, false, false, false, false])
+        #expect(answers.map(\.k) == [false, false, true, false, false, false, false, true, false])
+        #expect(answers.map(\.é) == [false, false, false, true, false, false, false, false, true])
+        #expect(answers.map(\.empty) == [false, false, false, false, false, false, true, false, false])
     }
 
     @Test(arguments: ["[1, 2]", "\"text\"", "null", " 42 "])
-    func aStreamedRootThatIsNotAnObjectIsReturnedWhole(_ text: String) throws {
-        let (root, members) = try streamed(text)
+    func aRootThatIsNotAnObjectIsReadWhole(_ text: String) throws {
+        let (_, members, notAnObject, _) = try streamed(text)
         #expect(members.isEmpty)
-        #expect(root.kindName == (try parse(text)).kindName)
-        #expect(root.range == (try parse(text)).range)
+        #expect(notAnObject?.kindName == (try parse(text)).kindName)
+        #expect(notAnObject?.range == (try parse(text)).range)
     }
 
     @Test(arguments: [
         "{\"a\": 1} x", "{\"a\": 1,}", "{\"a\": 1", "{\"a\" 1}", "{\"a\": 1 \"b\": 2}", "{1: 2}", "", "  ", "{\"a\": tru}",
         "\u{FEFF}{\"a\": 1}]",
     ])
-    func aStreamedParseFailsAsTheWholeParseDoes(_ text: String) {
+    func readingAnObjectFailsAsTheWholeParseDoes(_ text: String) {
         var streamedFailure: String?
         do {
             _ = try streamed(text)

@@ -120,17 +120,29 @@ struct TenantDefaultsReaderTests {
     }
 
     @Test func readingAgainstTheEnumsKeysChangesNothingButTheStorage() {
-        let text = "{\n  \"A\": true,\n  \"A\": false,\n  \"B\": [1],\n  \"overrides\": {\"uat\": {\"A\": 1, \"Z\": 2, \"A\": 3}},\n  \"C\": \"x\"\n}"
+        // Escaped keys, and a Kelvin sign that Swift takes for a K, are looked up as
+        // strings; plain keys by their bytes.
+        let text = """
+            {
+              "A": true,
+              "A": false,
+              "B": [1],
+              "overrides": {"uat": {"A": 1, "Z": 2, "A": 3, "\\u0041": 4}},
+              "C": "x",
+              "K": 1,
+              "\\u212A": 2
+            }
+            """
         let unkeyed = read(text)
-        for flags in [[], ["A"], ["C", "B", "A"], ["A", "A", "Z"]] {
+        for flags in [[], ["A"], ["C", "B", "A"], ["A", "A", "Z"], ["\u{212A}", "A"], ["K", "C"]] {
             let keys = FlagKeys(flags: flags.map { Flag(key: $0, caseName: $0.lowercased(), location: .start(of: "F.swift")) }, environments: ["uat"])
             let keyed = TenantDefaultsReader.read(text, file: "t.json", id: "T", name: "T", keys: keys)
             #expect(keyed.tenant == unkeyed.tenant, "\(flags)")
             #expect(keyed.diagnostics == unkeyed.diagnostics, "\(flags)")
-            #expect(keyed.tenant?.base.keys == ["A", "C"], "file order, \(flags)")
+            #expect(keyed.tenant?.base.keys == ["A", "C", "K"], "file order, \(flags)")
             #expect(keyed.tenant?.base.flagKeys?.isCopy(of: keys) == true)
         }
         #expect(unkeyed.tenant?.overrides["uat"]?.keys == ["A", "Z"])
-        #expect(unkeyed.diagnostics.count == 3)
+        #expect(unkeyed.diagnostics.count == 5)
     }
 }

@@ -70,6 +70,31 @@ struct FileSourceTests {
         }
     }
 
+    /// `DiskFileSource` reads text straight into a string: it must give what decoding
+    /// the file's bytes gives, byte order mark, broken UTF-8 and limits included.
+    @Test func diskTextIsTheFilesBytesDecoded() throws {
+        let limit = InputLimits.lineBytes
+        let oneLongLine = [UInt8](repeating: 0x61, count: limit + 1)
+        let longButBroken = [UInt8](repeating: 0x61, count: limit) + [0x0A, 0x61]
+        let contents: [String: [UInt8]] = [
+            "empty": [], "mark-only": [0xEF, 0xBB, 0xBF], "mark": [0xEF, 0xBB, 0xBF, 0x61, 0x62], "two-marks": [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF],
+            "half-mark": [0xEF, 0xBB], "broken": [0xFF, 0x61, 0xC3], "mark-then-broken": [0xEF, 0xBB, 0xBF, 0xC3, 0x28],
+            "accented": Array("caf\u{E9} \u{212A}".utf8), "at-limit": [UInt8](repeating: 0x62, count: limit),
+            "past-line-limit": oneLongLine, "long-file-short-lines": longButBroken,
+        ]
+        try withTemporaryDirectory { root in
+            for (name, bytes) in contents { try Data(bytes).write(to: root.appendingPathComponent(name)) }
+            let (disk, memory) = (DiskFileSource(root: root), MemoryFileSource(bytes: contents))
+            for name in contents.keys.sorted() {
+                let fromDisk = Result { () throws(FileSourceError) in try disk.text(of: name) }
+                let decoded = Result { () throws(FileSourceError) in try memory.text(of: name) }
+                #expect(fromDisk == decoded, "\(name)")
+            }
+            #expect(try disk.text(of: "mark") == "ab")
+            #expect(throws: FileSourceError.self) { try disk.text(of: "past-line-limit") }
+        }
+    }
+
     @Test func linkedFoldersAreListedButNeverWalked() throws {
         try withTemporaryDirectory { root in
             try write("x", to: "code/A.swift", in: root)

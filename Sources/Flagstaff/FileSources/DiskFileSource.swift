@@ -21,38 +21,81 @@ public struct DiskFileSource: FileSource {
     /// Reads with `open`, `fstat` and `read` into one buffer: Foundation's `Data`
     /// would copy every byte once more, which shows on hundreds of tenant files.
     public func contents(of path: String) throws(FileSourceError) -> [UInt8] {
+        try withOpenFile(path) { descriptor, size throws(FileSourceError) in
+            // One byte more than the size, so the read that finds the end of the file
+            // needs no larger buffer: growing one would copy every byte again.
+            var failed = false
+            var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+                count = Self.readFully(descriptor, into: buffer, failed: &failed)
+            }
+            // The file grew after `fstat`: the rest is read in chunks.
+            var full = bytes.count == size + 1
+            while !failed && full {
+                if let problem = InputLimits.problem(size: bytes.count, file: path) { throw .pastLimit(problem) }
+                let (start, chunk) = (bytes.count, 64 * 1024)
+                bytes.append(contentsOf: repeatElement(0, count: chunk))
+                let count = bytes.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + start, chunk) }
+                failed = count < 0
+                bytes.removeLast(chunk - max(count, 0))
+                full = count > 0
+            }
+            guard !failed else { throw .unreadable("cannot read '\(path)'") }
+            return bytes
+        }
+    }
+
+    /// Reads a file straight into the storage of the string it returns, rather
+    /// than into bytes that are then copied into a string: that copy, and the
+    /// fresh memory it writes, showed on hundreds of tenant files. A file that
+    /// could have a line past `InputLimits.lineBytes`, or that grew while it was
+    /// read, is read as `contents(of:)` and decoded, as other sources do.
+    public func text(of path: String) throws(FileSourceError) -> String {
+        let text = try withOpenFile(path) { descriptor, size throws(FileSourceError) -> String? in
+            guard size <= InputLimits.lineBytes else { return nil }
+            var (failed, grew) = (false, false)
+            let text = String(unsafeUninitializedCapacity: size + 1) { buffer in
+                var count = Self.readFully(descriptor, into: buffer, failed: &failed)
+                grew = count == buffer.count
+                if failed || grew { return 0 }
+                if buffer.prefix(count).starts(with: Self.byteOrderMark) {
+                    for offset in 3..<count { buffer[offset - 3] = buffer[offset] }
+                    count -= 3
+                }
+                return count
+            }
+            guard !failed else { throw .unreadable("cannot read '\(path)'") }
+            return grew ? nil : text
+        }
+        if let text { return text }
+        return try Self.text(decoding: contents(of: path), file: path)
+    }
+
+    /// Opens a regular file within `InputLimits.fileBytes` and runs `body` with its
+    /// descriptor and its size.
+    private func withOpenFile<Value>(
+        _ path: String, _ body: (Int32, Int) throws(FileSourceError) -> Value
+    ) throws(FileSourceError) -> Value {
         let descriptor = open(url(for: path).path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw kind(of: path) == nil ? .missing : .unreadable("cannot read '\(path)'") }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("cannot read '\(path)'") }
         if let problem = InputLimits.problem(size: Int(status.st_size), file: path) { throw .pastLimit(problem) }
-        // One byte more than the size, so the read that finds the end of the file
-        // needs no larger buffer: growing one would copy every byte again.
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, count in
-            while count < buffer.count {
-                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                guard got > 0 else {
-                    failed = got < 0
-                    return
-                }
-                count += got
+        return try body(descriptor, Int(status.st_size))
+    }
+
+    /// Reads until the buffer is full or the file ends; returns how many bytes it read.
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failed: inout Bool) -> Int {
+        var count = 0
+        while count < buffer.count {
+            let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            guard got > 0 else {
+                failed = got < 0
+                break
             }
+            count += got
         }
-        // The file grew after `fstat`: the rest is read in chunks.
-        var full = bytes.count == Int(status.st_size) + 1
-        while !failed && full {
-            if let problem = InputLimits.problem(size: bytes.count, file: path) { throw .pastLimit(problem) }
-            let (start, chunk) = (bytes.count, 64 * 1024)
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let count = bytes.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + start, chunk) }
-            failed = count < 0
-            bytes.removeLast(chunk - max(count, 0))
-            full = count > 0
-        }
-        guard !failed else { throw .unreadable("cannot read '\(path)'") }
-        return bytes
+        return count
     }
 
     public func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {

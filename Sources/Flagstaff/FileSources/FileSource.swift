@@ -13,6 +13,13 @@ public protocol FileSource: Sendable {
     /// A file's bytes.
     func contents(of path: String) throws(FileSourceError) -> [UInt8]
 
+    /// A file's text, decoded as UTF-8 (invalid bytes become U+FFFD), without the
+    /// byte order mark some Windows editors put first, so every reader and editor
+    /// sees the same text whether or not the file has one. A file past
+    /// `InputLimits` is not decoded: every input is read through here, so no
+    /// reader ever sees one. The default decodes `contents(of:)`.
+    func text(of path: String) throws(FileSourceError) -> String
+
     /// The entries of a folder, sorted by name. `""` is the root.
     func entries(of directory: String) throws(FileSourceError) -> [FileEntry]
 
@@ -69,17 +76,18 @@ extension FileSourceError {
 }
 
 extension FileSource {
-    /// A file's text, decoded as UTF-8 (invalid bytes become U+FFFD), without the
-    /// byte order mark some Windows editors put first, so every reader and editor
-    /// sees the same text whether or not the file has one. A file past
-    /// `InputLimits` is not decoded: every input is read through here, so no
-    /// reader ever sees one.
     public func text(of path: String) throws(FileSourceError) -> String {
-        let bytes = try contents(of: path)
-        if let problem = InputLimits.problem(in: bytes, file: path) { throw .pastLimit(problem) }
-        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        try Self.text(decoding: contents(of: path), file: path)
+    }
+
+    /// The text of a file's bytes, as `text(of:)` gives it.
+    static func text(decoding bytes: [UInt8], file: String) throws(FileSourceError) -> String {
+        if let problem = InputLimits.problem(in: bytes, file: file) { throw .pastLimit(problem) }
         return String(decoding: bytes.starts(with: byteOrderMark) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
     }
+
+    /// The bytes some editors put at the start of a UTF-8 file.
+    static var byteOrderMark: [UInt8] { [0xEF, 0xBB, 0xBF] }
 
     /// Every file below a folder, as paths relative to it, in path order. Hidden
     /// entries (names starting with `.`) are skipped, and linked folders are not walked.

@@ -95,6 +95,8 @@ struct SubfolderFileSource: FileSource {
 
     func contents(of path: String) throws(FileSourceError) -> [UInt8] { try base.contents(of: inside(path)) }
 
+    func text(of path: String) throws(FileSourceError) -> String { try base.text(of: inside(path)) }
+
     func entries(of directory: String) throws(FileSourceError) -> [FileEntry] { try base.entries(of: inside(directory)) }
 
     func kind(of path: String) -> FileEntry.Kind? { base.kind(of: inside(path)) }

@@ -1,0 +1,90 @@
+import FlagstaffCore
+import Testing
+
+@Suite struct UTF8KeyTableTests {
+    /// The table's answer for a key's bytes.
+    func number(_ table: UTF8KeyTable, _ key: [UInt8]) -> Int? {
+        key.withUnsafeBufferPointer { table.number(ofUTF8: $0) }
+    }
+
+    /// Keys of every length from 0 to 40, so that each way a key can end against
+    /// the 8-byte words is covered, and enough of them to grow the table often.
+    let keys: [String] = {
+        var keys: [String] = []
+        for length in 0...40 {
+            for variant in 0..<25 {
+                let letters = (0..<length).map { Character(Unicode.Scalar(UInt8(65 + ($0 * 7 + variant) % 26))) }
+                let key = String(letters)
+                if !keys.contains(key) { keys.append(key) }
+            }
+        }
+        return keys
+    }()
+
+    @Test func findsEveryKeyWithItsNumber() {
+        let table = UTF8KeyTable(keys.enumerated().map { (key: $1, number: $0 * 3) })
+        for (position, key) in keys.enumerated() {
+            #expect(number(table, Array(key.utf8)) == position * 3, "\(key)")
+        }
+    }
+
+    @Test func findsNoKeyThatDiffersInOneByteOrInLength() {
+        let table = UTF8KeyTable(keys.enumerated().map { (key: $1, number: $0) })
+        let known = Set(keys.map { Array($0.utf8) })
+        for key in keys.map({ Array($0.utf8) }) {
+            var near: [[UInt8]] = [key + [65], Array(key.dropLast()), [65] + key, Array(key.dropFirst())]
+            for index in key.indices {
+                var changed = key
+                changed[index] ^= 0x20
+                near.append(changed)
+            }
+            for candidate in near where !known.contains(candidate) {
+                #expect(number(table, candidate) == nil, "\(String(decoding: candidate, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test func theFirstOfTwoKeysWithTheSameBytesKeepsItsNumber() {
+        let table = UTF8KeyTable([(key: "A", number: 1), (key: "B", number: 2), (key: "A", number: 3)])
+        #expect(number(table, Array("A".utf8)) == 1)
+        #expect(number(table, Array("B".utf8)) == 2)
+    }
+
+    @Test func emptyTablesAndEmptyKeys() {
+        let empty = UTF8KeyTable([])
+        #expect(number(empty, []) == nil)
+        #expect(number(empty, Array("A".utf8)) == nil)
+        let onlyEmpty = UTF8KeyTable([(key: "", number: 7)])
+        #expect(number(onlyEmpty, []) == 7)
+        #expect(number(onlyEmpty, [0]) == nil)
+    }
+
+    @Test func bytesAreComparedNotStrings() {
+        let table = UTF8KeyTable([(key: "caf\u{E9}", number: 1), (key: "\u{212A}", number: 2)])
+        #expect(number(table, Array("caf\u{E9}".utf8)) == 1)
+        #expect(number(table, Array("cafe\u{301}".utf8)) == nil, "equal as strings, but other bytes")
+        #expect(number(table, Array("K".utf8)) == nil)
+    }
+
+    @Test func flagKeysFindBytesAsTheyFindStrings() {
+        // Enum keys with and without bytes beyond ASCII: the Kelvin sign equals "K",
+        // and a decomposed é the precomposed one, as Swift compares strings.
+        let asciiOnly = FlagKeys(flags: ["A", "K", "ENABLE_FEATURE_00001", "B", "A"].map { Build.flag($0) }, environments: [])
+        let withOthers = FlagKeys(flags: ["A", "\u{212A}", "caf\u{E9}", "K", "B"].map { Build.flag($0) }, environments: [])
+        let kelvinOnly = FlagKeys(flags: ["\u{212A}", "cafe\u{301}"].map { Build.flag($0) }, environments: [])
+        let inputs: [[UInt8]] = [
+            "A", "K", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "B", "C", "", "ENABLE_FEATURE_00001", "ENABLE_FEATURE_00002",
+        ].map { Array($0.utf8) } + [[0xFF, 0x41], [0xE2, 0x84]]
+        for keys in [asciiOnly, withOthers, kelvinOnly] {
+            for input in inputs {
+                let byBytes = input.withUnsafeBufferPointer { keys.position(ofUTF8: $0) }
+                #expect(byBytes == keys.position(of: String(decoding: input, as: UTF8.self)), "\(input)")
+            }
+        }
+        #expect(Array("K".utf8).withUnsafeBufferPointer { withOthers.position(ofUTF8: $0) } == 1)
+        #expect(Array("cafe\u{301}".utf8).withUnsafeBufferPointer { withOthers.position(ofUTF8: $0) } == 2)
+        #expect(Array("A".utf8).withUnsafeBufferPointer { asciiOnly.position(ofUTF8: $0) } == 0, "a repeated key finds the first flag")
+        #expect(Array("K".utf8).withUnsafeBufferPointer { kelvinOnly.position(ofUTF8: $0) } == 0, "ASCII bytes, found as a string")
+        #expect(Array("caf\u{E9}".utf8).withUnsafeBufferPointer { kelvinOnly.position(ofUTF8: $0) } == 1)
+    }
+}
