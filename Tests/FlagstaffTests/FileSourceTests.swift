@@ -70,6 +70,20 @@ struct FileSourceTests {
         }
     }
 
+    /// Commands that edit sources work from the bytes the model was read from;
+    /// commands that only read keep no copy of them.
+    @Test func onlyAWorkspaceLoadedForEditingKeepsTheBytesFirstRead() throws {
+        try withTemporaryDirectory { root in
+            for (path, text) in Self.files { try write(text, to: path, in: root) }
+            let configuration = root.appendingPathComponent("flagstaff.yml").path
+            let editing = try Workspace.load(configurationPath: configuration, forEditing: true)
+            let reading = try Workspace.load(configurationPath: configuration)
+            try write("# Changed\n", to: "catalog.md", in: root)
+            #expect(try editing.source.text(of: "catalog.md") == Self.files["catalog.md"])
+            #expect(try reading.source.text(of: "catalog.md") == "# Changed\n")
+        }
+    }
+
     /// `DiskFileSource` reads text straight into a string: it must give what decoding
     /// the file's bytes gives, byte order mark, broken UTF-8 and limits included.
     @Test func diskTextIsTheFilesBytesDecoded() throws {

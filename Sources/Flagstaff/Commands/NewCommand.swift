@@ -21,7 +21,7 @@ public struct NewCommand: Sendable {
     /// Adds the flag and returns the exit status. With a prompter, asks for
     /// what the draft leaves open and for confirmation first.
     public func run(console: Console, prompter: Prompter? = nil, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
-        let workspace = try Workspace.load(configurationPath: configurationPath)
+        let workspace = try Workspace.load(configurationPath: configurationPath, forEditing: true)
         guard let model = workspace.report(to: console)?.model else { return ExitStatus.failure }
         var draft = self.draft
         if let prompter {

@@ -26,7 +26,7 @@ public struct NewTenantCommand: Sendable {
 
     /// Creates the tenant and returns the exit status.
     public func run(console: Console, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
-        let workspace = try Workspace.load(configurationPath: configurationPath)
+        let workspace = try Workspace.load(configurationPath: configurationPath, forEditing: true)
         guard let model = workspace.report(to: console)?.model else { return ExitStatus.failure }
         let configuration = workspace.configuration
         guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) }) else {

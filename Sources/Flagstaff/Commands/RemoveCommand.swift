@@ -26,7 +26,7 @@ public struct RemoveCommand: Sendable {
 
     /// Removes the flag and returns the exit status.
     public func run(console: Console, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
-        let workspace = try Workspace.load(configurationPath: configurationPath)
+        let workspace = try Workspace.load(configurationPath: configurationPath, forEditing: true)
         guard let matrix = workspace.report(to: console) else { return ExitStatus.failure }
         let model = matrix.model
         guard let flag = model.flag(key) ?? model.flags.first(where: { $0.caseName == key }) else {

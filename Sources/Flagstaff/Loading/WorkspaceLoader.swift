@@ -5,21 +5,31 @@ import Foundation
 extension Workspace {
     /// Loads the workspace whose configuration is at `configurationPath` on disk,
     /// or `flagstaff.yml` in the current folder. Throws only for I/O problems;
-    /// problems in the files' contents become diagnostics.
-    public static func load(configurationPath: String?, strict: Bool = false) throws(FlagstaffError) -> Workspace {
-        try load(configurationPath: configurationPath, revision: nil, strict: strict)
+    /// problems in the files' contents become diagnostics. A command that edits
+    /// sources loads `forEditing`: see `load(configurationPath:revision:strict:forEditing:)`.
+    public static func load(configurationPath: String?, strict: Bool = false, forEditing: Bool = false) throws(FlagstaffError) -> Workspace {
+        try load(configurationPath: configurationPath, revision: nil, strict: strict, forEditing: forEditing)
     }
 
     /// Loads the workspace as it is in a git revision (from the object store,
     /// touching no file), or on disk when `revision` is `nil`. The configuration
     /// is at `configurationPath` (or `flagstaff.yml`), relative to the current folder.
-    public static func load(configurationPath: String?, revision: String?, strict: Bool = false) throws(FlagstaffError) -> Workspace {
+    ///
+    /// `forEditing` keeps the bytes of every file on disk as first read
+    /// (`SnapshotFileSource`), so that edits are worked out from the same bytes the
+    /// model was, and written only while the disk still holds them. Commands that
+    /// only read leave it off: at 200 tenants, keeping every file's bytes costs a
+    /// copy of each.
+    public static func load(
+        configurationPath: String?, revision: String?, strict: Bool = false, forEditing: Bool = false
+    ) throws(FlagstaffError) -> Workspace {
         let (file, root, prefix) = configurationPlace(configurationPath)
         let source: any FileSource
         if let revision {
             source = try GitRevisionFileSource(folder: root, revision: revision)
         } else {
-            source = SnapshotFileSource(DiskFileSource(root: root))
+            let disk = DiskFileSource(root: root)
+            source = forEditing ? SnapshotFileSource(disk) : disk
         }
         let text: String
         do {
