@@ -74,10 +74,21 @@ public struct FlagKeys: Hashable, Sendable {
 
         /// The position of the first flag whose key is `key`'s UTF-8 bytes, if the
         /// enum declares one. Keys are still compared as Swift compares strings.
-        /// Bytes found as they are answer at once; only bytes beyond ASCII, or an
-        /// enum with such keys, need the table of strings.
         public func position(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
-            if let position = table.number(ofUTF8: key) { return position }
+            table.number(ofUTF8: key) ?? position(ofMissing: key)
+        }
+
+        /// `position(ofUTF8:)`, trying first the key that follows the one found
+        /// last, as `UTF8KeyTable.Lookup.number(ofUTF8:after:)` does. `previous`
+        /// starts at -1.
+        public func position(ofUTF8 key: UnsafeBufferPointer<UInt8>, after previous: inout Int) -> Int? {
+            table.number(ofUTF8: key, after: &previous) ?? position(ofMissing: key)
+        }
+
+        /// The position of bytes the table does not have. They can still equal a
+        /// key as Swift compares strings, but only when they, or a key, go beyond
+        /// ASCII: only then is the table of strings asked.
+        private func position(ofMissing key: UnsafeBufferPointer<UInt8>) -> Int? {
             guard storage.hasNonASCIIKeys || key.contains(where: { $0 >= 0x80 }) else { return nil }
             return position(of: String(decoding: key, as: UTF8.self))
         }

@@ -80,7 +80,7 @@ public struct SettingTable: Sendable {
     /// does for the flag's key, when a reader has looked the key up already.
     /// Precondition: the table was made against keys, and the position is the
     /// one they give the key.
-    public mutating func insert(_ setting: Tenant.Setting, flag: Int) -> Tenant.Setting? {
+    public mutating func insert(_ setting: consuming Tenant.Setting, flag: Int) -> Tenant.Setting? {
         if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys!.flagCount) }
         if byFlag[flag] > 0 { return settings[Int(byFlag[flag]) - 1] }
         settings.append(setting)

@@ -40,13 +40,24 @@ public struct Tenant: Hashable, Sendable {
             value: FlagValue, location: SourceLocation, keyLocation: SourceLocation? = nil, keyRange: ByteRange = 0..<0,
             valueRange: ByteRange = 0..<0, trailingComma: Int? = nil
         ) {
+            let key = keyLocation ?? location
+            self.init(
+                value: value, location: location, keyLine: key.line, keyColumn: key.column, keyRange: keyRange, valueRange: valueRange,
+                trailingComma: trailingComma)
+        }
+
+        /// Creates a setting whose key is at a line and column of the value's file:
+        /// a reader then makes no second `SourceLocation` for the key.
+        public init(
+            value: FlagValue, location: SourceLocation, keyLine: Int, keyColumn: Int, keyRange: ByteRange, valueRange: ByteRange,
+            trailingComma: Int?
+        ) {
             self.value = value
             self.location = location
-            (keyLine, keyColumn, keyBounds, valueBounds, comma) = (0, 0, (0, 0), (0, 0), -1)
-            self.keyLocation = keyLocation ?? location
-            self.keyRange = keyRange
-            self.valueRange = valueRange
-            self.trailingComma = trailingComma
+            (self.keyLine, self.keyColumn) = (Int32(clamping: keyLine), Int32(clamping: keyColumn))
+            keyBounds = (Int32(clamping: keyRange.lowerBound), Int32(clamping: keyRange.upperBound))
+            valueBounds = (Int32(clamping: valueRange.lowerBound), Int32(clamping: valueRange.upperBound))
+            comma = trailingComma.map { Int32(clamping: $0) } ?? -1
         }
 
         public static func == (lhs: Setting, rhs: Setting) -> Bool {

@@ -76,15 +76,40 @@ public struct UTF8KeyTable: Sendable {
 
         /// The number of the key with exactly these bytes, if there is one.
         public func number(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+            position(ofUTF8: key).map { numbers[$0] }
+        }
+
+        /// The number of the key with exactly these bytes, if there is one, trying
+        /// first the key added after the one at `previous`: a file often lists its
+        /// keys in the order the table was made in, and one comparison then
+        /// replaces hashing and probing. `previous` starts at -1, and becomes the
+        /// position of the key found.
+        public func number(ofUTF8 key: UnsafeBufferPointer<UInt8>, after previous: inout Int) -> Int? {
+            let next = previous + 1
+            if next < ends.count, UTF8KeyTable.bytes(bytes(at: next), equal: key) {
+                previous = next
+                return numbers[next]
+            }
+            guard let position = position(ofUTF8: key) else { return nil }
+            previous = position
+            return numbers[position]
+        }
+
+        /// The position in the table of the key with exactly these bytes.
+        private func position(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
             let mask = slots.count - 1
             var slot = UTF8KeyTable.hash(key) & mask
             while slots[slot] != 0 {
                 let index = Int(slots[slot]) - 1
-                let start = index == 0 ? 0 : ends[index - 1]
-                if UTF8KeyTable.bytes(UnsafeBufferPointer(rebasing: bytes[start..<ends[index]]), equal: key) { return numbers[index] }
+                if UTF8KeyTable.bytes(bytes(at: index), equal: key) { return index }
                 slot = (slot + 1) & mask
             }
             return nil
+        }
+
+        /// The bytes of the key at a position in the table.
+        private func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
         }
     }
 

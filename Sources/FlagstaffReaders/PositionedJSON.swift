@@ -179,7 +179,16 @@ struct PositionedJSONParser {
 
     /// Parses the value at the current offset.
     mutating func parseValue() throws(JSONSyntaxError) -> PositionedJSON {
-        let start = location
+        let (kind, line, column, range) = try parseValueKind()
+        return PositionedJSON(kind: kind, location: SourceLocation(file: file, line: line, column: column), range: range)
+    }
+
+    /// Parses the value at the current offset as `parseValue()` does, but gives its
+    /// first byte's line and column rather than a `SourceLocation`: a reader of
+    /// hundreds of thousands of values then makes a location, which holds the
+    /// file's name, only for those it keeps.
+    mutating func parseValueKind() throws(JSONSyntaxError) -> (kind: PositionedJSON.Kind, line: Int, column: Int, range: ByteRange) {
+        let (line, column) = (line, offset - lineStart + 1)
         let startOffset = offset
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
         let kind: PositionedJSON.Kind
@@ -203,7 +212,7 @@ struct PositionedJSONParser {
         default:
             throw error("expected a value, found \(describeCurrent())")
         }
-        return PositionedJSON(kind: kind, location: start, range: startOffset..<offset)
+        return (kind, line, column, startOffset..<offset)
     }
 
     private mutating func enter() throws(JSONSyntaxError) {

@@ -26,7 +26,7 @@ public enum TenantDefaultsReader {
         // their bytes: the file's members are never all held at once, beside the
         // settings made from them.
         let base = SettingTable(keys: keys, capacity: keys?.count ?? 0)
-        var builder = TenantBuilder(tenant: Tenant(id: id, name: name, file: file, base: base), keys: keys, lookup: lookup)
+        var builder = TenantBuilder(tenant: Tenant(id: id, name: name, file: file, base: base), keys: keys, finder: lookup.map(KeyFinder.init))
         let notAnObject: PositionedJSON?
         do {
             notAnObject = try PositionedJSONParser.read(text, file: file) { parser throws(JSONSyntaxError) in
@@ -49,8 +49,8 @@ public enum TenantDefaultsReader {
     private struct TenantBuilder {
         var tenant: Tenant
         let keys: FlagKeys?
-        /// The keys by their bytes, which the builder looks each key up in.
-        let lookup: FlagKeys.UTF8Lookup?
+        /// What finds each key's flag, when the builder has the keys.
+        var finder: KeyFinder?
         var diagnostics: [Diagnostic] = []
         var overridesKeyAt: SourceLocation?
         /// The top-level keys whose first value was refused, and where they are.
@@ -60,7 +60,7 @@ public enum TenantDefaultsReader {
         mutating func readRootMember(_ key: PositionedJSONKey, _ parser: inout PositionedJSONParser) throws(JSONSyntaxError) {
             guard key.equals(overridesKeyText) else {
                 try Self.readSetting(
-                    key, &parser, lookup: lookup, into: &tenant.base, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
+                    key, &parser, finder: &finder, into: &tenant.base, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
                 return
             }
             if let first = overridesKeyAt {
@@ -109,7 +109,7 @@ public enum TenantDefaultsReader {
             var settings = SettingTable(keys: keys)
             var firstOfRejected: [String: SourceLocation] = [:]
             tenant.layout.environments[environment] = try parser.readObject { parser, key throws(JSONSyntaxError) in
-                try Self.readSetting(key, &parser, lookup: lookup, into: &settings, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
+                try Self.readSetting(key, &parser, finder: &finder, into: &settings, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
             }
             tenant.overrides[environment] = settings
         }
@@ -119,32 +119,51 @@ public enum TenantDefaultsReader {
         /// is an error. Repeats are found by the insertion itself, so a key is looked
         /// up once, by its bytes when it has no escapes.
         private static func readSetting(
-            _ key: PositionedJSONKey, _ parser: inout PositionedJSONParser, lookup: FlagKeys.UTF8Lookup?, into settings: inout SettingTable,
+            _ key: PositionedJSONKey, _ parser: inout PositionedJSONParser, finder: inout KeyFinder?, into settings: inout SettingTable,
             firstOfRejected: inout [String: SourceLocation], diagnostics: inout [Diagnostic]
         ) throws(JSONSyntaxError) {
-            let value = try parser.parseValue()
-            let keyLocation = key.location(in: parser.file)
+            let (kind, line, column, range) = try parser.parseValueKind()
             if !firstOfRejected.isEmpty, let first = firstOfRejected[key.string] {
                 diagnostics.append(duplicate(key, in: parser.file, first: first))
                 return
             }
-            guard let setting = setting(value, keyLocation: keyLocation, keyRange: key.range, trailingComma: parser.commaAfterValue())
-            else {
+            let location = SourceLocation(file: parser.file, line: line, column: column)
+            guard let value = flagValue(kind) else {
                 if let earlier = settings[key.string] {
                     diagnostics.append(duplicate(key, in: parser.file, first: earlier.keyLocation))
                 } else {
-                    diagnostics.append(.error("the value of '\(key.string)' must be a Bool, number or string, found \(value.kindName)", at: value.location))
-                    firstOfRejected[key.string] = keyLocation
+                    let found = PositionedJSON(kind: kind, location: location, range: range).kindName
+                    diagnostics.append(.error("the value of '\(key.string)' must be a Bool, number or string, found \(found)", at: location))
+                    firstOfRejected[key.string] = key.location(in: parser.file)
                 }
                 return
             }
+            let setting = Tenant.Setting(
+                value: value, location: location, keyLine: key.line, keyColumn: key.column, keyRange: key.range, valueRange: range,
+                trailingComma: parser.commaAfterValue())
             let earlier =
-                if let lookup, let flag = key.plainUTF8.map(lookup.position(ofUTF8:)) ?? lookup.position(of: key.string) {
+                if let flag = finder?.flag(of: key) {
                     settings.insert(setting, flag: flag)
                 } else {
                     settings.insert(setting, forKey: key.string)
                 }
             if let earlier { diagnostics.append(duplicate(key, in: parser.file, first: earlier.keyLocation)) }
+        }
+    }
+
+    /// Finds the flag of each key of a file in the enum's keys: by its bytes when it
+    /// has no escapes, trying first the flag after the last one found.
+    private struct KeyFinder {
+        let lookup: FlagKeys.UTF8Lookup
+        /// Where the last key found is in the lookup's table.
+        var previous = -1
+
+        init(_ lookup: FlagKeys.UTF8Lookup) { self.lookup = lookup }
+
+        /// The position of the key's flag, if the enum declares one.
+        mutating func flag(of key: PositionedJSONKey) -> Int? {
+            guard let utf8 = key.plainUTF8 else { return lookup.position(of: key.string) }
+            return lookup.position(ofUTF8: utf8, after: &previous)
         }
     }
 
@@ -155,17 +174,13 @@ public enum TenantDefaultsReader {
             hint: "it is first set at line \(first.line), column \(first.column)")
     }
 
-    /// The setting of a member with this value; `nil` when the value is not a Bool, number or string.
-    private static func setting(_ value: PositionedJSON, keyLocation: SourceLocation, keyRange: ByteRange, trailingComma: Int?) -> Tenant.Setting? {
-        let flagValue: FlagValue
-        switch value.kind {
-        case .bool(let bool): flagValue = .bool(bool)
-        case .string(let text): flagValue = .string(text)
-        case .number(let text): flagValue = Int(text).map(FlagValue.integer) ?? .decimal(text)
-        case .object, .array, .null: return nil
+    /// The flag value of a JSON value; `nil` when it is not a Bool, number or string.
+    private static func flagValue(_ kind: PositionedJSON.Kind) -> FlagValue? {
+        switch kind {
+        case .bool(let bool): .bool(bool)
+        case .string(let text): .string(text)
+        case .number(let text): Int(text).map(FlagValue.integer) ?? .decimal(text)
+        case .object, .array, .null: nil
         }
-        return Tenant.Setting(
-            value: flagValue, location: value.location, keyLocation: keyLocation, keyRange: keyRange, valueRange: value.range,
-            trailingComma: trailingComma)
     }
 }

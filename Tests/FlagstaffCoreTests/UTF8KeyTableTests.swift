@@ -44,6 +44,22 @@ import Testing
         }
     }
 
+    @Test func aGuessOfTheNextKeyNeverChangesTheAnswer() {
+        let table = UTF8KeyTable(["A", "B", "C", "A", "D"].enumerated().map { (key: $1, number: $0 * 10) })
+        // In order, out of order, repeated, absent, and past the last key.
+        let asked = ["A", "B", "C", "D", "D", "B", "X", "C", "A", "A", "D", "", "B"]
+        var previous = -1
+        var positions: [Int] = []
+        table.withLookup { lookup in
+            for key in asked {
+                let answer = Array(key.utf8).withUnsafeBufferPointer { lookup.number(ofUTF8: $0, after: &previous) }
+                #expect(answer == number(table, Array(key.utf8)), "\(key)")
+                positions.append(previous)
+            }
+        }
+        #expect(positions == [0, 1, 2, 3, 3, 1, 1, 2, 0, 0, 3, 3, 1], "the position of the last key found")
+    }
+
     @Test func theFirstOfTwoKeysWithTheSameBytesKeepsItsNumber() {
         let table = UTF8KeyTable([(key: "A", number: 1), (key: "B", number: 2), (key: "A", number: 3)])
         #expect(number(table, Array("A".utf8)) == 1)
