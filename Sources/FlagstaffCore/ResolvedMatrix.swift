@@ -34,8 +34,13 @@ public struct ResolvedMatrix: Sendable {
     /// The chain's layers, by position; a packed cell names one by position.
     public let layers: [Layer]
     private let files: [String]
-    /// The cells, in model order: environment-major, then flag, then tenant, so
-    /// the row a table shows (one flag in one environment) is one run of cells.
+    /// The cells in tiles of `tile` flags: by environment, then by tile, then by
+    /// tenant, then by flag within the tile (see `index`). One tenant's column is
+    /// then a run of `tile` cells per tile, and one flag's row in an environment
+    /// reads cells a tile apart, so that both resolving a column and reading a row
+    /// touch few pages: at 2.4 million cells, writing a column with every cell on
+    /// a page of its own cost more than deciding the cells. A last tile's cells
+    /// past the last flag are padding.
     private let cells: [PackedCell]
     /// Each tenant's settings by flag position, in model order.
     public let settings: [IndexedSettings]
@@ -68,7 +73,8 @@ public struct ResolvedMatrix: Sendable {
         let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
         let merged = Interner()
         var details: [Int: Resolution] = [:]
-        cells = [PackedCell](unsafeUninitializedCapacity: flagCount * tenantCount * environmentCount) { buffer, count in
+        let tiles = (flagCount + Self.tile - 1) / Self.tile
+        cells = [PackedCell](unsafeUninitializedCapacity: environmentCount * tiles * tenantCount * Self.tile) { buffer, count in
             let shared = SharedCells(buffer)
             // Each tenant's columns are resolved with their own table of values and
             // files, then merged: the threads share nothing but disjoint cells.
@@ -109,23 +115,32 @@ public struct ResolvedMatrix: Sendable {
                 valueMap += values
                 fileMap += files
             }
-            // One environment's rows at a time: each row's cells are side by side.
+            // The cells in storage order, one environment per task: each tenant's
+            // values and files move to their places in the merged tables, and the
+            // padding of a last tile gets a cell.
             Parallel.forEach(environmentCount) { environment in
                 valueMap.withUnsafeBufferPointer { valueMap in
                     fileMap.withUnsafeBufferPointer { fileMap in
-                        for flag in 0..<flagCount {
-                            let row = Self.index(flag: flag, tenant: 0, environment: environment, flags: flagCount, tenants: tenantCount)
+                        for tile in 0..<tiles {
+                            let first = tile * Self.tile
                             for tenant in 0..<tenantCount {
-                                var cell = shared[row + tenant]
-                                cell.value = valueMap[valueStarts[tenant] + Int(cell.value)]
-                                if cell.file != PackedCell.nowhere { cell.file = fileMap[fileStarts[tenant] + Int(cell.file)] }
-                                shared[row + tenant] = cell
+                                let start = Self.index(flag: first, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)
+                                for offset in 0..<Self.tile {
+                                    guard first + offset < flagCount else {
+                                        shared[start + offset] = MatrixColumn.open
+                                        continue
+                                    }
+                                    var cell = shared[start + offset]
+                                    cell.value = valueMap[valueStarts[tenant] + Int(cell.value)]
+                                    if cell.file != PackedCell.nowhere { cell.file = fileMap[fileStarts[tenant] + Int(cell.file)] }
+                                    shared[start + offset] = cell
+                                }
                             }
                         }
                     }
                 }
             }
-            count = flagCount * tenantCount * environmentCount
+            count = environmentCount * tiles * tenantCount * Self.tile
         }
         self.values = merged.values
         self.files = merged.files
@@ -135,9 +150,13 @@ public struct ResolvedMatrix: Sendable {
         }
     }
 
+    /// How many flags a tile of `cells` holds.
+    private static let tile = 16
+
     /// Where a cell sits in `cells`, in a matrix of `flags` flags and `tenants` tenants.
     private static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
-        (environment * flags + flag) * tenants + tenant
+        let tiles = (flags + tile - 1) / tile
+        return ((environment * tiles + flag / tile) * tenants + tenant) * tile + flag % tile
     }
 
     /// How a cell is shown; worked out once per value and layer, except for a cell with variants.
