@@ -53,12 +53,6 @@ public struct FlagKeys: Hashable, Sendable {
     /// The position of the first flag with a key, if the enum declares one.
     public func position(of key: String) -> Int? { storage.positions[key] }
 
-    /// The position of the first flag whose key is `key`'s UTF-8 bytes, if the enum
-    /// declares one: `position(of:)` without making a `String`.
-    public func position(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
-        withUTF8Lookup { $0.position(ofUTF8: key) }
-    }
-
     /// Runs `body` with a view of the keys that holds no references, for a reader
     /// that looks up every key of a file: readers on several threads share these
     /// keys, and counting references to them would have the threads write to one
@@ -73,22 +67,16 @@ public struct FlagKeys: Hashable, Sendable {
         fileprivate unowned(unsafe) let storage: Storage
 
         /// The position of the first flag whose key is `key`'s UTF-8 bytes, if the
-        /// enum declares one. Keys are still compared as Swift compares strings.
-        public func position(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
-            table.number(ofUTF8: key) ?? position(ofMissing: key)
-        }
-
-        /// `position(ofUTF8:)`, trying first the key that follows the one found
-        /// last, as `UTF8KeyTable.Lookup.number(ofUTF8:after:)` does. `previous`
-        /// starts at -1.
+        /// enum declares one: `position(of:)` without making a `String`, and trying
+        /// first the flag after the one found last, as
+        /// `UTF8KeyTable.Lookup.number(ofUTF8:after:)` does (`previous` starts at -1).
+        ///
+        /// Keys are still compared as Swift compares strings. Bytes the table has
+        /// answer at once. Bytes it lacks can still equal a key as a string, but
+        /// only when they, or a key, go beyond ASCII: only then is the table of
+        /// strings asked.
         public func position(ofUTF8 key: UnsafeBufferPointer<UInt8>, after previous: inout Int) -> Int? {
-            table.number(ofUTF8: key, after: &previous) ?? position(ofMissing: key)
-        }
-
-        /// The position of bytes the table does not have. They can still equal a
-        /// key as Swift compares strings, but only when they, or a key, go beyond
-        /// ASCII: only then is the table of strings asked.
-        private func position(ofMissing key: UnsafeBufferPointer<UInt8>) -> Int? {
+            if let position = table.number(ofUTF8: key, after: &previous) { return position }
             guard storage.hasNonASCIIKeys || key.contains(where: { $0 >= 0x80 }) else { return nil }
             return position(of: String(decoding: key, as: UTF8.self))
         }

@@ -2,9 +2,16 @@ import FlagstaffCore
 import Testing
 
 @Suite struct UTF8KeyTableTests {
-    /// The table's answer for a key's bytes.
+    /// The table's answer for a key's bytes, as the first lookup of a file asks.
     func number(_ table: UTF8KeyTable, _ key: [UInt8]) -> Int? {
-        key.withUnsafeBufferPointer { table.number(ofUTF8: $0) }
+        var previous = -1
+        return table.withLookup { lookup in key.withUnsafeBufferPointer { lookup.number(ofUTF8: $0, after: &previous) } }
+    }
+
+    /// The keys' answer for a key's bytes, as the first lookup of a file asks.
+    func position(_ keys: FlagKeys, _ key: [UInt8]) -> Int? {
+        var previous = -1
+        return keys.withUTF8Lookup { lookup in key.withUnsafeBufferPointer { lookup.position(ofUTF8: $0, after: &previous) } }
     }
 
     /// Keys of every length from 0 to 40, so that each way a key can end against
@@ -93,14 +100,14 @@ import Testing
         ].map { Array($0.utf8) } + [[0xFF, 0x41], [0xE2, 0x84]]
         for keys in [asciiOnly, withOthers, kelvinOnly] {
             for input in inputs {
-                let byBytes = input.withUnsafeBufferPointer { keys.position(ofUTF8: $0) }
+                let byBytes = position(keys, input)
                 #expect(byBytes == keys.position(of: String(decoding: input, as: UTF8.self)), "\(input)")
             }
         }
-        #expect(Array("K".utf8).withUnsafeBufferPointer { withOthers.position(ofUTF8: $0) } == 1)
-        #expect(Array("cafe\u{301}".utf8).withUnsafeBufferPointer { withOthers.position(ofUTF8: $0) } == 2)
-        #expect(Array("A".utf8).withUnsafeBufferPointer { asciiOnly.position(ofUTF8: $0) } == 0, "a repeated key finds the first flag")
-        #expect(Array("K".utf8).withUnsafeBufferPointer { kelvinOnly.position(ofUTF8: $0) } == 0, "ASCII bytes, found as a string")
-        #expect(Array("caf\u{E9}".utf8).withUnsafeBufferPointer { kelvinOnly.position(ofUTF8: $0) } == 1)
+        #expect(position(withOthers, Array("K".utf8)) == 1)
+        #expect(position(withOthers, Array("cafe\u{301}".utf8)) == 2)
+        #expect(position(asciiOnly, Array("A".utf8)) == 0, "a repeated key finds the first flag")
+        #expect(position(kelvinOnly, Array("K".utf8)) == 0, "ASCII bytes, found as a string")
+        #expect(position(kelvinOnly, Array("caf\u{E9}".utf8)) == 1)
     }
 }
