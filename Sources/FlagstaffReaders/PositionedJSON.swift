@@ -98,7 +98,7 @@ struct JSONSyntaxError: Error, Sendable {
 
 /// A recursive-descent parser over UTF-8 bytes (RFC 8259).
 struct PositionedJSONParser {
-    /// The text's bytes, valid only while `withParser` runs.
+    /// The text's bytes, valid only while `read` runs.
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The file, for the locations of values and errors.
     let file: String
@@ -146,8 +146,11 @@ struct PositionedJSONParser {
         skipWhitespace()
     }
 
+    /// The 1-based column of the current offset, in UTF-8 bytes.
+    private var column: Int { offset - lineStart + 1 }
+
     private var location: SourceLocation {
-        SourceLocation(file: file, line: line, column: offset - lineStart + 1)
+        SourceLocation(file: file, line: line, column: column)
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
@@ -188,8 +191,7 @@ struct PositionedJSONParser {
     /// hundreds of thousands of values then makes a location, which holds the
     /// file's name, only for those it keeps.
     mutating func parseValueKind() throws(JSONSyntaxError) -> (kind: PositionedJSON.Kind, line: Int, column: Int, range: ByteRange) {
-        let (line, column) = (line, offset - lineStart + 1)
-        let startOffset = offset
+        let (line, column, startOffset) = (line, column, offset)
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
         let kind: PositionedJSON.Kind
         switch bytes[offset] {
@@ -275,18 +277,11 @@ struct PositionedJSONParser {
 
     /// Parses a key at the current offset, without decoding it when it has no escapes.
     private mutating func parseKey() throws(JSONSyntaxError) -> PositionedJSONKey {
-        let (line, column, start) = (line, offset - lineStart + 1, offset)
-        // The common case: no escapes, so the key is its bytes.
-        var end = offset + 1
-        var bits: UInt8 = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-            bits |= bytes[end]
-            end += 1
-        }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+        let (line, column, start) = (line, column, offset)
+        if let (end, isASCII) = plainStringEnd() {
             offset = end + 1
             return PositionedJSONKey(
-                utf8: UnsafeBufferPointer(rebasing: bytes[start + 1..<end]), unescaped: nil, isPlainASCII: bits < 0x80, line: line,
+                utf8: UnsafeBufferPointer(rebasing: bytes[start + 1..<end]), unescaped: nil, isPlainASCII: isASCII, line: line,
                 column: column, range: start..<offset)
         }
         let unescaped = try parseString()
@@ -360,15 +355,30 @@ struct PositionedJSONParser {
         return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
-        offset += 1
-        // Most strings have no escapes: take their bytes at once.
-        var end = offset
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            defer { offset = end + 1 }
-            return String(decoding: bytes[offset..<end], as: UTF8.self)
+    /// For a string at the current offset (its opening quote) with no escape and
+    /// no control character, the offset of its closing quote, and whether all its
+    /// bytes are ASCII; `nil` for any other string, which `parseString` decodes.
+    /// Always inlined: it runs for every key of a tenant file, and a call that
+    /// returns the pair cost the reader more than the scan.
+    @inline(__always)
+    private func plainStringEnd() -> (end: Int, isASCII: Bool)? {
+        var end = offset + 1
+        var bits: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            bits |= bytes[end]
+            end += 1
         }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        return (end, bits < 0x80)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        // Most strings have no escapes: take their bytes at once.
+        if let (end, _) = plainStringEnd() {
+            defer { offset = end + 1 }
+            return String(decoding: bytes[offset + 1..<end], as: UTF8.self)
+        }
+        offset += 1
         var scalars = String.UnicodeScalarView()
         var chunkStart = offset
         func flush(_ parser: PositionedJSONParser, upTo end: Int) {

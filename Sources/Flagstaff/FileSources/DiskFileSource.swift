@@ -21,37 +21,20 @@ public struct DiskFileSource: FileSource {
     /// Reads with `open`, `fstat` and `read` into one buffer: Foundation's `Data`
     /// would copy every byte once more, which shows on hundreds of tenant files.
     public func contents(of path: String) throws(FileSourceError) -> [UInt8] {
-        try withOpenFile(path) { descriptor, size throws(FileSourceError) in
-            // One byte more than the size, so the read that finds the end of the file
-            // needs no larger buffer: growing one would copy every byte again.
-            var failed = false
-            var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-                count = Self.readFully(descriptor, into: buffer, failed: &failed)
-            }
-            // The file grew after `fstat`: the rest is read in chunks.
-            var full = bytes.count == size + 1
-            while !failed && full {
-                if let problem = InputLimits.problem(size: bytes.count, file: path) { throw .pastLimit(problem) }
-                let (start, chunk) = (bytes.count, 64 * 1024)
-                bytes.append(contentsOf: repeatElement(0, count: chunk))
-                let count = bytes.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + start, chunk) }
-                failed = count < 0
-                bytes.removeLast(chunk - max(count, 0))
-                full = count > 0
-            }
-            guard !failed else { throw .unreadable("cannot read '\(path)'") }
-            return bytes
-        }
+        try withOpenFile(path) { descriptor, size throws(FileSourceError) in try Self.readAll(descriptor, size: size, path: path) }
     }
 
     /// Reads a file straight into the storage of the string it returns, rather
     /// than into bytes that are then copied into a string: that copy, and the
     /// fresh memory it writes, showed on hundreds of tenant files. A file that
-    /// could have a line past `InputLimits.lineBytes`, or that grew while it was
-    /// read, is read as `contents(of:)` and decoded, as other sources do.
+    /// could have a line past `InputLimits.lineBytes` is read as bytes and
+    /// decoded, as other sources do, so that its lines are checked first; so is a
+    /// file that grew while it was read, from the start again.
     public func text(of path: String) throws(FileSourceError) -> String {
         let text = try withOpenFile(path) { descriptor, size throws(FileSourceError) -> String? in
-            guard size <= InputLimits.lineBytes else { return nil }
+            guard size <= InputLimits.lineBytes else {
+                return try Self.text(decoding: Self.readAll(descriptor, size: size, path: path), file: path)
+            }
             var (failed, grew) = (false, false)
             let text = String(unsafeUninitializedCapacity: size + 1) { buffer in
                 var count = Self.readFully(descriptor, into: buffer, failed: &failed)
@@ -82,6 +65,29 @@ public struct DiskFileSource: FileSource {
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("cannot read '\(path)'") }
         if let problem = InputLimits.problem(size: Int(status.st_size), file: path) { throw .pastLimit(problem) }
         return try body(descriptor, Int(status.st_size))
+    }
+
+    /// Every byte of an open file that had `size` bytes when it was opened.
+    private static func readAll(_ descriptor: Int32, size: Int, path: String) throws(FileSourceError) -> [UInt8] {
+        // One byte more than the size, so the read that finds the end of the file
+        // needs no larger buffer: growing one would copy every byte again.
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            count = readFully(descriptor, into: buffer, failed: &failed)
+        }
+        // The file grew after `fstat`: the rest is read in chunks.
+        var full = bytes.count == size + 1
+        while !failed && full {
+            if let problem = InputLimits.problem(size: bytes.count, file: path) { throw .pastLimit(problem) }
+            let (start, chunk) = (bytes.count, 64 * 1024)
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            let count = bytes.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + start, chunk) }
+            failed = count < 0
+            bytes.removeLast(chunk - max(count, 0))
+            full = count > 0
+        }
+        guard !failed else { throw .unreadable("cannot read '\(path)'") }
+        return bytes
     }
 
     /// Reads until the buffer is full or the file ends; returns how many bytes it read.
