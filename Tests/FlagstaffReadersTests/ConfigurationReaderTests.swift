@@ -64,7 +64,7 @@ struct ConfigurationReaderTests {
         #expect(remote.tenantSignal == "tenant")
         #expect(remote.naming == .snakeCase)
         #expect(remote.parameterNames == ["ENABLE_X": "x_enabled"])
-        #expect(remote.locations["remote_config.tenants.WL"] == SourceLocation(file: "flagstaff.yml", line: 10, column: 5))
+        #expect(remote.locations.setting.tenants["WL"] == SourceLocation(file: "flagstaff.yml", line: 10, column: 5))
     }
 
     @Test func remoteConfigWithATemplatePerEnvironment() throws {

@@ -179,10 +179,9 @@ struct RemoteValidationTests {
             """
         var model = try RemoteWorkspace.model(template: template, parameterNames: ["LIMIT": "limit", "LIMT": "x"])
         model.remoteConfig?.identities["CHK"] = TenantIdentity(appID: "1:1:ios:chk")
-        model.remoteConfig?.settingLocations = [
-            "remote_config.tenants.CHK": SourceLocation(file: "flagstaff.yml", line: 20, column: 5),
-            "remote_config.parameters.LIMT": SourceLocation(file: "flagstaff.yml", line: 25, column: 5),
-        ]
+        model.remoteConfig?.settingLocations = RemoteConfig.SettingLocations(
+            tenants: ["CHK": SourceLocation(file: "flagstaff.yml", line: 20, column: 5)],
+            parameters: ["LIMT": SourceLocation(file: "flagstaff.yml", line: 25, column: 5)])
         let diagnostics = Validator.validate(ResolvedMatrix(model: model)).filter { $0.location?.file != "c.md" && !$0.message.contains("catalog") }
         #expect(diagnostics.sortedForDisplay().map(\.description) == [
             "flagstaff.yml:20:5: warning: remote_config names tenant 'CHK', but no tenant file has that id; did you mean 'CHL'?",

@@ -40,7 +40,7 @@ public enum LifecycleLoader {
     static func swiftFiles(in roots: [String], workspace: Workspace) throws(FlagstaffError) -> [FlagEnumReader.SourceFile] {
         var files: [FlagEnumReader.SourceFile] = []
         var problems: [Diagnostic] = []
-        let location = workspace.configuration.locations["code"]
+        let location = workspace.configuration.locations[.code]
         for root in roots {
             guard let paths = try? workspace.source.files(below: root) else {
                 problems.append(.error("no such folder '\(root)' (named by 'code')", at: location))

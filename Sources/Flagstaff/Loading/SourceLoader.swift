@@ -23,9 +23,9 @@ struct SourceLoader {
     /// or the catalog could not be read well enough to build one.
     mutating func loadModel() throws(FlagstaffError) -> (model: FlagModel, settings: [IndexedSettings])? {
         let enumFiles = configuration.enumFiles.compactMap { path in
-            read(path, key: "enum").map { FlagEnumReader.SourceFile(path: path, text: $0) }
+            read(path, key: .enumFiles).map { FlagEnumReader.SourceFile(path: path, text: $0) }
         }
-        let catalogText = read(configuration.catalog, key: "catalog")
+        let catalogText = read(configuration.catalog, key: .catalog)
         let tenantFiles = tenantFiles()
         let remoteConfig = remoteConfig()
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
@@ -56,7 +56,7 @@ struct SourceLoader {
                     keys: keys)
                 return .tenant(tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
             } catch {
-                return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations["tenants"]))
+                return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations[.tenants]))
             }
         }
         var flagEnum: FlagEnum?, catalog: Catalog?
@@ -85,7 +85,7 @@ struct SourceLoader {
         let model = FlagModel(
             title: configuration.title, environments: configuration.environments, flagEnum: flagEnum,
             catalog: catalog, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
-            settingLocations: configuration.locations, remoteConfig: remoteConfig)
+            tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remoteConfig)
         // Settings indexed early are kept only where they match the model's keys and
         // tenant; the model orders tenants as they were read, by id.
         let early = published.withLock { $0 } == model.keys ? indexed : []
@@ -117,19 +117,19 @@ struct SourceLoader {
         }
         if tenants > InputLimits.tenants {
             return .error(
-                "there are \(tenants) tenants, more than the \(InputLimits.tenants) Flagstaff reads", at: configuration.locations["tenants"],
+                "there are \(tenants) tenants, more than the \(InputLimits.tenants) Flagstaff reads", at: configuration.locations[.tenants],
                 hint: "see Limits in the README")
         }
         if environments > InputLimits.environments {
             return .error(
                 "there are \(environments) environments, more than the \(InputLimits.environments) Flagstaff reads",
-                at: configuration.locations["environments"], hint: "see Limits in the README")
+                at: configuration.locations[.environments], hint: "see Limits in the README")
         }
         if flags.count * tenants * environments > InputLimits.cells {
             return .error(
                 "\(flags.count) flags × \(tenants) tenants × \(environments) environments make \(flags.count * tenants * environments) cells, "
                     + "more than the \(InputLimits.cells) Flagstaff resolves",
-                at: configuration.locations["tenants"], hint: "see Limits in the README")
+                at: configuration.locations[.tenants], hint: "see Limits in the README")
         }
         return nil
     }
@@ -142,7 +142,7 @@ struct SourceLoader {
         for environment in settings.templates.keys.sorted() {
             let file = settings.templates[environment]!
             if byFile[file] == nil {
-                guard let text = read(file, key: "remote_config") else { continue }
+                guard let text = read(file, key: .remoteConfig) else { continue }
                 let (template, problems) = RemoteTemplateReader.read(text, file: file)
                 diagnostics += problems
                 guard let template else { continue }
@@ -152,14 +152,14 @@ struct SourceLoader {
         }
         return RemoteConfig(
             templates: templates, identities: settings.identities, tenantSignal: settings.tenantSignal, naming: settings.naming,
-            parameterNames: settings.parameterNames, settingLocations: settings.locations)
+            parameterNames: settings.parameterNames, settingLocations: settings.locations.setting)
     }
 
     /// The guide pages of the `guide` folder, in file-name order, and their problems.
     func guidePages() -> (pages: [GuidePage], diagnostics: [Diagnostic]) {
         guard let folder = configuration.guide else { return ([], []) }
         guard let entries = try? source.entries(of: folder) else {
-            return ([], [.error("cannot read the guide folder '\(folder)'", at: configuration.locations["guide"])])
+            return ([], [.error("cannot read the guide folder '\(folder)'", at: configuration.locations[.guide])])
         }
         var pages: [GuidePage] = []
         var diagnostics: [Diagnostic] = []
@@ -169,7 +169,7 @@ struct SourceLoader {
             do {
                 text = try source.text(of: path)
             } catch {
-                diagnostics.append(error.diagnostic(path: path, namedBy: "guide", at: configuration.locations["guide"]))
+                diagnostics.append(error.diagnostic(path: path, namedBy: "guide", at: configuration.locations[.guide]))
                 continue
             }
             let (page, problems) = GuideReader.read(text, fileName: entry.name, file: path)
@@ -180,11 +180,11 @@ struct SourceLoader {
     }
 
     /// Reads a file named by a configuration key, recording a positioned error when it cannot.
-    private mutating func read(_ path: String, key: String) -> String? {
+    private mutating func read(_ path: String, key: Configuration.Key) -> String? {
         do {
             return try source.text(of: path)
         } catch {
-            unreadable.append(error.diagnostic(path: path, namedBy: key, at: configuration.locations[key]))
+            unreadable.append(error.diagnostic(path: path, namedBy: key.rawValue, at: configuration.locations[key]))
             return nil
         }
     }
@@ -215,7 +215,7 @@ struct SourceLoader {
         if files.isEmpty {
             unreadable.append(
                 .error(
-                    "no tenant files match '\(configuration.tenants)'", at: configuration.locations["tenants"],
+                    "no tenant files match '\(configuration.tenants)'", at: configuration.locations[.tenants],
                     hint: "each tenant needs a folder or file where the '*' stands"))
         }
         return files.sorted { $0.id < $1.id }

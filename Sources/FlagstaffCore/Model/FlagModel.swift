@@ -14,9 +14,8 @@ public struct FlagModel: Hashable, Sendable {
     public var tenantNames: [String: String]
     /// The lifecycle thresholds and the app's current version.
     public var policy: LifecyclePolicy
-    /// Where each configuration key's value is written, for diagnostics between the
-    /// configuration and the sources (such as a `tenant_names` entry without a tenant).
-    public var settingLocations: [String: SourceLocation]
+    /// Where the configuration's `tenant_names` is written, for a name without a tenant.
+    public var tenantNamesLocation: SourceLocation?
     /// Firebase Remote Config's templates and settings, when the workspace has them.
     public var remoteConfig: RemoteConfig?
     /// The flags by key, and the environments.
@@ -27,7 +26,7 @@ public struct FlagModel: Hashable, Sendable {
     public init(
         title: String, environments: [String], flagEnum: FlagEnum, catalog: Catalog, tenants: [Tenant],
         tenantNames: [String: String] = [:], policy: LifecyclePolicy = LifecyclePolicy(),
-        settingLocations: [String: SourceLocation] = [:], remoteConfig: RemoteConfig? = nil
+        tenantNamesLocation: SourceLocation? = nil, remoteConfig: RemoteConfig? = nil
     ) {
         self.title = title
         self.environments = environments
@@ -36,7 +35,7 @@ public struct FlagModel: Hashable, Sendable {
         self.tenants = tenants.sorted { $0.id < $1.id }
         self.tenantNames = tenantNames
         self.policy = policy
-        self.settingLocations = settingLocations
+        self.tenantNamesLocation = tenantNamesLocation
         self.remoteConfig = remoteConfig
         keys = FlagKeys(flags: flagEnum.flags, environments: environments)
         tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }

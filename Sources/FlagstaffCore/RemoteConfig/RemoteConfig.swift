@@ -35,13 +35,27 @@ public struct RemoteConfig: Hashable, Sendable {
     public var naming: Naming
     /// Parameter names given explicitly, by flag key.
     public var parameterNames: [String: String]
-    /// Where each `remote_config` setting is written, by dotted key (`remote_config.tenants.CHL`).
-    public var settingLocations: [String: SourceLocation]
+    /// Where the `remote_config` settings about tenants and flags are written.
+    public var settingLocations: SettingLocations
+
+    /// Where the `remote_config` entries of each tenant and flag are written.
+    public struct SettingLocations: Hashable, Sendable {
+        /// Each tenant's entry under `remote_config.tenants`, by tenant id.
+        public var tenants: [String: SourceLocation]
+        /// Each flag's entry under `remote_config.parameters`, by flag key.
+        public var parameters: [String: SourceLocation]
+
+        /// Creates the locations.
+        public init(tenants: [String: SourceLocation] = [:], parameters: [String: SourceLocation] = [:]) {
+            self.tenants = tenants
+            self.parameters = parameters
+        }
+    }
 
     /// Creates the remote-config part of a model.
     public init(
         templates: [String: RemoteTemplate], identities: [String: TenantIdentity] = [:], tenantSignal: String? = nil,
-        naming: Naming = .same, parameterNames: [String: String] = [:], settingLocations: [String: SourceLocation] = [:]
+        naming: Naming = .same, parameterNames: [String: String] = [:], settingLocations: SettingLocations = SettingLocations()
     ) {
         self.templates = templates
         self.identities = identities

@@ -32,12 +32,12 @@ extension Validator {
         let tenants = remote.identities.keys.sorted().filter { model.tenant($0) == nil }.map { id in
             Diagnostic.warning(
                 "remote_config names tenant '\(id)', but no tenant file has that id",
-                at: remote.settingLocations["remote_config.tenants.\(id)"], hint: Suggestion.didYouMean(id, in: ids))
+                at: remote.settingLocations.tenants[id], hint: Suggestion.didYouMean(id, in: ids))
         }
         let flags = remote.parameterNames.keys.sorted().filter { model.flag($0) == nil }.map { key in
             Diagnostic.warning(
                 "remote_config.parameters names '\(key)', which is not a flag of enum \(model.flagEnum.name)",
-                at: remote.settingLocations["remote_config.parameters.\(key)"], hint: Suggestion.didYouMean(key, in: keys))
+                at: remote.settingLocations.parameters[key], hint: Suggestion.didYouMean(key, in: keys))
         }
         return tenants + flags
     }

@@ -137,7 +137,7 @@ public enum Validator {
         return model.tenantNames.keys.sorted().filter { model.tenant($0) == nil }.map { id in
             .warning(
                 "tenant_names names '\(id)', but no tenant file has that id",
-                at: model.settingLocations["tenant_names"], hint: Suggestion.didYouMean(id, in: ids))
+                at: model.tenantNamesLocation, hint: Suggestion.didYouMean(id, in: ids))
         }
     }
 

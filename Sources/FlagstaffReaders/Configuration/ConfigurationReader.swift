@@ -1,0 +1,103 @@
+import FlagstaffCore
+import Yams
+
+/// Reads `flagstaff.yml` with Yams, keeping line and column for every problem.
+/// Each section's keys are declared once, as a `ConfigurationKey` enum beside the
+/// section (`Configuration.Key`, `Configuration.LifecycleKey`, `RemoteConfigSettings.Key`…).
+public enum ConfigurationReader {
+    /// Where a libyaml mark is. At the end of a text without a final line break,
+    /// libyaml reports the line after the last; that is the end of the last line.
+    static func location(of mark: Mark, in text: String, file: String, firstLine: Int = 1) -> SourceLocation {
+        let lines = TextLines(text)
+        guard mark.line > lines.count else { return SourceLocation(file: file, line: mark.line + firstLine - 1, column: mark.column) }
+        return SourceLocation(file: file, line: lines.count + firstLine - 1, column: lines.range(ofLine: lines.count).count + 1)
+    }
+
+    /// Reads a configuration file's text; the configuration is `nil` when it has errors.
+    public static func read(_ text: String, file: String) -> (configuration: Configuration?, diagnostics: [Diagnostic]) {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
+            let YamlError.composer(_, problem, mark, _)
+        {
+            return (nil, [.error("malformed YAML: \(problem)", at: location(of: mark, in: text, file: file))])
+        } catch {
+            return (nil, [.error("malformed YAML: \(error)", at: .start(of: file))])
+        }
+        guard let root, let mapping = root.mapping else {
+            return (nil, [.error("the configuration must be a mapping of keys to values", at: .start(of: file), hint: "start from the example in the README")])
+        }
+        var reader = ConfigurationValues(file: file)
+        var configuration = Configuration()
+        for (key, _, value) in reader.members(of: mapping, as: Configuration.Key.self) {
+            configuration.locations[key] = reader.location(of: value)
+            let name = key.rawValue
+            switch key {
+            case .title: configuration.title = reader.string(value, key: name) ?? configuration.title
+            case .environments: configuration.environments = reader.strings(value, key: name, allowSingle: false) ?? []
+            case .enumFiles: configuration.enumFiles = reader.strings(value, key: name, allowSingle: true) ?? []
+            case .enumName: configuration.enumName = reader.string(value, key: name)
+            case .catalog: configuration.catalog = reader.string(value, key: name) ?? ""
+            case .catalogHeading: configuration.catalogHeading = reader.string(value, key: name) ?? configuration.catalogHeading
+            case .catalogOrder: configuration.catalogOrder = reader.choice(value, key: name, as: CatalogOrder.self) ?? .key
+            case .tenants: configuration.tenants = reader.string(value, key: name) ?? ""
+            case .tenantNames: configuration.tenantNames = reader.stringMap(value, key: name)
+            case .template: configuration.template = reader.string(value, key: name)
+            case .output: configuration.output = reader.string(value, key: name) ?? configuration.output
+            case .templates: configuration.templates = reader.string(value, key: name)
+            case .guide: configuration.guide = reader.string(value, key: name)
+            case .code: configuration.code = reader.codeRoots(value) ?? []
+            case .currentVersion: configuration.policy.currentVersion = reader.version(value, key: name)
+            case .lifecycle: reader.lifecycle(value, into: &configuration)
+            case .remoteConfig: configuration.remoteConfig = reader.remoteConfig(value)
+            case .diff: configuration.protectedEnvironments = reader.diff(value)
+            case .strict: configuration.strict = reader.bool(value, key: name) ?? false
+            case .afterChange: configuration.afterChange = reader.string(value, key: name)
+            case .flagCheck: configuration.flagCheck = reader.string(value, key: name) ?? configuration.flagCheck
+            }
+        }
+        let start = SourceLocation.start(of: file)
+        for key in Configuration.Key.required where configuration.locations[key] == nil && !reader.reported.contains(key.rawValue) {
+            reader.diagnostics.append(.error("missing required key '\(key.rawValue)'", at: start))
+        }
+        checkAcrossKeys(&configuration, &reader)
+        return (reader.diagnostics.containsErrors ? nil : configuration, reader.diagnostics)
+    }
+
+    /// The checks between keys: environments listed twice, environments named by
+    /// `remote_config` and `diff` that `environments` lacks, the tenant pattern's `*`.
+    private static func checkAcrossKeys(_ configuration: inout Configuration, _ reader: inout ConfigurationValues) {
+        var seenEnvironments = Set<String>()
+        for environment in configuration.environments where !seenEnvironments.insert(environment).inserted {
+            reader.diagnostics.append(.error("environment '\(environment)' is listed twice", at: configuration.locations[.environments]))
+        }
+        if let remote = configuration.remoteConfig, !configuration.environments.isEmpty {
+            for environment in remote.templates.keys.sorted() where environment != "*" && !configuration.environments.contains(environment) {
+                reader.diagnostics.append(
+                    .error(
+                        "remote_config.templates names environment '\(environment)', which is not configured",
+                        at: remote.locations.templates[environment],
+                        hint: Suggestion.didYouMean(environment, in: configuration.environments)
+                            ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
+            }
+            if let everywhere = remote.templates["*"] {
+                configuration.remoteConfig?.templates = Dictionary(uniqueKeysWithValues: configuration.environments.map { ($0, everywhere) })
+            }
+        }
+        for environment in configuration.protectedEnvironments where !configuration.environments.contains(environment) {
+            reader.diagnostics.append(
+                .error(
+                    "diff.protected names environment '\(environment)', which is not configured",
+                    at: configuration.locations[.diff],
+                    hint: Suggestion.didYouMean(environment, in: configuration.environments)
+                        ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
+        }
+        if !configuration.tenants.isEmpty, configuration.tenants.filter({ $0 == "*" }).count != 1 {
+            reader.diagnostics.append(
+                .error(
+                    "'tenants' must contain exactly one '*', which stands for the tenant id",
+                    at: configuration.locations[.tenants], hint: "for example content/tenants/*/FeatureFlags.defaults.json"))
+        }
+    }
+}
