@@ -68,13 +68,12 @@ public struct NewCommand: Sendable {
             }
             let text = try changes.text(of: tenant.file)
             try changes.edit(tenant.file, TenantDefaultsEditor.insertion(
-                of: request.key, value: value, overrides: overrides, into: text, tenant: tenant,
-                environments: model.environments, order: enumIndex))
+                of: request.key, value: value, overrides: overrides, into: text, environments: model.environments, order: enumIndex))
         }
         if let template = try TemplateFile.read(workspace: workspace, changes: changes) {
-            try changes.edit(template.tenant.file, TenantDefaultsEditor.insertion(
-                of: request.key, value: request.templateValue, overrides: [], into: template.text, tenant: template.tenant,
-                environments: model.environments, order: enumIndex))
+            try changes.edit(template.file, TenantDefaultsEditor.insertion(
+                of: request.key, value: request.templateValue, overrides: [], into: template.text, environments: model.environments,
+                order: enumIndex))
         }
     }
 
@@ -168,18 +167,19 @@ public struct NewCommand: Sendable {
 
 /// The template file new tenants start from (`template`), read as a tenant file.
 enum TemplateFile {
-    /// The template's text and layout, or `nil` when the configuration names none.
-    static func read(workspace: Workspace, changes: SourceChangeSet) throws(FlagstaffError) -> (text: String, tenant: Tenant)? {
+    /// The template's path and text, or `nil` when the configuration names none;
+    /// refused when the template is not a valid tenant file.
+    static func read(workspace: Workspace, changes: SourceChangeSet) throws(FlagstaffError) -> (file: String, text: String)? {
         guard let path = workspace.configuration.template else { return nil }
         let text = try changes.text(of: path)
         let result = TenantDefaultsReader.read(text, file: path, id: "template", name: "template")
-        guard let tenant = result.tenant, !result.diagnostics.containsErrors else {
+        guard result.tenant != nil, !result.diagnostics.containsErrors else {
             throw .rejected(result.diagnostics.map { diagnostic in
                 var shown = diagnostic
                 shown.location?.file = workspace.displayPrefix + (diagnostic.location?.file ?? "")
                 return shown
             })
         }
-        return (text, tenant)
+        return (path, text)
     }
 }

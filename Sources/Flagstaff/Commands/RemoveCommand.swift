@@ -68,10 +68,10 @@ public struct RemoveCommand: Sendable {
         }
         for tenant in model.tenants {
             let text = try changes.text(of: tenant.file)
-            try changes.edit(tenant.file, TenantDefaultsEditor.removal(of: flag.key, from: text, tenant: tenant))
+            try changes.edit(tenant.file, TenantDefaultsEditor.removal(of: flag.key, from: text))
         }
         if let template = try TemplateFile.read(workspace: workspace, changes: changes) {
-            try changes.edit(template.tenant.file, TenantDefaultsEditor.removal(of: flag.key, from: template.text, tenant: template.tenant))
+            try changes.edit(template.file, TenantDefaultsEditor.removal(of: flag.key, from: template.text))
         }
     }
 }

@@ -8,15 +8,13 @@ import FlagstaffCore
 /// duplicate keys; Flagstaff must point at the exact line and column of each
 /// value and report duplicates.
 struct PositionedJSON: Sendable {
-    /// An object member: its key, where the key is, its value, and the comma after it.
+    /// An object member: its key, where the key is, and its value.
     struct Member: Sendable {
         var key: String
         var keyLocation: SourceLocation
         /// The key's bytes, quotes included.
         var keyRange: ByteRange
         var value: PositionedJSON
-        /// The offset of the comma that follows the member, if one does.
-        var trailingComma: Int?
     }
 
     /// Not `indirect`: objects and arrays already live in arrays, and boxing every
@@ -200,9 +198,7 @@ struct PositionedJSONParser {
             _ = try readObject { parser, key throws(JSONSyntaxError) in
                 let keyLocation = key.location(in: parser.file)
                 let value = try parser.parseValue()
-                members.append(
-                    PositionedJSON.Member(
-                        key: key.string, keyLocation: keyLocation, keyRange: key.range, value: value, trailingComma: parser.commaAfterValue()))
+                members.append(PositionedJSON.Member(key: key.string, keyLocation: keyLocation, keyRange: key.range, value: value))
             }
             kind = .object(members)
         case UInt8(ascii: "["): kind = try parseArray()
@@ -267,12 +263,6 @@ struct PositionedJSONParser {
             default: throw error("expected ',' or '}', found \(describeCurrent())")
             }
         }
-    }
-
-    /// The offset of the comma after the value just read, if one follows it.
-    mutating func commaAfterValue() -> Int? {
-        skipWhitespace()
-        return offset < bytes.count && bytes[offset] == UInt8(ascii: ",") ? offset : nil
     }
 
     /// Parses a key at the current offset, without decoding it when it has no escapes.

@@ -31,7 +31,7 @@ public enum TenantDefaultsReader {
         do {
             notAnObject = try PositionedJSONParser.read(text, file: file) { parser throws(JSONSyntaxError) in
                 guard parser.isAtObject else { return try parser.parseValue() }
-                builder.tenant.layout.root = try parser.readObject { parser, key throws(JSONSyntaxError) in
+                _ = try parser.readObject { parser, key throws(JSONSyntaxError) in
                     try builder.readRootMember(key, &parser)
                 }
                 return nil
@@ -69,10 +69,8 @@ public enum TenantDefaultsReader {
                 return
             }
             overridesKeyAt = key.location(in: parser.file)
-            tenant.layout.overridesKey = key.range
             guard parser.isAtObject else {
                 let value = try parser.parseValue()
-                tenant.layout.overrides = value.range
                 diagnostics.append(
                     .error(
                         "'overrides' must be an object mapping environments to values, found \(value.kindName)",
@@ -80,7 +78,7 @@ public enum TenantDefaultsReader {
                 return
             }
             var environments: [String: SourceLocation] = [:]
-            tenant.layout.overrides = try parser.readObject { parser, key throws(JSONSyntaxError) in
+            _ = try parser.readObject { parser, key throws(JSONSyntaxError) in
                 try readEnvironment(key, &parser, seen: &environments)
             }
         }
@@ -100,7 +98,6 @@ public enum TenantDefaultsReader {
             tenant.overrideLocations[environment] = location
             guard parser.isAtObject else {
                 let value = try parser.parseValue()
-                tenant.layout.environments[environment] = value.range
                 diagnostics.append(
                     .error(
                         "overrides for '\(environment)' must be an object of flag values, found \(value.kindName)", at: value.location))
@@ -108,7 +105,7 @@ public enum TenantDefaultsReader {
             }
             var settings = SettingTable(keys: keys)
             var firstOfRejected: [String: SourceLocation] = [:]
-            tenant.layout.environments[environment] = try parser.readObject { parser, key throws(JSONSyntaxError) in
+            _ = try parser.readObject { parser, key throws(JSONSyntaxError) in
                 try Self.readSetting(key, &parser, finder: &finder, into: &settings, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
             }
             tenant.overrides[environment] = settings
@@ -138,9 +135,7 @@ public enum TenantDefaultsReader {
                 }
                 return
             }
-            let setting = Tenant.Setting(
-                value: value, location: location, keyLine: key.line, keyColumn: key.column, keyRange: key.range, valueRange: range,
-                trailingComma: parser.commaAfterValue())
+            let setting = Tenant.Setting(value: value, location: location, keyLine: key.line, keyColumn: key.column)
             let earlier =
                 if let flag = finder?.flag(of: key) {
                     settings.insert(setting, flag: flag)
