@@ -40,13 +40,14 @@ public struct NewCommand: Sendable {
     static func plan(_ draft: FlagDraft, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
         let request = try Request(draft, model: model, workspace: workspace)
         let flagEnum = model.flagEnum
-        let newCase = FlagEnumEditor.NewCase(
-            caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group)
-        let enumText = try changes.text(of: flagEnum.file)
-        guard let insertion = FlagEnumEditor.insertion(of: newCase, into: enumText, flagEnum: flagEnum) else {
+        let formats = workspace.formats
+        let newFlag = NewFlag(caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group)
+        let files = try changes.files(workspace.configuration.enumFiles)
+        guard let insertion = formats.declarations.insertion(of: newFlag, in: files, flagEnum: flagEnum, configuration: workspace.configuration)
+        else {
             throw .io("cannot find enum '\(flagEnum.name)' in '\(flagEnum.file)'")
         }
-        try changes.edit(flagEnum.file, [insertion])
+        for path in insertion.keys.sorted() { try changes.edit(path, insertion[path]!) }
 
         let order = request.enumOrder
         let enumIndex: (String) -> Int? = { order.firstIndex(of: $0) }
@@ -55,7 +56,7 @@ public struct NewCommand: Sendable {
         cells["Description"] = draft.description
         let catalogText = try changes.text(of: catalogFile)
         try changes.edit(catalogFile, [
-            CatalogEditor.insertion(
+            formats.metadata.insertion(
                 of: cells, key: request.key, into: catalogText, catalog: model.catalog, order: workspace.configuration.catalogOrder,
                 enumIndex: enumIndex)
         ])
@@ -67,11 +68,11 @@ public struct NewCommand: Sendable {
                 return (environment, .bool(true))
             }
             let text = try changes.text(of: tenant.file)
-            try changes.edit(tenant.file, TenantDefaultsEditor.insertion(
+            try changes.edit(tenant.file, formats.values.insertion(
                 of: request.key, value: value, overrides: overrides, into: text, environments: model.environments, order: enumIndex))
         }
         if let template = try TemplateFile.read(workspace: workspace, changes: changes) {
-            try changes.edit(template.file, TenantDefaultsEditor.insertion(
+            try changes.edit(template.file, formats.values.insertion(
                 of: request.key, value: request.templateValue, overrides: [], into: template.text, environments: model.environments,
                 order: enumIndex))
         }
@@ -172,7 +173,7 @@ enum TemplateFile {
     static func read(workspace: Workspace, changes: SourceChangeSet) throws(FlagstaffError) -> (file: String, text: String)? {
         guard let path = workspace.configuration.template else { return nil }
         let text = try changes.text(of: path)
-        let result = TenantDefaultsReader.read(text, file: path, id: "template", name: "template")
+        let result = workspace.formats.values.read(text, file: path, id: "template", name: "template", keys: nil)
         guard result.tenant != nil, !result.diagnostics.containsErrors else {
             throw .rejected(result.diagnostics.map { diagnostic in
                 var shown = diagnostic

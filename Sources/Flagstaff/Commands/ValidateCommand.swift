@@ -46,7 +46,7 @@ public struct ValidateCommand: Sendable {
     /// A warning when the catalog's rows are not in the configured order.
     static func unsortedWarning(model: FlagModel, configuration: Configuration) -> Diagnostic? {
         let order = configuration.catalogOrder
-        guard !CatalogEditor.isSorted(model.catalog, order: order, enumIndex: model.flagIndex) else { return nil }
+        guard !order.isSorted(model.catalog, enumIndex: model.flagIndex) else { return nil }
         let described = order == .key ? "by key" : "in the enum's order"
         return .warning(
             "the catalog's rows are not sorted \(described) (catalog_order: \(order.rawValue))", at: model.catalog.location,
@@ -63,16 +63,16 @@ public struct ValidateCommand: Sendable {
         for flag in model.flags where catalog.entry(for: flag.key) == nil {
             let description = (flag.documentation ?? "").split(separator: "\n").joined(separator: " ")
             text = TextEdit.apply([
-                CatalogEditor.insertion(
+                workspace.formats.metadata.insertion(
                     of: ["Description": description], key: flag.key, into: text, catalog: catalog, order: order,
                     enumIndex: model.flagIndex)
             ], to: text)
-            guard let reread = CatalogReader.read(text, file: path, heading: workspace.configuration.catalogHeading).catalog else {
+            guard let reread = workspace.formats.metadata.read(text, file: path, configuration: workspace.configuration).catalog else {
                 throw .io("cannot read the catalog back after adding a row for '\(flag.key)'")
             }
             catalog = reread
         }
-        if let sorting = CatalogEditor.sorting(catalog, in: text, order: order, enumIndex: model.flagIndex) {
+        if let sorting = workspace.formats.metadata.sorting(catalog, in: text, order: order, enumIndex: model.flagIndex) {
             text = TextEdit.apply([sorting], to: text)
         }
         changes.replace(path, with: text)

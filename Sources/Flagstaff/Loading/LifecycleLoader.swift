@@ -37,8 +37,8 @@ public enum LifecycleLoader {
     /// Every `.swift` file below the code roots, in path order. Hidden folders
     /// (`.build` among them) and linked folders are skipped; a root that does not
     /// exist is an I/O error.
-    static func swiftFiles(in roots: [String], workspace: Workspace) throws(FlagstaffError) -> [FlagEnumReader.SourceFile] {
-        var files: [FlagEnumReader.SourceFile] = []
+    static func swiftFiles(in roots: [String], workspace: Workspace) throws(FlagstaffError) -> [SourceFile] {
+        var files: [SourceFile] = []
         var problems: [Diagnostic] = []
         let location = workspace.configuration.locations[.code]
         for root in roots {
@@ -49,7 +49,7 @@ public enum LifecycleLoader {
             for path in paths where path.hasSuffix(".swift") {
                 let relative = FilePath.join(root, path)
                 do {
-                    files.append(FlagEnumReader.SourceFile(path: relative, text: try workspace.source.text(of: relative)))
+                    files.append(SourceFile(path: relative, text: try workspace.source.text(of: relative)))
                 } catch {
                     problems.append(error.diagnostic(path: relative, namedBy: "code", at: location))
                 }

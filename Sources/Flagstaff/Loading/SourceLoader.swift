@@ -13,9 +13,13 @@ struct SourceLoader {
     /// Files named by the configuration that could not be read.
     var unreadable: [Diagnostic] = []
 
+    /// The format of each source, as the configuration names them.
+    let formats: Formats
+
     init(source: any FileSource, configuration: Configuration) {
         self.source = source
         self.configuration = configuration
+        formats = Formats(configuration)
     }
 
     /// Reads the enum, the catalog and every tenant file into a model, with each
@@ -23,7 +27,7 @@ struct SourceLoader {
     /// or the catalog could not be read well enough to build one.
     mutating func loadModel() throws(FlagstaffError) -> (model: FlagModel, settings: [IndexedSettings])? {
         let enumFiles = configuration.enumFiles.compactMap { path in
-            read(path, key: .enumFiles).map { FlagEnumReader.SourceFile(path: path, text: $0) }
+            read(path, key: .enumFiles).map { SourceFile(path: path, text: $0) }
         }
         let catalogText = read(configuration.catalog, key: .catalog)
         let tenantFiles = tenantFiles()
@@ -35,25 +39,24 @@ struct SourceLoader {
         // Once the enum is read, each tenant is also indexed against its keys in its
         // own task, while its settings are still in the cache; the few read before
         // that are indexed at the end.
-        let (source, configuration) = (source, configuration)
+        let (source, configuration, formats) = (source, configuration, formats)
         let published = Mutex<FlagKeys?>(nil)
         let results = Parallel.map(tenantFiles.count + 1) { task -> LoadedFile in
             guard task > 0 else {
-                let (flagEnum, enumDiagnostics) = FlagEnumReader.read(enumFiles, enumName: configuration.enumName)
-                if let flagEnum {
-                    let keys = FlagKeys(flags: flagEnum.flags, environments: configuration.environments)
+                let (declarations, enumDiagnostics) = formats.declarations.read(enumFiles, configuration: configuration)
+                if let declarations {
+                    let keys = FlagKeys(flags: declarations.flagEnum.flags, environments: configuration.environments)
                     published.withLock { $0 = keys }
                 }
-                let catalog = catalogText.map { CatalogReader.read($0, file: configuration.catalog, heading: configuration.catalogHeading) }
-                return .definitions(flagEnum, catalog?.catalog, enumDiagnostics + (catalog?.diagnostics ?? []))
+                let catalog = catalogText.map { formats.metadata.read($0, file: configuration.catalog, configuration: configuration) }
+                return .definitions(declarations?.flagEnum, catalog?.catalog, enumDiagnostics + (catalog?.diagnostics ?? []))
             }
             let file = tenantFiles[task - 1]
             do throws(FileSourceError) {
                 let text = try source.text(of: file.path)
                 let keys = published.withLock { $0 }
-                let (tenant, diagnostics) = TenantDefaultsReader.read(
-                    text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id,
-                    keys: keys)
+                let (tenant, diagnostics) = formats.values.read(
+                    text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id, keys: keys)
                 return .tenant(tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
             } catch {
                 return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations[.tenants]))
@@ -219,5 +222,19 @@ struct SourceLoader {
                     hint: "each tenant needs a folder or file where the '*' stands"))
         }
         return files.sorted { $0.id < $1.id }
+    }
+}
+
+/// The format of each source of a workspace: the one its configuration names,
+/// or the role's default. The configuration reader has checked the names.
+struct Formats: Sendable {
+    let declarations: any DeclarationsFormat.Type
+    let values: any ValuesFormat.Type
+    let metadata: any MetadataFormat.Type
+
+    init(_ configuration: Configuration) {
+        declarations = SourceFormats.declarations(named: configuration.formats[.declarations]) ?? SwiftFormat.self
+        values = SourceFormats.values(named: configuration.formats[.values]) ?? TenantJSONFormat.self
+        metadata = SourceFormats.metadata(named: configuration.formats[.metadata]) ?? MarkdownCatalogFormat.self
     }
 }

@@ -38,6 +38,9 @@ public struct Workspace: Sendable {
         return isValid ? matrix : nil
     }
 
+    /// The format of each source, as the configuration names them.
+    var formats: Formats { Formats(configuration) }
+
     /// A path as written in the configuration, resolved against the root on disk.
     public func url(for path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)

@@ -15,7 +15,7 @@ public enum CodeReferenceScanner {
     /// Flags without references have no entry. A file nested too deep to parse
     /// safely is not scanned, and is an error.
     public static func scan(
-        _ files: [FlagEnumReader.SourceFile], flags: [Flag], enumName: String
+        _ files: [SourceFile], flags: [Flag], enumName: String
     ) -> (references: [String: [CodeReference]], diagnostics: [Diagnostic]) {
         var references: [String: [CodeReference]] = [:]
         var diagnostics: [Diagnostic] = []

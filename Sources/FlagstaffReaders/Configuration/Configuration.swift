@@ -27,6 +27,9 @@ public struct Configuration: Hashable, Sendable {
     public var environments: [String] = []
     /// The Swift files to search for the flag enum.
     public var enumFiles: [String] = []
+    /// The format of each source that names one (`format:`), by role; the role's
+    /// first format in `SourceFormats` when absent.
+    public var formats: [SourceRole: String] = [:]
     /// The enum's name; optional when the files hold one `String` enum.
     public var enumName: String?
     /// The catalog's Markdown file.

@@ -34,21 +34,19 @@ struct ConfigurationValues {
     }
 
     /// The members of a section whose keys are `Key`s, in file order. An unknown
-    /// key is an error with a "did you mean", a repeated key an error; neither is returned.
-    mutating func members<Key: ConfigurationKey>(of mapping: Node.Mapping, as _: Key.Type) -> [(key: Key, keyNode: Node, value: Node)] {
+    /// key is an error with a "did you mean", and is not returned. `place` says
+    /// where the section is when `Key.place` cannot. (Yams refuses repeated keys.)
+    mutating func members<Key: ConfigurationKey>(
+        of mapping: Node.Mapping, as _: Key.Type, place: String = Key.place
+    ) -> [(key: Key, keyNode: Node, value: Node)] {
         var members: [(key: Key, keyNode: Node, value: Node)] = []
-        var seen = Set<Key>()
         for (keyNode, value) in mapping {
             let name = keyNode.string ?? ""
             guard let key = Key(rawValue: name) else {
                 diagnostics.append(
                     .error(
-                        "unknown key '\(name)'\(Key.place)", at: location(of: keyNode),
+                        "unknown key '\(name)'\(place)", at: location(of: keyNode),
                         hint: Suggestion.didYouMean(name, in: Key.names) ?? Key.otherwise))
-                continue
-            }
-            guard seen.insert(key).inserted else {
-                diagnostics.append(.error("duplicate key '\(name)'\(Key.place)", at: location(of: keyNode)))
                 continue
             }
             members.append((key, keyNode, value))
@@ -105,8 +103,12 @@ struct ConfigurationValues {
         return nil
     }
 
-    mutating func strings(_ node: Node, key: String, allowSingle: Bool) -> [String]? {
+    mutating func strings(_ node: Node, key: String, allowSingle: Bool, allowList: Bool = true) -> [String]? {
         if allowSingle, node.scalar != nil { return string(node, key: key).map { [$0] } }
+        guard allowList else {
+            fail("'\(key)' must be a non-empty string", node, key: key)
+            return nil
+        }
         guard let sequence = node.sequence, !sequence.isEmpty else {
             fail("'\(key)' must be a non-empty list\(allowSingle ? " or a string" : "")", node, key: key)
             return nil

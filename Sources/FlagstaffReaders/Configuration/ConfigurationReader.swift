@@ -36,12 +36,18 @@ public enum ConfigurationReader {
             switch key {
             case .title: configuration.title = reader.string(value, key: name) ?? configuration.title
             case .environments: configuration.environments = reader.strings(value, key: name, allowSingle: false) ?? []
-            case .enumFiles: configuration.enumFiles = reader.strings(value, key: name, allowSingle: true) ?? []
+            case .enumFiles:
+                configuration.enumFiles =
+                    reader.source(value, key: key, role: .declarations, allowsList: true, formats: &configuration.formats) ?? []
             case .enumName: configuration.enumName = reader.string(value, key: name)
-            case .catalog: configuration.catalog = reader.string(value, key: name) ?? ""
+            case .catalog:
+                configuration.catalog =
+                    reader.source(value, key: key, role: .metadata, allowsList: false, formats: &configuration.formats)?.first ?? ""
             case .catalogHeading: configuration.catalogHeading = reader.string(value, key: name) ?? configuration.catalogHeading
             case .catalogOrder: configuration.catalogOrder = reader.choice(value, key: name, as: CatalogOrder.self) ?? .key
-            case .tenants: configuration.tenants = reader.string(value, key: name) ?? ""
+            case .tenants:
+                configuration.tenants =
+                    reader.source(value, key: key, role: .values, allowsList: false, formats: &configuration.formats)?.first ?? ""
             case .tenantNames: configuration.tenantNames = reader.stringMap(value, key: name)
             case .template: configuration.template = reader.string(value, key: name)
             case .output: configuration.output = reader.string(value, key: name) ?? configuration.output

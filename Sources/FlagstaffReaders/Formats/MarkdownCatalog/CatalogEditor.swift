@@ -1,33 +1,8 @@
 import FlagstaffCore
 
-/// The order of the catalog's rows.
-public enum CatalogOrder: String, CaseIterable, Hashable, Sendable {
-    /// By flag key, ignoring case, as the article's validator sorted it.
-    case key
-    /// In the enum's order.
-    case `enum`
-}
-
 /// Adds, removes and sorts catalog rows in place, keeping the table's style:
 /// the closing pipe, backticks around keys, and padding when the columns are aligned.
 public enum CatalogEditor {
-    /// Whether `a` comes before `b` in `order`; `enumIndex` gives each key's place in the enum.
-    public static func precedes(_ a: String, _ b: String, order: CatalogOrder, enumIndex: (String) -> Int?) -> Bool {
-        switch order {
-        case .key:
-            return (a.lowercased(), a) < (b.lowercased(), b)
-        case .enum:
-            return (enumIndex(a) ?? .max, a) < (enumIndex(b) ?? .max, b)
-        }
-    }
-
-    /// Whether the rows are already in `order`.
-    public static func isSorted(_ catalog: Catalog, order: CatalogOrder, enumIndex: (String) -> Int?) -> Bool {
-        zip(catalog.entries, catalog.entries.dropFirst()).allSatisfy {
-            !precedes($1.key, $0.key, order: order, enumIndex: enumIndex)
-        }
-    }
-
     /// The edit that adds a row with the given cells (by column name, matched
     /// without regard to case; missing columns stay empty) at its sorted place.
     public static func insertion(
@@ -39,7 +14,7 @@ public enum CatalogEditor {
             if column.lowercased() == "flag" { return style.backtickKeys ? "`\(key)`" : key }
             return (cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? "").replacingOccurrences(of: "|", with: "\\|")
         }
-        let previous = catalog.entries.last { !precedes(key, $0.key, order: order, enumIndex: enumIndex) }
+        let previous = catalog.entries.last { !order.precedes(key, $0.key, enumIndex: enumIndex) }
         if let widths = style.alignedWidths, let last = catalog.entries.last, zip(row, widths).contains(where: { $0.count + 2 > $1 }) {
             // The row does not fit: pad the whole table to the wider columns.
             let bytes = Array(text.utf8)
@@ -69,13 +44,13 @@ public enum CatalogEditor {
     /// The edit that puts the rows in `order`, each row's bytes unchanged; `nil` when they already are.
     public static func sorting(_ catalog: Catalog, in text: String, order: CatalogOrder, enumIndex: (String) -> Int?) -> TextEdit? {
         guard let first = catalog.entries.first, let last = catalog.entries.last,
-            !isSorted(catalog, order: order, enumIndex: enumIndex)
+            !order.isSorted(catalog, enumIndex: enumIndex)
         else { return nil }
         let bytes = Array(text.utf8)
         let newline = EditableText(text).lineEnding
         let sorted = catalog.entries.enumerated().sorted { lhs, rhs in
-            if precedes(lhs.element.key, rhs.element.key, order: order, enumIndex: enumIndex) { return true }
-            if precedes(rhs.element.key, lhs.element.key, order: order, enumIndex: enumIndex) { return false }
+            if order.precedes(lhs.element.key, rhs.element.key, enumIndex: enumIndex) { return true }
+            if order.precedes(rhs.element.key, lhs.element.key, enumIndex: enumIndex) { return false }
             return lhs.offset < rhs.offset
         }
         let lines = sorted.map { String(decoding: bytes[$0.element.range], as: UTF8.self) }

@@ -6,29 +6,9 @@ import SwiftSyntax
 /// to find where members start and end; the change is a splice at those
 /// offsets, so every other byte (comments, `#if` blocks, formatting) stays.
 public enum FlagEnumEditor {
-    /// A case to add.
-    public struct NewCase: Sendable {
-        /// The Swift case name.
-        public var caseName: String
-        /// The raw value; written only when it differs from the case name.
-        public var key: String
-        /// The `///` doc comment, one line per line of text.
-        public var documentation: String
-        /// The MARK group to put it at the end of; `nil` for the end of the enum.
-        public var group: String?
-
-        /// Creates a case description.
-        public init(caseName: String, key: String, documentation: String, group: String?) {
-            self.caseName = caseName
-            self.key = key
-            self.documentation = documentation
-            self.group = group
-        }
-    }
-
     /// The edit that adds a case at the end of its MARK group, or at the end of
     /// the enum's cases under a new `// MARK: -` when the group does not exist yet.
-    public static func insertion(of new: NewCase, into text: String, flagEnum: FlagEnum) -> TextEdit? {
+    public static func insertion(of new: NewFlag, into text: String, flagEnum: FlagEnum) -> TextEdit? {
         guard let members = members(of: flagEnum, in: text) else { return nil }
         let editable = EditableText(text)
         let newline = editable.lineEnding

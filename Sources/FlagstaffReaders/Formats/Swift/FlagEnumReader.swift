@@ -5,20 +5,6 @@ import SwiftSyntax
 /// Reads the flag enum from Swift source with swift-syntax: every case with its
 /// raw value, `// MARK: -` group, doc comment, deprecation and `#if` condition.
 public enum FlagEnumReader {
-    /// A Swift file to search: its path and contents.
-    public struct SourceFile: Sendable {
-        /// The path used in diagnostics.
-        public var path: String
-        /// The file's text.
-        public var text: String
-
-        /// Creates a source file.
-        public init(path: String, text: String) {
-            self.path = path
-            self.text = text
-        }
-    }
-
     /// Finds the enum named `enumName` (anywhere, nested types included) in the
     /// files; without a name, the one enum with a `String` raw type.
     public static func read(_ files: [SourceFile], enumName: String?) -> (flagEnum: FlagEnum?, diagnostics: [Diagnostic]) {
