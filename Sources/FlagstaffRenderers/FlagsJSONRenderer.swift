@@ -171,6 +171,7 @@ extension FlagValue {
         case .integer(let value): output += String(value)
         case .decimal(let text): output += text
         case .string(let text): output += text.jsonQuoted
+        case .structured(let value): output += value.description
         }
     }
 }

@@ -142,10 +142,15 @@ public struct NewCommand: Sendable {
             switch draft.valueType {
             case .bool:
                 if draft.value != nil { throw .usage("--value is for string and number flags; a Bool flag is true for the tenants of --on") }
-            case .string, .number:
+            case .string, .number, .structured:
                 guard let text = draft.value else { throw .usage("a \(draft.valueType) flag needs --value") }
                 guard draft.on.isEmpty, draft.onIn.isEmpty else { throw .usage("--on and --on-in are for Bool flags") }
-                if draft.valueType == .number {
+                if draft.valueType == .structured {
+                    guard let value = StructuredValue(json: text) else {
+                        throw .usage("the value '\(text)' is not a JSON array or object; write, for example, [\"a\", \"b\"]")
+                    }
+                    typedValue = .structured(value)
+                } else if draft.valueType == .number {
                     guard let number = Double(text), number.isFinite else {
                         throw .usage("the value '\(text)' is not a number; write digits, such as 50 or 1.5")
                     }

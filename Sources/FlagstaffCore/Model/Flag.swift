@@ -1,4 +1,4 @@
-/// One case of the feature flag enum.
+/// One flag: a case of the flag enum, or a static member of the type that declares the flags.
 public struct Flag: Hashable, Sendable {
     /// The key tenants and remote config use: the case's raw value.
     public var key: String
@@ -17,11 +17,16 @@ public struct Flag: Hashable, Sendable {
     public var location: SourceLocation
     /// Where the case sits in its file's bytes, for in-place edits.
     public var syntax: FlagSyntax
+    /// The default the app's code declares, when the declarations give one.
+    public var codeDefault: CodeDefault?
+    /// The Remote Config parameter the code names for the flag, when it names one.
+    public var remoteKey: RemoteKey?
 
     /// Creates a flag.
     public init(
         key: String, caseName: String, group: String? = nil, documentation: String? = nil,
-        deprecation: String? = nil, condition: String? = nil, location: SourceLocation, syntax: FlagSyntax = FlagSyntax()
+        deprecation: String? = nil, condition: String? = nil, location: SourceLocation, syntax: FlagSyntax = FlagSyntax(),
+        codeDefault: CodeDefault? = nil, remoteKey: RemoteKey? = nil
     ) {
         self.key = key
         self.caseName = caseName
@@ -31,6 +36,8 @@ public struct Flag: Hashable, Sendable {
         self.condition = condition
         self.location = location
         self.syntax = syntax
+        self.codeDefault = codeDefault
+        self.remoteKey = remoteKey
     }
 
     /// Whether the case carries a deprecation attribute.

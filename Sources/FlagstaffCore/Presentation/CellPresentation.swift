@@ -8,6 +8,8 @@ public struct CellPresentation: Hashable, Sendable {
     public static let varyingLegend = "depends on the device or the user; the flag's page says when each value applies"
     /// How a value the inputs do not hold reads (Firebase personalises it per user).
     public static let unknownWord = "personalized"
+    /// How a value the app's code works out when it runs reads.
+    public static let decidedInCodeWord = "decided in code"
 
     /// The value as a person reads it: `on`, `off`, `(empty)`, `42`, `carousel`;
     /// for a varying cell every value it can take, such as `on/off`.
@@ -22,11 +24,16 @@ public struct CellPresentation: Hashable, Sendable {
     /// The presentation of a resolution.
     public init(_ resolution: Resolution) {
         if resolution.isVarying {
-            var values: [FlagValue?] = []
-            for variant in resolution.variants where !values.contains(variant.value) { values.append(variant.value) }
-            word = values.map(Self.word(for:)).joined(separator: "/")
-            symbol = values.map { $0.map(Self.symbol(for:)) ?? Self.unknownWord }.joined(separator: "/")
-            mark = Self.varyingMark
+            var words: [String] = [], symbols: [String] = []
+            for variant in resolution.variants where !words.contains(variant.word) {
+                words.append(variant.word)
+                symbols.append(variant.value.map(Self.symbol(for:)) ?? variant.word)
+            }
+            word = words.joined(separator: "/")
+            symbol = symbols.joined(separator: "/")
+            // Only a layer that depends on the device or the user varies; the code's
+            // `#if` arms and runtime expressions keep the code layer's mark.
+            mark = resolution.layer.canVary ? Self.varyingMark : resolution.layer.mark
             cssClass = "v" + resolution.layer.code
             return
         }

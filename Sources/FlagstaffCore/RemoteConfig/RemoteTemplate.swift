@@ -48,7 +48,7 @@ public enum RemoteValueType: String, CaseIterable, Hashable, Sendable {
     /// Whether values of this type can hold a flag of a type.
     public func fits(_ type: FlagType) -> Bool {
         switch (self, type) {
-        case (.boolean, .bool), (.number, .number), (.string, .string), (.json, .string): true
+        case (.boolean, .bool), (.number, .number), (.string, .string), (.json, .string), (.json, .structured): true
         default: false
         }
     }
@@ -165,6 +165,9 @@ extension FlagValue {
             }
         case .string:
             self = .string(text)
+        case .structured:
+            guard let value = StructuredValue(json: text) else { return nil }
+            self = .structured(value)
         }
     }
 }

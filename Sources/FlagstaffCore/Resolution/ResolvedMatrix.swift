@@ -306,11 +306,12 @@ public struct ResolvedMatrix: Sendable {
 
 /// Decides each flag's type from the values tenants give it.
 public enum FlagTypeInference {
-    /// Each flag's type, by position: the type most tenant values have; a tie goes
-    /// to the type seen first, tenants in id order and each file top to bottom.
-    /// Flags no tenant sets are Bool. `settings` holds each tenant's settings, in model order.
+    /// Each flag's type, by position: the type of the value the code declares as
+    /// its default, when it declares one; else the type most tenant values have,
+    /// a tie going to the type seen first, tenants in id order and each file top
+    /// to bottom. Other flags are Bool. `settings` holds each tenant's settings, in model order.
     public static func types(of model: FlagModel, settings: [IndexedSettings]) -> [FlagType] {
-        let kinds: [FlagType] = [.bool, .number, .string]
+        let kinds: [FlagType] = [.bool, .number, .string, .structured]
         var counts = [Int](repeating: 0, count: model.flags.count * kinds.count)
         var firstSeen = [(tenant: Int, line: Int, column: Int)?](repeating: nil, count: model.flags.count * kinds.count)
         for (tenant, indexed) in settings.enumerated() {
@@ -323,6 +324,7 @@ public enum FlagTypeInference {
             }
         }
         return model.flags.indices.map { flag in
+            if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
             let slots = (flag * kinds.count)..<((flag + 1) * kinds.count)
             let best = counts[slots].max() ?? 0
             guard best > 0 else { return .bool }

@@ -17,6 +17,8 @@ public enum InputLimits {
     /// The most cells of the matrix (flags × tenants × environments), which is what
     /// the build's memory and time grow with.
     public static let cells = 10_000_000
+    /// The deepest nesting of arrays and objects in JSON.
+    public static let jsonDepth = 512
 
     /// An error at the start of a file larger than `fileBytes`, or at the first
     /// line longer than `lineBytes`; `nil` when the file is within both.

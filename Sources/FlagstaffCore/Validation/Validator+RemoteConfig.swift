@@ -94,6 +94,7 @@ extension Validator {
         case .bool: RemoteValueType.boolean.rawValue
         case .number: RemoteValueType.number.rawValue
         case .string: RemoteValueType.string.rawValue
+        case .structured: RemoteValueType.json.rawValue
         }
     }
 

@@ -215,7 +215,7 @@ struct PositionedJSONParser {
 
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
-        if depth > 512 { throw error("nesting is deeper than 512 levels") }
+        if depth > InputLimits.jsonDepth { throw error("nesting is deeper than \(InputLimits.jsonDepth) levels") }
     }
 
     /// Reads the object at the current offset one member at a time, and returns

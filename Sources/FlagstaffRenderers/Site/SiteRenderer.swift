@@ -366,6 +366,7 @@ public struct SiteRenderer {
         case .integer(let number): number != 0
         case .decimal(let text): Double(text) != 0
         case .string(let text): !text.isEmpty
+        case .structured(let value): value != .array([]) && value != .object([])
         }
     }
 
@@ -375,6 +376,7 @@ public struct SiteRenderer {
         case .bool: "on/off"
         case .number: "number"
         case .string: "text"
+        case .structured: "list or dictionary"
         }
     }
 

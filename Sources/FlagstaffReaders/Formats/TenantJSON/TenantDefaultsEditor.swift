@@ -130,6 +130,7 @@ public enum TenantDefaultsEditor {
         case .integer(let number): String(number)
         case .decimal(let text): text
         case .string(let text): text.jsonQuoted
+        case .structured(let value): value.description
         }
     }
 }
