@@ -46,7 +46,7 @@ public struct ValidateCommand: Sendable {
     /// A warning when the catalog's rows are not in the configured order.
     static func unsortedWarning(model: FlagModel, configuration: Configuration) -> Diagnostic? {
         let order = configuration.catalogOrder
-        guard !order.isSorted(model.catalog, enumIndex: model.flagIndex) else { return nil }
+        guard model.catalog.isWritten, !order.isSorted(model.catalog, enumIndex: model.flagIndex) else { return nil }
         let described = order == .key ? "by key" : "in the enum's order"
         return .warning(
             "the catalog's rows are not sorted \(described) (catalog_order: \(order.rawValue))", at: model.catalog.location,

@@ -22,16 +22,19 @@ struct SourceLoader {
         formats = Formats(configuration)
     }
 
-    /// Reads the enum, the catalog and every tenant file into a model, with each
-    /// tenant's settings indexed against it, in model order; `nil` when the enum
-    /// or the catalog could not be read well enough to build one.
+    /// Reads the declarations, the catalog and every tenant file into a model,
+    /// with each tenant's settings indexed against it, in model order; `nil` when
+    /// the declarations, or a configured catalog, could not be read well enough to
+    /// build one. Without `catalog`, the declarations describe the flags; without
+    /// `tenants`, the workspace is one app whose values are the code's defaults.
     mutating func loadModel() throws(FlagstaffError) -> (model: FlagModel, settings: [IndexedSettings])? {
         let enumFiles = configuration.enumFiles.compactMap { path in
             read(path, key: .enumFiles).map { SourceFile(path: path, text: $0) }
         }
-        let catalogText = read(configuration.catalog, key: .catalog)
-        let tenantFiles = tenantFiles()
-        let remoteConfig = remoteConfig()
+        let catalogText = configuration.catalog.isEmpty ? nil : read(configuration.catalog, key: .catalog)
+        let tenantFiles = configuration.isSingleApp ? [] : tenantFiles()
+        var remoteConfig = remoteConfig()
+        let conditions = buildConditions()
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
 
         // The tenant files are most of the input: each is read and parsed as its own
@@ -43,13 +46,13 @@ struct SourceLoader {
         let published = Mutex<FlagKeys?>(nil)
         let results = Parallel.map(tenantFiles.count + 1) { task -> LoadedFile in
             guard task > 0 else {
-                let (declarations, enumDiagnostics) = formats.declarations.read(enumFiles, configuration: configuration)
+                let (declarations, enumDiagnostics) = formats.declarations.read(enumFiles, configuration: configuration, conditions: conditions)
                 if let declarations {
                     let keys = FlagKeys(flags: declarations.flagEnum.flags, environments: configuration.environments)
                     published.withLock { $0 = keys }
                 }
                 let catalog = catalogText.map { formats.metadata.read($0, file: configuration.catalog, configuration: configuration) }
-                return .definitions(declarations?.flagEnum, catalog?.catalog, enumDiagnostics + (catalog?.diagnostics ?? []))
+                return .definitions(declarations, catalog?.catalog, enumDiagnostics + (catalog?.diagnostics ?? []))
             }
             let file = tenantFiles[task - 1]
             do throws(FileSourceError) {
@@ -62,13 +65,13 @@ struct SourceLoader {
                 return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations[.tenants]))
             }
         }
-        var flagEnum: FlagEnum?, catalog: Catalog?
+        var declarations: FlagDeclarations?, fileCatalog: Catalog?
         var tenants: [Tenant] = []
         var indexed: [IndexedSettings?] = []
         for result in results {
             switch result {
-            case .definitions(let readEnum, let readCatalog, let problems):
-                (flagEnum, catalog) = (readEnum, readCatalog)
+            case .definitions(let read, let readCatalog, let problems):
+                (declarations, fileCatalog) = (read, readCatalog)
                 diagnostics += problems
             case .tenant(let tenant, let settings, let problems):
                 diagnostics += problems
@@ -80,15 +83,21 @@ struct SourceLoader {
             }
         }
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
-        guard let flagEnum, let catalog else { return nil }
+        guard let declarations, catalogText == nil || fileCatalog != nil else { return nil }
+        let flagEnum = declarations.flagEnum
         if let problem = sizeProblem(flags: flagEnum.flags, tenants: tenants.count) {
             diagnostics.append(problem)
             return nil
         }
+        let (catalog, metadataProblems) = MetadataMerge.merged(
+            file: fileCatalog, declarations: declarations.metadata, flags: flagEnum.flags, location: .start(of: flagEnum.file))
+        diagnostics += metadataProblems
+        if configuration.isSingleApp { tenants = [Tenant(id: Tenant.singleAppID, name: Tenant.singleAppName, file: "")] }
+        remoteConfig?.link(flagEnum.flags)
         let model = FlagModel(
             title: configuration.title, environments: configuration.environments, flagEnum: flagEnum,
             catalog: catalog, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
-            tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remoteConfig)
+            tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remoteConfig, isSingleApp: configuration.isSingleApp)
         // Settings indexed early are kept only where they match the model's keys and
         // tenant; the model orders tenants as they were read, by id.
         let early = published.withLock { $0 } == model.keys ? indexed : []
@@ -99,10 +108,34 @@ struct SourceLoader {
         return (model, settings)
     }
 
+    /// The compilation conditions of each environment that `build_configurations`
+    /// names: those it lists, with those its `.xcconfig` files set.
+    private mutating func buildConditions() -> [String: Set<String>] {
+        var conditions: [String: Set<String>] = [:]
+        for (environment, entry) in configuration.buildConfigurations.entries {
+            var names = Set(entry.conditions)
+            for path in entry.xcconfigs {
+                let source = source
+                guard source.kind(of: path) == .file else {
+                    unreadable.append(
+                        .error(
+                            "cannot read the build configuration file '\(path)'", at: entry.location,
+                            hint: "build_configurations.\(environment).xcconfig names it"))
+                    continue
+                }
+                let (found, problems) = XcconfigReader.conditions(of: path, configuration: environment) { try? source.text(of: $0) }
+                names.formUnion(found)
+                diagnostics += problems
+            }
+            conditions[environment] = names
+        }
+        return conditions
+    }
+
     /// What one task of `loadModel` read.
     private enum LoadedFile {
-        /// The enum and the catalog, when they could be read well enough, and their problems.
-        case definitions(FlagEnum?, Catalog?, [Diagnostic])
+        /// The declarations and the catalog, when they could be read well enough, and their problems.
+        case definitions(FlagDeclarations?, Catalog?, [Diagnostic])
         /// A tenant file, its settings when they could be indexed at once, and its problems.
         case tenant(Tenant?, IndexedSettings?, [Diagnostic])
         /// A tenant file that could not be read.

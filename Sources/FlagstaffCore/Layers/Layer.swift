@@ -103,7 +103,7 @@ public struct Opinion: Hashable, Sendable {
     /// An opinion the app's code works out when it runs: `expression` is what it
     /// evaluates, as written. No value is guessed.
     public init(decidedInCode expression: String, at location: SourceLocation?) {
-        self.init(variants: [Variant(condition: "decided in code: \(expression)", outcome: .decidedInCode, location: location)])
+        self.init(variants: [Variant(condition: "the app works out \(expression)", outcome: .decidedInCode, location: location)])
     }
 
     private init(variants: [Variant]) {

@@ -10,16 +10,20 @@ public struct Catalog: Hashable, Sendable {
     public var tableRange: ByteRange
     /// The bytes of the header row and of the separator row, without their newlines.
     public var headerRange: ByteRange, separatorRange: ByteRange
+    /// Whether a file the team writes holds the catalog, so that every flag needs
+    /// a row; `false` for what the declarations say, which covers every flag by itself.
+    public var isWritten: Bool
     private let indexByKey: [String: Int]
 
     /// Creates a catalog.
     public init(
         columns: [String], entries: [CatalogEntry], location: SourceLocation, tableRange: ByteRange = 0..<0,
-        headerRange: ByteRange = 0..<0, separatorRange: ByteRange = 0..<0
+        headerRange: ByteRange = 0..<0, separatorRange: ByteRange = 0..<0, isWritten: Bool = true
     ) {
         self.columns = columns
         self.entries = entries
         self.location = location
+        self.isWritten = isWritten
         self.tableRange = tableRange
         self.headerRange = headerRange
         self.separatorRange = separatorRange

@@ -77,5 +77,5 @@ public enum RemoteKey: Hashable, Sendable {
     /// The parameter's name, and where the code writes it.
     case parameter(String, at: SourceLocation)
     /// The code says the flag has no parameter (`nil`), so remote config never decides it.
-    case none(at: SourceLocation)
+    case unlinked(at: SourceLocation)
 }

@@ -18,6 +18,9 @@ public struct FlagModel: Hashable, Sendable {
     public var tenantNamesLocation: SourceLocation?
     /// Firebase Remote Config's templates and settings, when the workspace has them.
     public var remoteConfig: RemoteConfig?
+    /// Whether the workspace is one app without tenant files: its one tenant is
+    /// the app, and views speak of the app rather than of tenants.
+    public let isSingleApp: Bool
     /// The flags by key, and the environments.
     public let keys: FlagKeys
     private let tenantIndices: [String: Int]
@@ -26,7 +29,7 @@ public struct FlagModel: Hashable, Sendable {
     public init(
         title: String, environments: [String], flagEnum: FlagEnum, catalog: Catalog, tenants: [Tenant],
         tenantNames: [String: String] = [:], policy: LifecyclePolicy = LifecyclePolicy(),
-        tenantNamesLocation: SourceLocation? = nil, remoteConfig: RemoteConfig? = nil
+        tenantNamesLocation: SourceLocation? = nil, remoteConfig: RemoteConfig? = nil, isSingleApp: Bool = false
     ) {
         self.title = title
         self.environments = environments
@@ -37,6 +40,7 @@ public struct FlagModel: Hashable, Sendable {
         self.policy = policy
         self.tenantNamesLocation = tenantNamesLocation
         self.remoteConfig = remoteConfig
+        self.isSingleApp = isSingleApp
         keys = FlagKeys(flags: flagEnum.flags, environments: environments)
         tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }

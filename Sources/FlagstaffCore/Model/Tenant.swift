@@ -34,6 +34,11 @@ public struct Tenant: Hashable, Sendable {
         }
     }
 
+    /// The id of the one tenant of a workspace without tenant files: a single app.
+    public static let singleAppID = "app"
+    /// The name of the one tenant of a single app.
+    public static let singleAppName = "The app"
+
     /// The short code, taken from the tenant's folder name, e.g. `CHL`.
     public var id: String
     /// The display name, e.g. "White Label"; the id when none is configured.

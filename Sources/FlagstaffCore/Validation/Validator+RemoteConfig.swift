@@ -4,7 +4,7 @@ extension Validator {
         guard let remote = matrix.model.remoteConfig else { return [] }
         let model = matrix.model
         var diagnostics = settingDiagnostics(remote, model: model)
-        let flagsByParameter = Dictionary(model.flags.map { (remote.parameterName(for: $0.key), $0) }) { first, _ in first }
+        let flagsByParameter = Dictionary(model.flags.filter { remote.isLinked($0.key) }.map { (remote.parameterName(for: $0.key), $0) }) { first, _ in first }
         for (template, environments) in remote.templatesByFile(environments: model.environments) {
             diagnostics += expressionDiagnostics(template, environments: environments, remote: remote, model: model)
             for parameter in template.parameters {

@@ -53,7 +53,8 @@ public enum Validator {
             }
         }
         var reported = Set<String>()
-        for flag in model.flags where firstRow[flag.key] == nil && reported.insert(flag.key).inserted {
+        // A catalog no file holds is made from the declarations: it has every flag.
+        for flag in model.flags where model.catalog.isWritten && firstRow[flag.key] == nil && reported.insert(flag.key).inserted {
             diagnostics.append(
                 .error(
                     "the catalog has no row for '\(flag.key)'", at: model.catalog.location,
@@ -108,8 +109,10 @@ public enum Validator {
         for entry in settings.overrides.joined() where entry.value.type != types[entry.flag] && !model.repeatedFlags.keys.contains(entry.flag) {
             diagnostics += typeDiagnostic(entry.value, at: settings.location(of: entry), key: flags[entry.flag].key, expected: types[entry.flag])
         }
-        let unset = settings.unsetEnvironments(flagCount: flags.count)
-        for (flag, environments) in unset.enumerated() where !environments.isEmpty {
+        // A single app has no file to set values in, and a flag with a default in
+        // code does not fall back.
+        let unset = model.isSingleApp ? [] : settings.unsetEnvironments(flagCount: flags.count)
+        for (flag, environments) in unset.enumerated() where !environments.isEmpty && flags[flag].codeDefault == nil {
             let key = flags[flag].key
             let fallsBackIn = environments.map { model.environments[$0] }
             let scope = fallsBackIn.count == model.environments.count ? "" : " in \(fallsBackIn.joined(separator: ", "))"

@@ -13,12 +13,14 @@ public struct Configuration: Hashable, Sendable {
         case currentVersion = "current_version", lifecycle
         case remoteConfig = "remote_config", diff
         case strict, afterChange = "after_change", flagCheck = "flag_check"
+        case swift, buildConfigurations = "build_configurations"
 
         public static let place = ""
         public static let otherwise = "see the README for the keys"
 
-        /// The keys a configuration must have.
-        public static let required: [Key] = [.environments, .enumFiles, .catalog, .tenants]
+        /// The keys a configuration must have. Without `catalog` the declarations
+        /// give what they can; without `tenants` the workspace is a single app.
+        public static let required: [Key] = [.environments, .enumFiles]
     }
 
     /// The site's title.
@@ -32,11 +34,16 @@ public struct Configuration: Hashable, Sendable {
     public var formats: [SourceRole: String] = [:]
     /// The enum's name; optional when the files hold one `String` enum.
     public var enumName: String?
-    /// The catalog's Markdown file.
+    /// What the Swift declarations say beyond which flags exist (`swift`).
+    public var swift = SwiftSettings()
+    /// The environments that are build configurations, with their compilation conditions.
+    public var buildConfigurations = BuildConfigurations()
+    /// The catalog's Markdown file; empty when the workspace has none.
     public var catalog = ""
     /// The heading the catalog table sits under.
     public var catalogHeading = "Flags"
-    /// The tenant files' pattern; its one `*` stands for the tenant id.
+    /// The tenant files' pattern; its one `*` stands for the tenant id. Empty for a
+    /// single app, whose values come from the declarations.
     public var tenants = ""
     /// The tenant file new tenants start from (`template`), which `new` and `remove` keep in step.
     public var template: String?
@@ -75,4 +82,7 @@ public struct Configuration: Hashable, Sendable {
 
     /// Creates a configuration with defaults.
     public init() {}
+
+    /// Whether the workspace is one app without tenant files.
+    public var isSingleApp: Bool { tenants.isEmpty }
 }

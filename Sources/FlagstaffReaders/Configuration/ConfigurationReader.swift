@@ -61,6 +61,8 @@ public enum ConfigurationReader {
             case .strict: configuration.strict = reader.bool(value, key: name) ?? false
             case .afterChange: configuration.afterChange = reader.string(value, key: name)
             case .flagCheck: configuration.flagCheck = reader.string(value, key: name) ?? configuration.flagCheck
+            case .swift: configuration.swift = reader.swift(value)
+            case .buildConfigurations: configuration.buildConfigurations = reader.buildConfigurations(value)
             }
         }
         let start = SourceLocation.start(of: file)
@@ -90,6 +92,14 @@ public enum ConfigurationReader {
             if let everywhere = remote.templates["*"] {
                 configuration.remoteConfig?.templates = Dictionary(uniqueKeysWithValues: configuration.environments.map { ($0, everywhere) })
             }
+        }
+        for environment in configuration.buildConfigurations.entries.keys.sorted() where !configuration.environments.contains(environment) {
+            reader.diagnostics.append(
+                .error(
+                    "build_configurations names environment '\(environment)', which is not configured",
+                    at: configuration.buildConfigurations.entries[environment]?.location,
+                    hint: Suggestion.didYouMean(environment, in: configuration.environments)
+                        ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
         }
         for environment in configuration.protectedEnvironments where !configuration.environments.contains(environment) {
             reader.diagnostics.append(

@@ -34,12 +34,17 @@ public struct SourceFile: Sendable {
 
 /// What a declarations format read from its files.
 public struct FlagDeclarations: Sendable {
-    /// The flags, in declaration order, and the type that declares them.
+    /// The flags, in declaration order, and the type that declares them; each
+    /// flag with the default and Remote Config parameter the code gives it.
     public var flagEnum: FlagEnum
+    /// What the declarations say about each flag, as a catalog no file holds;
+    /// `nil` when they say nothing beyond the flags.
+    public var metadata: Catalog?
 
     /// Declarations of these flags.
-    public init(flagEnum: FlagEnum) {
+    public init(flagEnum: FlagEnum, metadata: Catalog? = nil) {
         self.flagEnum = flagEnum
+        self.metadata = metadata
     }
 }
 
@@ -65,8 +70,12 @@ public struct NewFlag: Sendable {
 
 /// A format that declares which flags exist.
 public protocol DeclarationsFormat: SourceFormat {
-    /// Reads the flags the files declare, as the configuration says to find them.
-    static func read(_ files: [SourceFile], configuration: Configuration) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic])
+    /// Reads the flags the files declare, as the configuration says to find them;
+    /// `conditions` are the compilation conditions of each environment that is a
+    /// build configuration.
+    static func read(
+        _ files: [SourceFile], configuration: Configuration, conditions: [String: Set<String>]
+    ) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic])
     /// The edits, by file, that declare a new flag among `flagEnum`'s; `nil` when
     /// the files no longer hold the declarations.
     static func insertion(of flag: NewFlag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String: [TextEdit]]?

@@ -6,65 +6,11 @@ import SwiftSyntax
 /// raw value, `// MARK: -` group, doc comment, deprecation and `#if` condition.
 public enum FlagEnumReader {
     /// Finds the enum named `enumName` (anywhere, nested types included) in the
-    /// files; without a name, the one enum with a `String` raw type.
+    /// files; without a name, the one enum with a `String` raw type. Reads the
+    /// flags and nothing more: `SwiftDeclarationsReader` reads the rest.
     public static func read(_ files: [SourceFile], enumName: String?) -> (flagEnum: FlagEnum?, diagnostics: [Diagnostic]) {
-        var candidates: [(decl: EnumDeclSyntax, file: SourceFile, converter: SourceLocationConverter)] = []
-        var diagnostics: [Diagnostic] = []
-        var allNames: [String] = []
-        for file in files {
-            if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
-                diagnostics.append(problem)
-                continue
-            }
-            let tree = Parser.parse(source: file.text)
-            let converter = SourceLocationConverter(fileName: file.path, tree: tree)
-            if let problem = firstSyntaxProblem(in: tree) {
-                diagnostics.append(
-                    .warning(
-                        "the Swift file has a syntax error; cases after it may be missed",
-                        at: location(of: problem, converter: converter)))
-            }
-            let finder = EnumFinder(viewMode: .sourceAccurate)
-            finder.walk(tree)
-            for decl in finder.enums {
-                allNames.append(decl.name.text)
-                let matches = enumName.map { decl.name.text == $0 } ?? hasStringRawType(decl)
-                if matches { candidates.append((decl, file, converter)) }
-            }
-        }
-        let start = FlagstaffCore.SourceLocation.start(of: files.first?.path ?? "")
-        guard let found = candidates.first else {
-            if let enumName {
-                diagnostics.append(
-                    .error(
-                        "enum '\(enumName)' not found", at: start,
-                        hint: Suggestion.didYouMean(enumName, in: allNames)
-                            ?? (allNames.isEmpty ? "the file declares no enum" : "enums found: \(allNames.joined(separator: ", "))")))
-            } else {
-                diagnostics.append(
-                    .error("no enum with a String raw type found", at: start, hint: "set enum_name in flagstaff.yml"))
-            }
-            return (nil, diagnostics)
-        }
-        if candidates.count > 1 {
-            let names = candidates.map { "\($0.decl.name.text) (\(location(of: $0.decl.name, converter: $0.converter)))" }
-            diagnostics.append(
-                .error(
-                    "more than one candidate enum: \(names.joined(separator: ", "))",
-                    at: location(of: candidates[1].decl.name, converter: candidates[1].converter),
-                    hint: enumName == nil ? "set enum_name in flagstaff.yml" : "give the flag enum a unique name"))
-            return (nil, diagnostics)
-        }
-        var reader = CaseCollector(
-            converter: found.converter, usesStringRawValues: hasStringRawType(found.decl))
-        reader.collect(found.decl.memberBlock.members, condition: nil, clause: nil)
-        diagnostics += reader.diagnostics
-        let memberBlock = found.decl.memberBlock
-        let body = memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-        let flagEnum = FlagEnum(
-            name: found.decl.name.text, hasStringRawValues: reader.usesStringRawValues, flags: reader.flags,
-            file: found.file.path, body: body, marks: reader.marks)
-        return (flagEnum, diagnostics)
+        let (declarations, diagnostics) = SwiftDeclarationsReader.read(files, options: .init(typeName: enumName))
+        return (declarations?.flagEnum, diagnostics)
     }
 
     static func hasStringRawType(_ decl: EnumDeclSyntax) -> Bool {
@@ -104,19 +50,9 @@ public enum FlagEnumReader {
     }
 }
 
-/// Collects every enum declaration, nested ones included.
-private final class EnumFinder: SyntaxVisitor {
-    var enums: [EnumDeclSyntax] = []
-
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        enums.append(node)
-        return .visitChildren
-    }
-}
-
 /// Walks an enum's members in order, keeping the current MARK group and the
 /// byte ranges of every case.
-private struct CaseCollector {
+struct CaseCollector {
     let converter: SourceLocationConverter
     let usesStringRawValues: Bool
     var flags: [Flag] = []

@@ -1,13 +1,18 @@
 import FlagstaffCore
 
-/// Flags declared in Swift: the cases of an enum (`enum`, `enum_name`), read and
-/// edited with swift-syntax.
+/// Flags declared in Swift (`enum`, `enum_name`, `swift`): the cases or static
+/// members of a type, with what the code says about them, read and edited with swift-syntax.
 public enum SwiftFormat: DeclarationsFormat {
     public static let name = "swift"
 
-    public static func read(_ files: [SourceFile], configuration: Configuration) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic]) {
-        let (flagEnum, diagnostics) = FlagEnumReader.read(files, enumName: configuration.enumName)
-        return (flagEnum.map(FlagDeclarations.init(flagEnum:)), diagnostics)
+    public static func read(
+        _ files: [SourceFile], configuration: Configuration, conditions: [String: Set<String>]
+    ) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic]) {
+        SwiftDeclarationsReader.read(
+            files,
+            options: .init(
+                typeName: configuration.enumName, settings: configuration.swift, environments: configuration.environments,
+                conditions: conditions))
     }
 
     public static func insertion(
