@@ -85,7 +85,7 @@ struct TemplateContextTests {
         ]
         var layoutNames = Set<String>()
         let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false, navHowTo: false, hasGuide: true,
+            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false, navHowTo: false, hasGuide: true, singleApp: true,
             environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "")], valuesNote: "")
         Self.names(in: layout, into: &layoutNames)
         let partials = DefaultTheme.files.filter { $0.key.hasPrefix("partials/") }.values.reduce(into: Set<String>()) { $0.formUnion(Self.variables(in: $1)) }
@@ -130,7 +130,7 @@ struct TemplateContextTests {
         static let sample = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
         /// A layout with nothing in it.
         static let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false, navHowTo: false, hasGuide: true,
+            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false, navHowTo: false, hasGuide: true, singleApp: true,
             environments: [], legend: [], valuesNote: "")
     }
 

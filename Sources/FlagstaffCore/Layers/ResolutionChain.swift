@@ -20,12 +20,13 @@ public struct ResolutionChain: Sendable {
     /// code's defaults before the fallback when the declarations give any.
     public static func standard(for model: FlagModel) -> ResolutionChain {
         let hasCodeDefaults = model.flags.contains { $0.codeDefault != nil }
-        guard model.remoteConfig != nil || hasCodeDefaults else { return .bundled }
+        guard model.remoteConfig != nil || hasCodeDefaults || model.isSingleApp else { return .bundled }
         var layers: [any ResolutionLayer] = [DebugOverrideLayer()]
         if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
-        layers += [EnvironmentOverrideLayer(), BaseValueLayer()]
+        // A single app has no tenant files to override or set values in.
+        if !model.isSingleApp { layers += [EnvironmentOverrideLayer(), BaseValueLayer()] }
         if hasCodeDefaults { layers.append(CodeDefaultLayer()) }
-        return ResolutionChain(layers + [FallbackLayer()])
+        return ResolutionChain(layers + [FallbackLayer(singleApp: model.isSingleApp)])
     }
 
     /// The layer descriptions, in order.

@@ -18,6 +18,8 @@ struct PageLayout: Sendable, TemplateContext {
     var navMatrix: Bool, navTenants: Bool, navLifecycle: Bool, navGuide: Bool, navHowTo: Bool
     /// Whether the workspace has product guide pages; without them the guide is not linked.
     var hasGuide: Bool
+    /// Whether the workspace is a single app: pages then speak of the app, not of tenants.
+    var singleApp: Bool
     /// The environments, for column headings.
     var environments: [EnvironmentItem]
     /// The layers a build can know, for the legend.
@@ -36,6 +38,7 @@ struct PageLayout: Sendable, TemplateContext {
         case "navGuide": TemplateValue(self.navGuide)
         case "navHowTo": TemplateValue(self.navHowTo)
         case "hasGuide": TemplateValue(self.hasGuide)
+        case "singleApp": TemplateValue(self.singleApp)
         case "environments": TemplateValue(self.environments)
         case "legend": TemplateValue(self.legend)
         case "valuesNote": TemplateValue(self.valuesNote)

@@ -95,7 +95,7 @@ public struct SiteRenderer {
             siteTitle: model.title, pageTitle: title, root: String(repeating: "../", count: path.count { $0 == "/" }),
             navMatrix: template.hasPrefix("matrix"), navTenants: template == "tenants" || template == "tenant",
             navLifecycle: template == "lifecycle", navGuide: template.hasPrefix("guide"), navHowTo: template == "how-to-read",
-            hasGuide: !guide.isEmpty,
+            hasGuide: !guide.isEmpty, singleApp: model.isSingleApp,
             environments: model.environments.map(EnvironmentItem.init),
             legend: matrix.chain.legend.map { entry in
                 LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: entry.label, text: entry.text)
