@@ -11,7 +11,7 @@ public enum LifecycleMarkdownRenderer {
         if let note = report.addedDatesNote { text += "\nNote: \(note).\n" }
         let flagged = entries.filter { !$0.findings.isEmpty }
         text += "\n| Status | Flags | Meaning |\n|---|---:|---|\n"
-        for status in LifecycleStatus.allCases {
+        for status in report.shownStatuses {
             text += "| \(LifecycleText.title(status)) | \(entries.filter { $0.has(status) }.count) | \(LifecycleText.meaning(status)) |\n"
         }
         if flagged.count < entries.count {
@@ -57,6 +57,7 @@ public enum LifecycleText {
         case .dueSoon: "The removal date is close."
         case .rolledOut: "On for every tenant everywhere, or in production by remote config: remove the flag and keep the new behaviour."
         case .dead: "Off for every tenant everywhere, or in production by remote config: remove the flag and the code behind it."
+        case .notOnYet: "Off everywhere because its work is not released yet: added recently, or in a phase marked as in development."
         case .stale: "Older than a flag of its type should live."
         case .incomplete: "A temporary flag without an owner or a Remove by date or version, in a catalog that has those columns."
         case .deprecatedInCode: "Engineers have marked the Swift case deprecated."

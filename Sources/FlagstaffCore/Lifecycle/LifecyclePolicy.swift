@@ -7,6 +7,9 @@ public struct LifecyclePolicy: Hashable, Sendable {
     public var expectedLifetimes: [FlagKind: Int]
     /// The app version being built, for version targets; without one they are never due.
     public var currentVersion: AppVersion?
+    /// The phases or types (lowercased) the team marks as in development: a flag
+    /// of one that is off everywhere is not on yet, not dead.
+    public var inDevelopment: Set<String> = []
 
     /// The default due-soon window, in days.
     public static let defaultDueSoonDays = 30

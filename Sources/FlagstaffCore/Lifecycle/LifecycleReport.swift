@@ -85,7 +85,7 @@ public struct LifecycleReport: Sendable {
             let flagReferences = references?[flag.key]?.sorted() ?? []
             let findings = [
                 rules.removal(lifecycle.removeBy, daysUntilRemoval: daysUntilRemoval),
-                rules.uniformValue(flag, lifecycle),
+                rules.uniformValue(flag, lifecycle, added: added),
                 rules.stale(lifecycle, added: added),
                 rules.incomplete(lifecycle),
                 flag.deprecation.map { message in
@@ -107,6 +107,12 @@ public struct LifecycleReport: Sendable {
 
     /// How many flags have each status.
     public func count(of status: LifecycleStatus) -> Int { entries.filter { $0.has(status) }.count }
+
+    /// The statuses views list, in order: every status, but "not on yet" only when
+    /// a flag has it, so that workspaces without such flags read as before.
+    public var shownStatuses: [LifecycleStatus] {
+        LifecycleStatus.allCases.filter { $0 != .notOnYet || count(of: .notOnYet) > 0 }
+    }
 
     /// The entries with one of `statuses` (with any status when it is empty)
     /// whose owner contains `owner`, ignoring case (any owner when `nil`).
@@ -154,7 +160,7 @@ private struct Rules {
     /// gets it (remote config included; a cell that varies never counts). Either in
     /// every environment, or in production (the last configured environment) when
     /// remote config decides it there for every tenant, whatever the bundle ships.
-    func uniformValue(_ flag: Flag, _ lifecycle: FlagLifecycle) -> LifecycleFinding? {
+    func uniformValue(_ flag: Flag, _ lifecycle: FlagLifecycle, added: AddedDate?) -> LifecycleFinding? {
         guard lifecycle.isTemporary, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty,
             let production = matrix.model.environments.last
         else { return nil }
@@ -171,7 +177,24 @@ private struct Rules {
             return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
         }
         if values == [.bool(false)] {
+            if let reason = notReleasedYet(flag, lifecycle, added: added) { return LifecycleFinding(.notOnYet, "off \(scope), \(reason)") }
             return LifecycleFinding(.dead, "off \(scope): remove the flag and the code it guards")
+        }
+        return nil
+    }
+
+    /// Why a flag that is off everywhere is not released yet: added within its
+    /// type's expected lifetime, or in a phase or of a type marked as in development.
+    private func notReleasedYet(_ flag: Flag, _ lifecycle: FlagLifecycle, added: AddedDate?) -> String? {
+        let entry = matrix.model.catalog.entry(for: flag.key)
+        for column in ["Phase", LifecycleColumns.type] {
+            if let value = entry?.value(column), policy.inDevelopment.contains(value.trimmingBackticks.lowercased()) {
+                return "as its \(column.lowercased()) '\(value.trimmingBackticks)' is in development: not on yet"
+            }
+        }
+        if let added, let lifetime = policy.expectedLifetime(of: lifecycle.effectiveKind) {
+            let age = added.date.days(until: asOf)
+            if age >= 0, age <= lifetime { return "added \(added.date), \(age.counted("day")) ago: not on yet" }
         }
         return nil
     }
@@ -208,7 +231,16 @@ private struct Rules {
             "nothing in \(codeRoots.joined(separator: ", ")) uses .\(flag.caseName) or \"\(flag.key)\" outside enum \(enumName)")
     }
 
-    private func article(_ kind: FlagKind) -> String {
+    func article(_ kind: FlagKind) -> String {
         kind == .experiment || kind == .ops ? "an" : "a"
+    }
+}
+
+extension String {
+    /// The text without backticks around it, as a catalog cell may write a value.
+    fileprivate var trimmingBackticks: String {
+        var text = Substring(self)
+        while text.count >= 2, text.first == "`", text.last == "`" { text = text.dropFirst().dropLast() }
+        return String(text)
     }
 }

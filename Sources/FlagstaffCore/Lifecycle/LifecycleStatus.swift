@@ -8,6 +8,9 @@ public enum LifecycleStatus: String, CaseIterable, Hashable, Sendable, Comparabl
     case rolledOut = "rolled-out"
     /// Off for every tenant everywhere, or in production by remote config: remove the flag and the code it guards.
     case dead
+    /// Off everywhere because its work is not released yet: added recently, or
+    /// in a phase or of a type the team marks as in development. Never dead.
+    case notOnYet = "not-on-yet"
     /// Older than the expected lifetime of its type.
     case stale
     /// A temporary flag without an owner or a `Remove by`, in a catalog with those columns.

@@ -5,6 +5,7 @@ extension Configuration {
     /// The keys of the `lifecycle` mapping.
     public enum LifecycleKey: String, ConfigurationKey {
         case asOf = "as_of", dueSoonDays = "due_soon_days", staleAfterDays = "stale_after_days", addedFromGit = "added_from_git"
+        case inDevelopment = "in_development"
 
         public static let place = " in lifecycle"
     }
@@ -52,6 +53,8 @@ extension ConfigurationValues {
                 }
             case .addedFromGit:
                 if let flag = bool(value, key: name) { configuration.addedFromGit = flag }
+            case .inDevelopment:
+                configuration.policy.inDevelopment = Set((strings(value, key: name, allowSingle: true) ?? []).map { $0.lowercased() })
             }
         }
     }

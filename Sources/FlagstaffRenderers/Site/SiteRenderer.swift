@@ -255,7 +255,7 @@ public struct SiteRenderer {
                 ChainLayer(hasMark: !layer.mark.isEmpty, mark: layer.mark, label: layer.id, text: layer.legend, known: layer.isKnownAtBuildTime)
             },
             example: howToExample(),
-            statuses: LifecycleStatus.allCases.map { status in
+            statuses: lifecycle.shownStatuses.map { status in
                 StatusMeaning(id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status), count: lifecycle.count(of: status))
             },
             hasRemote: model.remoteConfig != nil, hasConditions: model.flags.contains { $0.condition != nil })
@@ -303,7 +303,7 @@ public struct SiteRenderer {
 
     func lifecyclePage() -> LifecyclePage {
         let links = MarkdownHTML.Links(flag: { key in flagSlugs[key].map { "flags/\($0).html" } })
-        let statuses = LifecycleStatus.allCases.map { status in
+        let statuses = lifecycle.shownStatuses.map { status in
             let entries = lifecycle.entries.filter { $0.has(status) }
             return StatusSection(
                 id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status),
