@@ -41,7 +41,11 @@ public struct NewCommand: Sendable {
         let request = try Request(draft, model: model, workspace: workspace)
         let flagEnum = model.flagEnum
         let formats = workspace.formats
-        let newFlag = NewFlag(caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group)
+        // The code's default: the app's value in a single app, else what the template gets.
+        let codeDefault = model.isSingleApp ? request.value(for: Tenant.singleAppID) : request.templateValue
+        let newFlag = NewFlag(
+            caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group, defaultValue: codeDefault,
+            cells: draft.cells)
         let files = try changes.files(workspace.configuration.enumFiles)
         guard let insertion = formats.declarations.insertion(of: newFlag, in: files, flagEnum: flagEnum, configuration: workspace.configuration)
         else {
@@ -54,14 +58,16 @@ public struct NewCommand: Sendable {
         let catalogFile = workspace.configuration.catalog
         var cells = draft.cells
         cells["Description"] = draft.description
-        let catalogText = try changes.text(of: catalogFile)
-        try changes.edit(catalogFile, [
-            formats.metadata.insertion(
-                of: cells, key: request.key, into: catalogText, catalog: model.catalog, order: workspace.configuration.catalogOrder,
-                enumIndex: enumIndex)
-        ])
+        if model.catalog.isWritten {
+            let catalogText = try changes.text(of: catalogFile)
+            try changes.edit(catalogFile, [
+                formats.metadata.insertion(
+                    of: cells, key: request.key, into: catalogText, catalog: model.catalog, order: workspace.configuration.catalogOrder,
+                    enumIndex: enumIndex)
+            ])
+        }
 
-        for tenant in model.tenants {
+        for tenant in model.tenants where !model.isSingleApp {
             let value = request.value(for: tenant.id)
             let overrides = model.environments.compactMap { environment -> (environment: String, value: FlagValue)? in
                 guard let ids = request.onIn[environment], ids.contains(tenant.id), value != .bool(true) else { return nil }

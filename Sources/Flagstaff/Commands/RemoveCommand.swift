@@ -64,11 +64,11 @@ public struct RemoveCommand: Sendable {
         let files = try changes.files(workspace.configuration.enumFiles)
         let removal = formats.declarations.removal(of: flag, in: files, flagEnum: model.flagEnum, configuration: workspace.configuration)
         for path in removal.keys.sorted() { try changes.edit(path, removal[path]!) }
-        if let entry = model.catalog.entry(for: flag.key) {
+        if model.catalog.isWritten, let entry = model.catalog.entry(for: flag.key) {
             let text = try changes.text(of: workspace.configuration.catalog)
             try changes.edit(workspace.configuration.catalog, [formats.metadata.removal(of: entry, in: text)])
         }
-        for tenant in model.tenants {
+        for tenant in model.tenants where !model.isSingleApp {
             let text = try changes.text(of: tenant.file)
             try changes.edit(tenant.file, formats.values.removal(of: flag.key, from: text))
         }

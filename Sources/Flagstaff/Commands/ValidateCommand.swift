@@ -27,6 +27,9 @@ public struct ValidateCommand: Sendable {
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
         defer { console.finished(workspace) }
         if fix {
+            guard !workspace.configuration.catalog.isEmpty else {
+                throw .usage("--fix sorts and completes the catalog, and flagstaff.yml names none")
+            }
             workspace.report(to: console)
             guard let model = workspace.model else { return ExitStatus.failure }
             var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)

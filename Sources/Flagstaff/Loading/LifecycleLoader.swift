@@ -29,7 +29,8 @@ public enum LifecycleLoader {
     static func codeReferences(in workspace: Workspace, flags: [Flag], enumName: String) throws(FlagstaffError) -> [String: [CodeReference]]? {
         guard !workspace.configuration.code.isEmpty else { return nil }
         let files = try swiftFiles(in: workspace.configuration.code, workspace: workspace)
-        let (references, problems) = CodeReferenceScanner.scan(files, flags: flags, enumName: enumName)
+        let (references, problems) = CodeReferenceScanner.scan(
+            files, flags: flags, enumName: enumName, skipped: workspace.configuration.swift.describingProperties)
         guard problems.isEmpty else { throw .unreadableInputs(problems) }
         return references
     }

@@ -3,9 +3,12 @@ import SwiftParser
 import SwiftSyntax
 
 /// Finds where the app's Swift source uses each flag, with swift-syntax:
-/// `.mediaLibrary`, `FeatureFlag.mediaLibrary` and string literals equal to a raw
-/// value. The flag enum's own declaration is skipped, so a flag that only its
-/// declaration mentions counts as unused.
+/// `.mediaLibrary`, `FeatureFlag.mediaLibrary` (a case, a static property, a
+/// factory call `FeatureFlags.newProfile()`, a registry lookup `registry[.x]`)
+/// and string literals equal to a raw value. The flag type's own declaration is
+/// skipped, and so are the properties that describe every flag (`skipped`: the
+/// defaults, remote-key and description switches, the registry's dictionary
+/// literal), wherever they are, so a flag that only they mention counts as unused.
 ///
 /// Without type checking, `.mediaLibrary` may belong to another type with a
 /// member of the same name. Counting it keeps the error on the safe side: a flag
@@ -15,7 +18,7 @@ public enum CodeReferenceScanner {
     /// Flags without references have no entry. A file nested too deep to parse
     /// safely is not scanned, and is an error.
     public static func scan(
-        _ files: [SourceFile], flags: [Flag], enumName: String
+        _ files: [SourceFile], flags: [Flag], enumName: String, skipped: Set<String> = []
     ) -> (references: [String: [CodeReference]], diagnostics: [Diagnostic]) {
         var references: [String: [CodeReference]] = [:]
         var diagnostics: [Diagnostic] = []
@@ -28,7 +31,7 @@ public enum CodeReferenceScanner {
             }
             let tree = Parser.parse(source: file.text)
             let visitor = ReferenceVisitor(
-                converter: SourceLocationConverter(fileName: file.path, tree: tree), enumName: enumName,
+                converter: SourceLocationConverter(fileName: file.path, tree: tree), enumName: enumName, skipped: skipped,
                 keysByCase: keysByCase, keys: keys)
             visitor.walk(tree)
             for (key, found) in visitor.references { references[key, default: []] += found }
@@ -40,13 +43,15 @@ public enum CodeReferenceScanner {
 private final class ReferenceVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
     let enumName: String
+    let skipped: Set<String>
     let keysByCase: [String: String]
     let keys: Set<String>
     var references: [String: [CodeReference]] = [:]
 
-    init(converter: SourceLocationConverter, enumName: String, keysByCase: [String: String], keys: Set<String>) {
+    init(converter: SourceLocationConverter, enumName: String, skipped: Set<String>, keysByCase: [String: String], keys: Set<String>) {
         self.converter = converter
         self.enumName = enumName
+        self.skipped = skipped
         self.keysByCase = keysByCase
         self.keys = keys
         super.init(viewMode: .sourceAccurate)
@@ -54,6 +59,19 @@ private final class ReferenceVisitor: SyntaxVisitor {
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         node.name.text == enumName ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.name.text == enumName ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.name.text == enumName ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, skipped.contains(name) else { return .visitChildren }
+        return .skipChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

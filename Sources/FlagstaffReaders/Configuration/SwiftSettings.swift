@@ -73,6 +73,11 @@ public struct SwiftSettings: Hashable, Sendable {
     /// No settings: flags are the declarations' keys and nothing more.
     public init() {}
 
+    /// Every property the settings name: each describes every flag, so none is a use of one.
+    public var describingProperties: Set<String> {
+        Set([defaults, remoteKey, description, registry].compactMap { $0 } + columns.map(\.property))
+    }
+
     /// The labels a registry field is looked for under.
     public func labels(of field: RegistryField) -> [String] {
         registryFields[field].map { [$0] } ?? field.defaultLabels

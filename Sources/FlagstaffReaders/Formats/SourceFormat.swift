@@ -58,13 +58,22 @@ public struct NewFlag: Sendable {
     public var documentation: String
     /// The group to put it at the end of; `nil` for the end of the declarations.
     public var group: String?
+    /// Its default, where the declarations give defaults.
+    public var defaultValue: FlagValue
+    /// Its catalog cells by column name, where the declarations describe flags.
+    public var cells: [String: String]
 
     /// Creates a description of a new flag.
-    public init(caseName: String, key: String, documentation: String, group: String?) {
+    public init(
+        caseName: String, key: String, documentation: String, group: String?, defaultValue: FlagValue = .bool(false),
+        cells: [String: String] = [:]
+    ) {
         self.caseName = caseName
         self.key = key
         self.documentation = documentation
         self.group = group
+        self.defaultValue = defaultValue
+        self.cells = cells
     }
 }
 

@@ -41,8 +41,7 @@ public enum SwiftDeclarationsReader {
     /// Reads the declarations; `nil` when no flag type can be found.
     public static func read(_ files: [SourceFile], options: Options) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let wanted = Set([options.settings.defaults, options.settings.remoteKey, options.settings.description, options.settings.registry].compactMap { $0 }
-            + options.settings.columns.map(\.property))
+        let wanted = options.settings.describingProperties
         var parsed: [ParsedSwiftFile] = []
         for file in files {
             if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
