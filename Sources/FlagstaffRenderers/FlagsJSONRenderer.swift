@@ -92,10 +92,11 @@ public enum FlagsJSONRenderer {
         }
         if resolution.isVarying {
             members.append(.init("varies", .array(resolution.variants.map { variant in
-                .object([
-                    .init("when", .string(variant.condition)), .init("value", variant.value?.json ?? .null),
-                    .init("source", .string(variant.layer.id)),
-                ] + place(variant.location))
+                .object(
+                    [
+                        .init("when", .string(variant.condition)), .init("value", variant.value?.json ?? .null),
+                        .init("source", .string(variant.layer.id)),
+                    ] + place(variant.location) + (variant.isDecidedInCode ? [.init("decidedInCode", .bool(true))] : []))
             })))
         }
         return members

@@ -14,15 +14,28 @@ import FlagstaffCore
 /// faster than the square of its length, and a few thousand overflow the stack.
 /// As `<` is also a comparison, an open `<` closes at the end of its line and
 /// at any bracket, `=`, `;`, `&` or `|`, which generic arguments do not contain.
+///
+/// Square brackets have a limit of their own: at each open `[` swift-syntax 603
+/// looks ahead for an array, dictionary or inline-array type, and the lookaheads
+/// nest, so twenty unclosed `[` take it half a minute.
 enum SwiftNesting {
     /// The deepest nesting accepted: far more than real code uses, far less than
     /// what overflows a thread's stack in a debug build.
     static let limit = 100
+    /// The most square brackets open at once: far more than real code uses
+    /// (`[[String: [Int]]]` is three), few enough that the lookahead stays quick.
+    static let squareLimit = 12
 
     /// An error at the first opening that nests deeper than `limit`, or `nil`.
     static func problem(in text: String, file: String) -> Diagnostic? {
         var scanner = Scanner(bytes: Array(text.utf8))
         guard let offset = scanner.firstOffset(deeperThan: limit) else { return nil }
+        if scanner.squares > squareLimit {
+            return .error(
+                "this file nests more than \(squareLimit) square brackets, so it is not parsed",
+                at: TextLines(text).location(ofByte: offset, file: file),
+                hint: "Flagstaff reads Swift with at most \(squareLimit) brackets open at once; see Limits in the README")
+        }
         return .error(
             "this file nests deeper than \(limit) levels of braces, brackets, parentheses, angle brackets and #if, so it is not parsed",
             at: TextLines(text).location(ofByte: offset, file: file),
@@ -35,9 +48,12 @@ enum SwiftNesting {
         var index = 0
         /// What each open level is: code brackets, or a string literal whose interpolation is open.
         var levels: [Level] = []
+        /// How many of the levels are square brackets.
+        var squares = 0
 
         enum Level {
             case code
+            case square
             case ifConfig
             case angle
             /// A `\(` inside a string literal with this many `#` and `"`s: its `)` resumes the string.
@@ -47,7 +63,7 @@ enum SwiftNesting {
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         /// The byte offset of the first opening that makes the depth exceed `limit`.
-        mutating func firstOffset(deeperThan limit: Int) -> Int? {
+        mutating func firstOffset(deeperThan limit: Int, squareLimit: Int = SwiftNesting.squareLimit) -> Int? {
             var atLineStart = true
             while index < bytes.count {
                 let byte = bytes[index]
@@ -78,12 +94,18 @@ enum SwiftNesting {
                     index += 1
                 case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
                     closeAngles()
-                    levels.append(.code)
+                    if byte == UInt8(ascii: "[") {
+                        levels.append(.square)
+                        squares += 1
+                        if squares > squareLimit { return start }
+                    } else {
+                        levels.append(.code)
+                    }
                     index += 1
                     if levels.count > limit { return start }
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     closeAngles()
-                    if case .code? = levels.last { levels.removeLast() }
+                    popBracket()
                     index += 1
                 case UInt8(ascii: ")"):
                     closeAngles()
@@ -92,7 +114,7 @@ enum SwiftNesting {
                     case .interpolation(let pounds, let quotes)?:
                         levels.removeLast()
                         if let offset = skipString(pounds: pounds, quotes: quotes, limit: limit) { return offset }
-                    case .code?: levels.removeLast()
+                    case .code?, .square?: popBracket()
                     default: break
                     }
                 case UInt8(ascii: "#") where atLineStart && word(at: index + 1) == "if":
@@ -118,6 +140,17 @@ enum SwiftNesting {
                 atLineStart = false
             }
             return nil
+        }
+
+        /// Closes the bracket on top of the levels, if one is.
+        private mutating func popBracket() {
+            switch levels.last {
+            case .code?: levels.removeLast()
+            case .square?:
+                levels.removeLast()
+                squares -= 1
+            default: break
+            }
         }
 
         /// Drops the open `<` on top of the levels: what ends a line or opens a bracket is no generic argument.

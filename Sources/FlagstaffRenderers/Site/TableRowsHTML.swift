@@ -168,6 +168,12 @@ struct TableRowsHTML {
     /// layer and why, where the value is written, and what the app ships underneath.
     /// "remote: condition 'CHL' (remote/prod.json:12); the app ships on (base)".
     static func detail(_ resolution: Resolution) -> String {
+        if resolution.isVarying, !resolution.layer.canVary {
+            // The code's `#if` arms or an expression the app works out: each with where it is written.
+            return "\(resolution.layer.id): "
+                + resolution.variants.map { variant in variant.summary + (variant.location.map { " (\($0.file):\($0.line))" } ?? "") }
+                .joined(separator: "; ")
+        }
         if resolution.isVarying { return "varies: " + (resolution.explanation ?? "") }
         var text = detail(layer: resolution.layer, location: resolution.location)
         if let reason = resolution.reason {

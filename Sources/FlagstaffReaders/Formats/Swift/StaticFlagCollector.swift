@@ -70,7 +70,7 @@ struct StaticFlagCollector {
         var body: WrittenValue?
         if let initializer = binding.initializer?.value {
             call = call ?? FlagCall(initializer, expressions: expressions)
-            body = expressions.literal(initializer)
+            body = expressions.written(initializer)
         } else if let statements = PropertyReading.getter(of: binding) {
             let single = FlagCall.singleExpression(statements)
             call = call ?? single.flatMap { FlagCall($0, expressions: expressions) }
@@ -111,11 +111,13 @@ struct StaticFlagCollector {
         let key = call?.key ?? caseName
         var value = call?.defaultValue ?? (call == nil ? body : nil)
         if let clause, let inner = value { value = .arms([WrittenValue.Arm(condition: clause.condition, conditionText: clause.text, value: inner)]) }
-        if flags.contains(where: { $0.caseName == caseName }) {
-            // The same member in another `#if` clause: one flag, another arm.
+        if let existing = flags.firstIndex(where: { $0.caseName == caseName }) {
+            // The same member in another `#if` clause: one flag, another arm,
+            // declared whichever clause is compiled.
             if case .arms(let earlier)? = defaults[caseName]?.value, case .arms(let later)? = value {
                 defaults[caseName]?.value = .arms(earlier + later)
             }
+            flags[existing].condition = nil
             return
         }
         let start = declaration.positionAfterSkippingLeadingTrivia.utf8Offset

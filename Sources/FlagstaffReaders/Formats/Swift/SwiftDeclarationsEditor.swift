@@ -263,7 +263,11 @@ private struct EditedFile {
         let lastText = String(decoding: editable.bytes[start..<last.endPositionBeforeTrailingTrivia.utf8Offset], as: UTF8.self)
         var entry: String
         if let call = last.value.as(FunctionCallExprSyntax.self) {
-            entry = ".\(caseName): " + rewritten(call, caseName: caseName, values: values, settings: settings)
+            // A field some entry leaves `nil` is optional: the new entry leaves it `nil` too unless given.
+            let optional = Set(elements.compactMap { $0.value.as(FunctionCallExprSyntax.self) }.flatMap { call in
+                call.arguments.filter { $0.expression.is(NilLiteralExprSyntax.self) }.compactMap { $0.label?.text }
+            })
+            entry = ".\(caseName): " + rewritten(call, caseName: caseName, values: values, settings: settings, optional: optional)
         } else {
             entry = ".\(caseName): " + SwiftDeclarationsEditor.swiftLiteral(values.defaultValue)
         }
@@ -278,7 +282,9 @@ private struct EditedFile {
 
     /// The last entry's initialiser, with each argument the settings name for a
     /// field (and any argument that names the flag) given the new flag's value.
-    private func rewritten(_ call: FunctionCallExprSyntax, caseName: String, values: SwiftDeclarationsEditor.Values, settings: SwiftSettings) -> String {
+    private func rewritten(
+        _ call: FunctionCallExprSyntax, caseName: String, values: SwiftDeclarationsEditor.Values, settings: SwiftSettings, optional: Set<String>
+    ) -> String {
         var edits: [TextEdit] = []
         let base = call.positionAfterSkippingLeadingTrivia.utf8Offset
         for argument in call.arguments {
@@ -294,7 +300,9 @@ private struct EditedFile {
             case .default: replacement = SwiftDeclarationsEditor.swiftLiteral(values.defaultValue)
             case .description: replacement = SwiftDeclarationsEditor.swiftQuoted(values.description)
             case .displayName: replacement = SwiftDeclarationsEditor.swiftQuoted(KeyStyle.words(of: caseName).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
-            default: replacement = field.column.flatMap { column in values.cells.first { $0.key.lowercased() == column.lowercased() }?.value }.map(SwiftDeclarationsEditor.literal(ofCell:))
+            default:
+                let given = field.column.flatMap { column in values.cells.first { $0.key.lowercased() == column.lowercased() }?.value }
+                replacement = given.map(SwiftDeclarationsEditor.literal(ofCell:)) ?? (optional.contains(label) ? "nil" : nil)
             }
             if let replacement { edits.append(TextEdit(range, replacement)) }
         }

@@ -42,7 +42,8 @@ indirect enum WrittenValue: Hashable, Sendable {
             var branches: [CodeDefault.Branch] = []
             var settled = false
             for arm in arms {
-                let truth = arm.condition?.truth(with: conditions) ?? true
+                // `#else` always holds; a condition may be unknown (`nil`).
+                let truth: Bool? = if let condition = arm.condition { condition.truth(with: conditions) } else { true }
                 if truth == false { continue }
                 if truth == true, branches.isEmpty { return arm.value?.outcome(with: conditions) }
                 branches += Self.branches(of: arm.value, under: truth == true ? nil : arm.conditionText, with: conditions)

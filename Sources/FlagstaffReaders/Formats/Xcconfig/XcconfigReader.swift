@@ -58,7 +58,9 @@ public enum XcconfigReader {
                     include(trimmed, from: file, chain: chain, at: at)
                     continue
                 }
-                guard let equals = trimmed.firstIndex(of: "=") else {
+                // The `=` of `NAME[config=Debug] = value` is the one after the selector.
+                let nameEnd = trimmed.firstIndex(of: "]") ?? trimmed.startIndex
+                guard let equals = trimmed[nameEnd...].firstIndex(of: "=") else {
                     diagnostics.append(.warning("a line Flagstaff cannot read: \(trimmed)", at: at, hint: "write NAME = value"))
                     continue
                 }
