@@ -306,3 +306,60 @@ struct SwiftGoldenSiteTests {
         #expect(try Fixtures.golden("\(fixture)/site/\(page)", matches: text))
     }
 }
+
+/// The Markdown catalog beside what the declarations say, and uses in code.
+@Suite("Swift metadata and uses")
+struct SwiftMetadataTests {
+    @Test func theCatalogWinsAndADisagreementIsAWarning() throws {
+        try withCopy(of: "swift-registry") { root in
+            try write(
+                """
+                ## Flags
+
+                | Flag | Description | Owner |
+                |---|---|---|
+                | `liquid_glass_design` | Liquid Glass, as product calls it | design |
+                | `observable_migration` | Observation framework | |
+                | `navigation_split_view` | Split view on iPad | ipad-team |
+                | `sidebar_redesign` | New sidebar | |
+                | `chat_view_redesign` | | chat |
+
+                """, to: "flags.md", in: root)
+            let config = root.appendingPathComponent("flagstaff.yml")
+            try (String(contentsOf: config, encoding: .utf8) + "catalog: flags.md\n").write(to: config, atomically: true, encoding: .utf8)
+            let workspace = try Workspace.load(configurationPath: config.path)
+            let catalog = try #require(workspace.model?.catalog)
+            #expect(catalog.isWritten)
+            #expect(catalog.columns == ["Flag", "Description", "Owner", "Name", "Phase", "Remove by"])
+            #expect(catalog.entry(for: "liquid_glass_design")?.description == "Liquid Glass, as product calls it")
+            #expect(catalog.entry(for: "chat_view_redesign")?.description == "Enable redesigned chat view with card system")
+            #expect(catalog.entry(for: "navigation_split_view")?.value("Owner") == "ipad-team")
+            #expect(catalog.entry(for: "chat_view_redesign")?.value("Phase") == "2")
+            let prefix = root.path + "/"
+            #expect(workspace.diagnostics.filter { $0.message.hasPrefix("the catalog's") }.sortedForDisplay().map { $0.description.replacingOccurrences(of: prefix, with: "") } == [
+                "flags.md:5:3: warning: the catalog's Description for 'liquid_glass_design' is 'Liquid Glass, as product calls it', but the code says 'Enable iOS 26 Liquid Glass visual style' (Sources/FeatureFlag.swift:35:26); the catalog's is shown; make them agree, or keep it in one place",
+                "flags.md:7:3: warning: the catalog's Description for 'navigation_split_view' is 'Split view on iPad', but the code says 'Use NavigationSplitView for iPad layout' (Sources/FeatureFlag.swift:44:26); the catalog's is shown; make them agree, or keep it in one place",
+                "flags.md:7:50: warning: the catalog's Owner for 'navigation_split_view' is 'ipad-team', but the code says 'navigation' (Sources/FeatureFlag.swift:46:20); the catalog's is shown; make them agree, or keep it in one place",
+            ])
+        }
+    }
+
+    @Test func registryEntriesAndSwitchArmsAreNoUsesButFactoryCallsAre() throws {
+        let flags = try #require(Workspace.load(configurationPath: Fixtures.configuration("swift-registry")).model?.flags)
+        let app = SourceFile(path: "App.swift", text: """
+            func screen() {
+                if FeatureFlagManager.shared.isEnabled(.chatViewRedesign) { }
+                _ = FeatureFlagInfo.registry[.navigationSplitView]
+            }
+            """)
+        let declarations = SourceFile(path: "Sources/FeatureFlag.swift", text: try String(
+            contentsOf: Fixtures.directory.appendingPathComponent("swift-registry/Sources/FeatureFlag.swift"), encoding: .utf8))
+        let (references, _) = CodeReferenceScanner.scan([app, declarations], flags: flags, enumName: "FeatureFlag", skipped: ["registry"])
+        #expect(references.keys.sorted() == ["chat_view_redesign", "navigation_split_view"])
+        #expect(references["chat_view_redesign"]?.map(\.location.file) == ["App.swift"])
+        let factories = try #require(Workspace.load(configurationPath: Fixtures.configuration("swift-factories")).model?.flags)
+        let calls = SourceFile(path: "Checkout.swift", text: "let methods = SettingsFlags.paymentMethods().defaultValue\nlet limit = SettingsFlags.wishlistLimit\n")
+        let found = CodeReferenceScanner.scan([calls], flags: factories, enumName: "SettingsFlags").references
+        #expect(found.keys.sorted() == ["payment-methods", "wishlist-limit"])
+    }
+}
