@@ -1,6 +1,7 @@
 import FlagstaffCore
 import FlagstaffReaders
 import Testing
+import Foundation
 
 @Suite("Configuration reader")
 struct ConfigurationReaderTests {
@@ -151,5 +152,21 @@ struct ConfigurationReaderTests {
         ])
         let (_, noPath) = ConfigurationReader.read("environments: [dev]\nenum: F.swift\ncatalog: c.md\ntenants: { format: json }\n", file: "f.yml")
         #expect(noPath.map(\.description) == ["f.yml:4:10: error: 'tenants' needs a 'path'"])
+    }
+}
+
+/// Every configuration key is documented where users read about the configuration.
+@Suite("Configuration keys in the README")
+struct ConfigurationKeysDocumentedTests {
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    @Test func everyKeyOfEverySectionIsInTheREADME() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let names =
+            Configuration.Key.names + Configuration.LifecycleKey.names + Configuration.DiffKey.names + Configuration.SourceKey.names
+            + RemoteConfigSettings.Key.names + RemoteConfigSettings.TenantKey.names + SwiftSettings.Key.names
+            + SwiftSettings.RegistryField.names + BuildConfigurations.Key.names
+        for name in names { #expect(text.contains("`\(name)`") || text.contains("\(name):"), "the README does not document '\(name)'") }
     }
 }
