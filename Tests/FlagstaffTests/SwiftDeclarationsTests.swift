@@ -363,3 +363,34 @@ struct SwiftMetadataTests {
         #expect(found.keys.sorted() == ["payment-methods", "wishlist-limit"])
     }
 }
+
+/// The remote keys the code names feed the remote layer.
+@Suite("Swift remote keys")
+struct SwiftRemoteKeyTests {
+    @Test func theCodesParameterIsReadAndANilKeyUnlinksTheFlag() throws {
+        try withCopy(of: "swift-authoring") { root in
+            try write(
+                """
+                {
+                  "parameters": {
+                    "saved_cards": { "defaultValue": { "value": "false" } },
+                    "split-payment": { "defaultValue": { "value": "true" } }
+                  }
+                }
+                """, to: "remote/release.json", in: root)
+            let config = root.appendingPathComponent("flagstaff.yml")
+            try (String(contentsOf: config, encoding: .utf8) + "remote_config: { templates: { release: remote/release.json } }\n")
+                .write(to: config, atomically: true, encoding: .utf8)
+            let workspace = try Workspace.load(configurationPath: config.path)
+            let matrix = try #require(workspace.matrix)
+            let app = matrix.model.tenants[0]
+            let saved = matrix.resolution(try #require(matrix.model.flag("saved-cards")), app, "release")
+            #expect(saved.layer.id == "remote")
+            #expect(saved.value == .bool(false))
+            #expect(saved.hidden?.value == .bool(true))
+            let split = matrix.resolution(try #require(matrix.model.flag("split-payment")), app, "release")
+            #expect(split.layer.id == "code", "a nil remote key: remote config never decides the flag")
+            #expect(workspace.diagnostics.map(\.message).contains("parameter 'split-payment' is not a flag of enum FeatureFlag"))
+        }
+    }
+}
