@@ -60,7 +60,7 @@ struct ConfigurationReaderTests {
         #expect(diagnostics.isEmpty)
         let remote = try #require(configuration?.remoteConfig)
         #expect(remote.templates == ["dev": "remote/all.json", "uat": "remote/all.json", "prod": "remote/all.json"])
-        #expect(remote.identities == ["CHL": TenantIdentity(appID: "1:1:ios:chl"), "WL": TenantIdentity(signal: "white-label")])
+        #expect(remote.recognitions == ["CHL": TenantRecognition(appID: "1:1:ios:chl"), "WL": TenantRecognition(signal: .value("white-label"))])
         #expect(remote.tenantSignal == "tenant")
         #expect(remote.naming == .snakeCase)
         #expect(remote.parameterNames == ["ENABLE_X": "x_enabled"])

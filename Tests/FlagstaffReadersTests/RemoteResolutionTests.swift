@@ -49,7 +49,7 @@ enum RemoteWorkspace {
             tenants: [tenant("CHL", false), tenant("JLC", true, prod: false), tenant("WL", false)],
             remoteConfig: RemoteConfig(
                 templates: ["prod": try #require(template)],
-                identities: ["CHL": TenantIdentity(appID: "1:1:ios:chl"), "JLC": TenantIdentity(appID: "1:1:ios:jlc")], tenantSignal: "tenant",
+                recognitions: ["CHL": TenantRecognition(appID: "1:1:ios:chl"), "JLC": TenantRecognition(appID: "1:1:ios:jlc")], tenantSignal: "tenant",
                 parameterNames: parameterNames))
     }
 }
@@ -121,7 +121,7 @@ struct RemoteResolutionTests {
         #expect(hidden.value == .bool(false))
         #expect(hidden.layer.id == "override")
         #expect(hidden.location?.description == "JLC.json:5:5")
-        #expect(cell("DEFAULT", "JLC").location?.description == "remote/prod.json:12:33")
+        #expect(cell("DEFAULT", "JLC").location?.description == "remote/prod.json:12:43", "where the value's text is")
         #expect(cell("IN_APP", "JLC").hidden == nil)
     }
 
@@ -178,7 +178,7 @@ struct RemoteValidationTests {
             }
             """
         var model = try RemoteWorkspace.model(template: template, parameterNames: ["LIMIT": "limit", "LIMT": "x"])
-        model.remoteConfig?.identities["CHK"] = TenantIdentity(appID: "1:1:ios:chk")
+        model.remoteConfig?.recognitions["CHK"] = TenantRecognition(appID: "1:1:ios:chk")
         model.remoteConfig?.settingLocations = [
             "remote_config.tenants.CHK": SourceLocation(file: "flagstaff.yml", line: 20, column: 5),
             "remote_config.parameters.LIMT": SourceLocation(file: "flagstaff.yml", line: 25, column: 5),
@@ -190,9 +190,8 @@ struct RemoteValidationTests {
             "remote/prod.json:4:14: warning: no tenant can match condition 'Nobody'; check the app ids and signal values in remote_config, or remove the condition",
             "remote/prod.json:5:44: warning: cannot read 'app.id = '1:1:ios:chl'' in condition 'Odd': expected ==, != or in after app.id; the cells this condition could decide are shown as varying",
             "remote/prod.json:8:5: warning: parameter 'FRIST' is not a flag of enum FeatureFlag; did you mean 'FIRST'?",
-            "remote/prod.json:9:31: error: \"yes\" is not a Bool value, but 'FIRST' is a Bool flag; write \"true\" or \"false\"",
+            "remote/prod.json:9:41: warning: the app reads \"yes\" as true for the Bool flag 'FIRST'; the iOS SDK's boolValue is true for text starting with t, y or a digit 1 to 9, and false otherwise; write \"true\" or \"false\"",
             "remote/prod.json:10:61: error: parameter 'limit' has valueType BOOLEAN, but 'LIMIT' is a number flag; use NUMBER",
-            "remote/prod.json:10:101: error: \"abc\" is not a number value, but 'LIMIT' is a number flag; write a number, e.g. \"12\"",
             "remote/prod.json:11:5: warning: remote config sets 'DEFAULT' to the value the app already ships, everywhere it applies, so it changes nothing; remove the value, or set it to useInAppDefault",
         ])
     }

@@ -148,15 +148,18 @@ struct HomePage: Sendable, TemplateContext {
     }
 }
 
-/// How many flags remote config changes in one environment.
+/// How many flags remote config changes in one environment, and the template's version.
 struct RemoteChangeCount: Sendable, TemplateContext {
     var environment: String
     var count: Int
+    /// The template's version metadata in words: "version 8, published by ana@example.com on …".
+    var template: String?
 
     func field(named name: String) -> TemplateValue? {
         switch name {
         case "environment": TemplateValue(self.environment)
         case "count": TemplateValue(self.count)
+        case "template": TemplateValue(self.template)
         default: nil
         }
     }
