@@ -108,7 +108,7 @@ extension ValueReader {
                     settings.locations["remote_config.templates.*"] = location(of: value)
                 } else {
                     guard let entries = environmentMap(value, key: path, example: "{ prod: remote/prod.json }") else { continue }
-                    for (environment, file, place) in entries {
+                    for (environment, file, place, _) in entries {
                         settings.locations["remote_config.templates.\(environment)"] = place
                         settings.templates[environment] = file
                     }
@@ -145,9 +145,9 @@ extension ValueReader {
                 settings.platform = text
             case .appVersions, .appBuilds:
                 let example = key == .appVersions ? "{ prod: \"2.4\" }" : "{ prod: \"245\" }"
-                for (environment, text, place) in environmentMap(value, key: path, example: example) ?? [] {
+                for (environment, text, place, valuePlace) in environmentMap(value, key: path, example: example) ?? [] {
                     guard AppVersion(parsing: text) != nil else {
-                        diagnostics.append(.error("'\(text)' is not a version; write numbers and dots, e.g. \"2.4\"", at: place))
+                        diagnostics.append(.error("'\(text)' is not a version; write numbers and dots, e.g. \"2.4\"", at: valuePlace))
                         continue
                     }
                     settings.locations["\(path).\(environment)"] = place
@@ -164,15 +164,15 @@ extension ValueReader {
         return settings
     }
 
-    /// A mapping of environments to strings: each environment, its text and where the environment is written.
-    mutating func environmentMap(_ node: Node, key: String, example: String) -> [(String, String, SourceLocation)]? {
+    /// A mapping of environments to strings: each environment, its text, and where the environment and the text are written.
+    mutating func environmentMap(_ node: Node, key: String, example: String) -> [(String, String, SourceLocation, SourceLocation)]? {
         guard let entries = node.mapping else {
             fail("'\(key)' must map environments to values, e.g. \(example)", node, key: key)
             return nil
         }
         return entries.compactMap { environment, value in
             let name = environment.string ?? ""
-            return string(value, key: "\(key).\(name)").map { (name, $0, location(of: environment)) }
+            return string(value, key: "\(key).\(name)").map { (name, $0, location(of: environment), location(of: value)) }
         }
     }
 

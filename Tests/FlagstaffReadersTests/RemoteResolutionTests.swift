@@ -24,12 +24,23 @@ enum RemoteWorkspace {
             "ROLL": {"defaultValue": {"rolloutValue": {"rolloutId": "r1", "value": "true", "percent": 10}}},
             "PERSONAL": {"defaultValue": {"personalizationValue": {"personalizationId": "p1"}}},
             "WL_ONLY": {"conditionalValues": {"WL": {"value": "true"}}},
-            "limit": {"defaultValue": {"value": "12"}, "valueType": "NUMBER"}
+            "limit": {"defaultValue": {"value": "12"}, "valueType": "NUMBER"},
+            "EXPERIMENT": {"defaultValue": {"value": "false"}, "conditionalValues": {"Everyone": {"experimentValue": {
+              "experimentId": "e1", "exposurePercent": 25,
+              "variantValue": [{"variantId": "A", "value": "true"}, {"variantId": "B", "noChange": true}]}}}},
+            "NO_CHANGE_ONLY": {"defaultValue": {"value": "true"}, "conditionalValues": {"Everyone": {"experimentValue": {
+              "experimentId": "e2", "variantValue": [{"variantId": "A", "noChange": true}]}}}},
+            "EXPERIMENT_THEN_WL": {"conditionalValues": {
+              "Everyone": {"experimentValue": {"experimentId": "e3", "variantValue": [{"variantId": "A", "value": "TRUE"}, {"variantId": "B", "noChange": true}]}},
+              "WL": {"value": "False"}}}
           }
         }
         """
 
-    static let keys = ["FIRST", "IN_APP", "DEFAULT", "VARY", "KNOWN_FALSE", "ROLL", "PERSONAL", "WL_ONLY", "ABSENT"]
+    static let keys = [
+        "FIRST", "IN_APP", "DEFAULT", "VARY", "KNOWN_FALSE", "ROLL", "PERSONAL", "WL_ONLY", "ABSENT", "EXPERIMENT", "NO_CHANGE_ONLY",
+        "EXPERIMENT_THEN_WL",
+    ]
 
     static func model(template text: String = template, parameterNames: [String: String] = ["LIMIT": "limit"]) throws -> FlagModel {
         let (template, diagnostics) = RemoteTemplateReader.read(text, file: "remote/prod.json")
@@ -144,6 +155,20 @@ struct RemoteResolutionTests {
         #expect(cell("PERSONAL", "CHL").possibleValues == [.bool(false)])
     }
 
+    /// Firebase's `noChange` variant serves "the value against the next condition in
+    /// the evaluation order (or the default value if no conditions are applicable)"
+    /// (the Admin SDK's `ExperimentVariantNoChange`); devices outside the experiment go on too.
+    @Test func anExperimentVariesOverItsVariantsAndANoChangeVariantFallsThrough() {
+        #expect(summary("EXPERIMENT", "CHL")
+            == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e1' (25% of devices in the experiment): true remote; otherwise: false remote")
+        #expect(summary("NO_CHANGE_ONLY", "JLC") == "true remote (default value)", "a variant that changes nothing leaves the default")
+        #expect(summary("EXPERIMENT_THEN_WL", "WL")
+            == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e3': true remote; if condition 'WL' holds: false remote")
+        #expect(summary("EXPERIMENT_THEN_WL", "JLC")
+            == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e3': true remote; otherwise: false override")
+        #expect(cell("EXPERIMENT", "CHL").possibleValues == [.bool(true), .bool(false)])
+    }
+
     @Test func differsAndChangedCountVaryingCells() throws {
         let model = matrix.model
         #expect(matrix.isChanged(try #require(model.flag("VARY")), by: RemoteConfigLayer.layer, in: "prod"))
@@ -160,6 +185,44 @@ struct RemoteResolutionTests {
 /// Every remote-config check of the validator, at the template's line and column.
 @Suite("Remote Config validation")
 struct RemoteValidationTests {
+    /// A template that also serves Android: its Android condition, its Android-only
+    /// parameter and a default equal to this app's own value are the other app's
+    /// business when the template is shared; a condition on an iOS app id no tenant has is not.
+    static let sharedTemplate = """
+        {
+          "conditions": [
+            {"name": "Android", "expression": "device.os == 'android'"},
+            {"name": "Android app", "expression": "app.id == '1:1:android:x'"},
+            {"name": "Typo", "expression": "app.id == '1:1:ios:zzz'"}
+          ],
+          "parameters": {
+            "android_only": {"defaultValue": {"value": "x"}},
+            "DEFAULT": {"defaultValue": {"value": "false"}, "conditionalValues": {"Android": {"value": "true"}, "Android app": {"value": "true"}, "Typo": {"value": "true"}}},
+            "EXPERIMENT": {"valueType": "BOOLEAN", "defaultValue": {"experimentValue": {"experimentId": "e", "variantValue": [{"variantId": "A", "value": "maybe"}]}}},
+            "FIRST": {"defaultValue": {"value": "on"}}
+          }
+        }
+        """
+
+    @Test(arguments: [false, true])
+    func aSharedTemplateKeepsTheOtherAppsQuiet(_ shared: Bool) throws {
+        var model = try RemoteWorkspace.model(template: Self.sharedTemplate)
+        model.remoteConfig?.isShared = shared
+        let diagnostics = Validator.validate(ResolvedMatrix(model: model)).filter { $0.location?.file == "remote/prod.json" }
+        let otherApps: Set = ["Android'", "Android app'", "'android_only'", "'DEFAULT' to", "'FIRST' to"]
+        let expected = [
+            "remote/prod.json:3:14: warning: no tenant can match condition 'Android'; check the app ids and signal values in remote_config, or remove the condition",
+            "remote/prod.json:4:14: warning: no tenant can match condition 'Android app'; check the app ids and signal values in remote_config, or remove the condition",
+            "remote/prod.json:5:14: warning: no tenant can match condition 'Typo'; check the app ids and signal values in remote_config, or remove the condition",
+            "remote/prod.json:8:5: warning: parameter 'android_only' is not a flag of enum FeatureFlag; the app reads only parameters named after its flags",
+            "remote/prod.json:9:5: warning: remote config sets 'DEFAULT' to the value the app already ships, everywhere it applies, so it changes nothing; remove the value, or set it to useInAppDefault",
+            "remote/prod.json:10:147: error: \"maybe\" is not a BOOLEAN value, which parameter 'EXPERIMENT' declares; write \"true\" or \"false\"",
+            "remote/prod.json:11:5: warning: remote config sets 'FIRST' to the value the app already ships, everywhere it applies, so it changes nothing; remove the value, or set it to useInAppDefault",
+            "remote/prod.json:11:41: warning: the app reads \"on\" as false for the Bool flag 'FIRST'; the iOS SDK's boolValue is true for text starting with t, y or a digit 1 to 9, and false otherwise; write \"true\" or \"false\"",
+        ]
+        #expect(diagnostics.sortedForDisplay().map(\.description) == expected.filter { line in !shared || !otherApps.contains { line.contains($0) } })
+    }
+
     @Test func everyProblemIsPositionedWithAHint() throws {
         let template = """
             {
