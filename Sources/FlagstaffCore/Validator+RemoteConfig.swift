@@ -59,8 +59,14 @@ extension Validator {
                         "cannot read '\(part.text)' in condition '\(condition.name)': \(problem)", at: part.location,
                         hint: "the cells this condition could decide are shown as varying"))
             }
+            // Only what tells tenants apart counts here: devices on other app versions, or
+            // fetching on other days, can still match what this build does not.
             let neverTrue = !model.tenants.isEmpty && environments.allSatisfy { environment in
-                model.tenants.allSatisfy { condition.expression.truth(in: remote.context(for: $0.id, in: environment)).value == .no }
+                model.tenants.allSatisfy { tenant in
+                    var context = remote.context(for: tenant.id, in: environment)
+                    (context.appVersion, context.appBuild, context.asOf) = (nil, nil, nil)
+                    return condition.expression.truth(in: context).value == .no
+                }
             }
             if neverTrue && !(remote.isShared && condition.expression.targetsAnotherPlatform(than: remote.platform)) {
                 diagnostics.append(

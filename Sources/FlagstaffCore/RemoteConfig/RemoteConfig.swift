@@ -93,6 +93,15 @@ public struct RemoteConfig: Hashable, Sendable {
             platform: platform, appVersion: appVersions[environment], appBuild: appBuilds[environment], asOf: asOf)
     }
 
+    /// Whether a condition of some template names a tenant by its app id, tenant signal
+    /// or tenant user property: whether the templates tell it from the others.
+    public func names(_ tenant: String) -> Bool {
+        templates.contains { environment, template in
+            let context = context(for: tenant, in: environment)
+            return template.conditions.contains { $0.expression.mentions(context) }
+        }
+    }
+
     /// The distinct templates, each with the environments that use it, in environment order.
     public func templatesByFile(environments: [String]) -> [(template: RemoteTemplate, environments: [String])] {
         var result: [(template: RemoteTemplate, environments: [String])] = []
