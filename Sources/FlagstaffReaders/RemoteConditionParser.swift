@@ -293,7 +293,8 @@ public enum RemoteConditionParser {
             guard take("[") else { throw Problem(message: "expected ['key'] after \(element)") }
             let key = try string()
             guard take("]") else { throw Problem(message: "expected ']' after the key") }
-            let operators = "use exactlyMatches, contains, notContains or matches with a list, or compare with a number (==, !=, <, <=, >, >=)"
+            var operators = "use exactlyMatches, contains, notContains or matches with a list, or compare with a number (==, !=, <, <=, >, >=)"
+            if element == "app.customSignal" { operators += ", or a version as version(\(element)['\(key)']) >= '1.2.0'" }
             if take(".") {
                 for (name, test) in RemoteConditionParser.stringOperators where take(name) {
                     guard take("(") else { throw Problem(message: "expected '(' after \(name)") }

@@ -83,13 +83,14 @@ struct RemoteConditionParserTests {
         ("trueish", "unexpected 'ish'"),
         (
             "app.customSignal['t'].startsWith(['a'])",
-            "unknown operator after app.customSignal['t']; use exactlyMatches, contains, notContains or matches with a list, or compare with a number (==, !=, <, <=, >, >=)"
+            "unknown operator after app.customSignal['t']; use exactlyMatches, contains, notContains or matches with a list, or compare with a number (==, !=, <, <=, >, >=), or a version as version(app.customSignal['t']) >= '1.2.0'"
         ),
         (
             "app.customSignal['t'] == 'a'",
             "app.customSignal['t'] compared with == needs a number; compare text with exactlyMatches, and versions with version(app.customSignal['t']) == '1.2.0'"
         ),
         ("(app.id == 'a'", "expected an element such as app.id, not '('"),
+        ("app.userProperty['m'] ~= 'a'", "expected an operator after app.userProperty['m']; use exactlyMatches, contains, notContains or matches with a list, or compare with a number (==, !=, <, <=, >, >=)"),
         ("app.customSignal.tenant", "expected ['key'] after app.customSignal"),
     ])
     func anythingElseIsUnparsedWithAReason(_ text: String, _ message: String) {
