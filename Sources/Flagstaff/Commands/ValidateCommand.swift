@@ -29,7 +29,7 @@ public struct ValidateCommand: Sendable {
         if fix {
             workspace.report(to: console)
             guard let model = workspace.model else { return ExitStatus.failure }
-            var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)
+            var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath, subject: .init(command: "validate --fix"))
             try Self.fixCatalog(model: model, workspace: workspace, into: &changes)
             return try changes.commit(console: console, dryRun: dryRun, writer: writer)
         }
@@ -37,9 +37,11 @@ public struct ValidateCommand: Sendable {
         if let model = workspace.model, let order = Self.unsortedWarning(model: model, configuration: workspace.configuration) {
             diagnostics.append(strict ? Diagnostic.error(order.message, at: order.location, hint: order.hint) : order)
         }
+        workspace.reportRecoveries(to: console)
         DiagnosticPrinter.print(diagnostics, pathPrefix: workspace.displayPrefix, to: console)
         guard let model = workspace.model, workspace.matrix != nil, !diagnostics.containsErrors else { return ExitStatus.failure }
-        console.output("\(model.flags.count) flags, \(model.tenants.count) tenants, \(model.environments.count) environments: valid\n")
+        let counts = [model.flags.count.counted("flag"), model.tenants.count.counted("tenant"), model.environments.count.counted("environment")]
+        console.output(counts.joined(separator: ", ") + ": valid\n")
         return ExitStatus.success
     }
 
