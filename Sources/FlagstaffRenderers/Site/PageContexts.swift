@@ -126,6 +126,8 @@ struct HomePage: Sendable, TemplateContext {
     var overdueCount: Int, dueSoonCount: Int
     /// How many flags remote config changes, per environment with a template.
     var remoteChanges: [RemoteChangeCount]
+    /// Whether any environment's template has version metadata to show.
+    var hasTemplateVersions: Bool
 
     func field(named name: String) -> TemplateValue? {
         switch name {
@@ -143,6 +145,7 @@ struct HomePage: Sendable, TemplateContext {
         case "overdueCount": TemplateValue(self.overdueCount)
         case "dueSoonCount": TemplateValue(self.dueSoonCount)
         case "remoteChanges": TemplateValue(self.remoteChanges)
+        case "hasTemplateVersions": TemplateValue(self.hasTemplateVersions)
         default: nil
         }
     }
