@@ -286,7 +286,7 @@ public enum RemoteTemplateReader {
             for field in unique(fields) {
                 switch (field.key, field.value.kind) {
                 case ("experimentId", .string(let value)): id = value
-                case ("exposurePercent", .number(let value)): exposure = Double(value)
+                case ("exposurePercent", .number(let value)): exposure = Double(value).flatMap { $0.isFinite ? $0 : nil }
                 case ("variantValue", .array(let elements)):
                     hasVariants = true
                     for element in elements {

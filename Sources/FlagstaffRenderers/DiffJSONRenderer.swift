@@ -85,7 +85,7 @@ public enum DiffJSONRenderer {
                 .init("updatedBy", .optional(version.updatedBy)), .init("description", .optional(version.description)),
             ])
         }
-        func number(_ value: Double?) -> JSONValue { value.map { .number($0.percentText) } ?? .null }
+        func number(_ value: Double?) -> JSONValue { value.flatMap { $0.isFinite ? .number($0.percentText) : nil } ?? .null }
         switch kind {
         case .version(let old, let new):
             return [.init("kind", .string("version")), .init("old", version(old)), .init("new", version(new))]
