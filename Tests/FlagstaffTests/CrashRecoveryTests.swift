@@ -140,6 +140,28 @@ struct CrashRecoveryTests {
         }
     }
 
+    /// Ctrl-C during a build: the old site or the new one, whole, at once.
+    @Test func ctrlCDuringABuildLeavesTheOldSiteOrTheNewOne() throws {
+        var generator = SeededGenerator(seed: 130)
+        try withCopy(of: "authoring") { folder in
+            #expect(try Self.flagstaff(["build"], in: folder).status == 0)
+            let oldSite = Self.files(in: folder, under: "out")
+            #expect(try Self.flagstaff(Self.new, in: folder).status == 0)
+            let newSite = Self.files(in: folder, under: "out")
+            for _ in 0..<4 {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent("out"))
+                for (path, text) in oldSite { try write(text, to: "out/" + path, in: folder) }
+                let delay = Double.random(in: 0.0...0.15, using: &generator)
+                let status = try Self.stop(["build"], in: folder, after: delay, signal: SIGINT)
+                let site = Self.files(in: folder, under: "out")
+                #expect(status == 0 || status == 130, "exit status \(status)")
+                // A signal that lands after the last rename finds nothing to undo.
+                #expect(site == newSite || (status == 130 && site == oldSite), "Ctrl-C after \(delay) s, exit \(status)")
+                #expect(Self.leftovers(in: folder).isEmpty, "Ctrl-C after \(delay) s")
+            }
+        }
+    }
+
     /// Starts the binary, sends it a signal after `delay` seconds (if it is still
     /// running), and returns its exit status (128 + the signal when it died of it).
     static func stop(_ arguments: [String], in folder: URL, after delay: Double, signal: Int32) throws -> Int32 {

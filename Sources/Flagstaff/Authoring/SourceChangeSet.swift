@@ -92,9 +92,9 @@ struct SourceChangeSet {
     }
 
     /// Validates the changed workspace; prints the diff with `dryRun`, else writes
-    /// the files, says what changed, runs `after_change` and rebuilds the site
-    /// when its output folder exists. Returns the exit status.
-    func commit(console: Console, dryRun: Bool, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
+    /// the files, says what changed, runs `after_change` and, with `rebuild`,
+    /// rebuilds the site when its output folder exists. Returns the exit status.
+    func commit(console: Console, dryRun: Bool, writer: SourceWriter = SourceWriter(), rebuild: Bool = true) throws(FlagstaffError) -> Int32 {
         let changed = paths.sorted().filter { created.contains($0) || updated[$0] != (try? workspace.source.text(of: $0)) }
         guard !changed.isEmpty else {
             console.output("Nothing to change.\n")
@@ -128,11 +128,14 @@ struct SourceChangeSet {
                 return ExitStatus.failure
             }
         }
+        return rebuild ? try rebuildSite(console: console) : ExitStatus.success
+    }
+
+    /// Rebuilds the site after a change, when its output folder exists.
+    func rebuildSite(console: Console) throws(FlagstaffError) -> Int32 {
         let output = workspace.url(for: workspace.configuration.output)
-        if FileManager.default.fileExists(atPath: output.path) {
-            return try BuildCommand(configurationPath: configurationPath).run(console: console)
-        }
-        return ExitStatus.success
+        guard FileManager.default.fileExists(atPath: output.path) else { return ExitStatus.success }
+        return try BuildCommand(configurationPath: configurationPath).run(console: console)
     }
 
     /// Errors the changed workspace has that the loaded one did not (compared by message: positions and hints move).
