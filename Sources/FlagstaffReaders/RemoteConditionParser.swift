@@ -63,6 +63,19 @@ public enum RemoteConditionParser {
         }
     }
 
+    /// Whether the byte at `index` belongs to a quoted string (or opens one), keeping
+    /// `quote` up to date and stepping over an escaped byte, so scans skip quoted text.
+    static func stepThroughQuotes(_ bytes: [UInt8], _ index: inout Int, _ quote: inout UInt8?) -> Bool {
+        let byte = bytes[index]
+        if let open = quote {
+            if byte == UInt8(ascii: "\\") { index += 1 } else if byte == open { quote = nil }
+            return true
+        }
+        guard byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") else { return false }
+        quote = byte
+        return true
+    }
+
     /// The range inside the parentheses when the whole part is `( … )`.
     static func innerRange(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int>? {
         guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "("), bytes[range.upperBound - 1] == UInt8(ascii: ")") else {
@@ -73,11 +86,11 @@ public enum RemoteConditionParser {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
-            if let open = quote {
-                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
-                quote = byte
-            } else if byte == UInt8(ascii: "(") {
+            if stepThroughQuotes(bytes, &index, &quote) {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "(") {
                 depth += 1
             } else if byte == UInt8(ascii: ")") {
                 depth -= 1
@@ -98,11 +111,11 @@ public enum RemoteConditionParser {
         var quote: UInt8?
         while index < whole.upperBound {
             let byte = bytes[index]
-            if let open = quote {
-                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
-                quote = byte
-            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") {
+            if stepThroughQuotes(bytes, &index, &quote) {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") {
                 depth += 1
             } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") {
                 depth = max(0, depth - 1)
