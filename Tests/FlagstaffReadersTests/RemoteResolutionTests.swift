@@ -204,9 +204,9 @@ struct RemoteResolutionTests {
         #expect(cell("PERSONAL", "CHL").possibleValues == [.bool(false)])
     }
 
-    /// Firebase's `noChange` variant serves "the value against the next condition in
-    /// the evaluation order (or the default value if no conditions are applicable)"
-    /// (the Admin SDK's `ExperimentVariantNoChange`); devices outside the experiment go on too.
+    /// The devices of a `noChange` variant get what the next condition in the evaluation
+    /// order (or else the default value) gives them, as the Admin SDK documents
+    /// `ExperimentVariantNoChange`; devices outside the experiment go on too.
     @Test func anExperimentVariesOverItsVariantsAndANoChangeVariantFallsThrough() {
         #expect(summary("EXPERIMENT", "CHL")
             == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e1' (25% of devices in the experiment): true remote; otherwise: false remote")
