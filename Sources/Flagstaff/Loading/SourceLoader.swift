@@ -8,6 +8,8 @@ import Synchronization
 struct SourceLoader {
     let source: any FileSource
     let configuration: Configuration
+    /// The day Remote Config's `dateTime` rules are decided for.
+    let asOf: CalendarDate?
     /// The readers' diagnostics.
     var diagnostics: [Diagnostic] = []
     /// Files named by the configuration that could not be read.
@@ -16,9 +18,10 @@ struct SourceLoader {
     /// The format of each source, as the configuration names them.
     let formats: Formats
 
-    init(source: any FileSource, configuration: Configuration) {
+    init(source: any FileSource, configuration: Configuration, asOf: CalendarDate? = nil) {
         self.source = source
         self.configuration = configuration
+        self.asOf = asOf
         formats = Formats(configuration)
     }
 
@@ -132,6 +135,29 @@ struct SourceLoader {
         return conditions
     }
 
+    /// Reads only what declares the flags, the declarations, and the catalog when
+    /// it can be read without errors, for `flagstaff list`, which must work while
+    /// tenant files or the catalog are broken. `nil` when the declarations cannot be read.
+    mutating func loadDeclarations() throws(FlagstaffError) -> (flagEnum: FlagEnum, catalog: Catalog?)? {
+        let enumFiles = configuration.enumFiles.compactMap { path in
+            read(path, key: .enumFiles).map { SourceFile(path: path, text: $0) }
+        }
+        let conditions = buildConditions()
+        guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
+        let (declarations, enumDiagnostics) = formats.declarations.read(enumFiles, configuration: configuration, conditions: conditions)
+        diagnostics += enumDiagnostics
+        guard let declarations else { return nil }
+        let file = configuration.catalog.isEmpty ? nil : (try? source.text(of: configuration.catalog)).map {
+            formats.metadata.read($0, file: configuration.catalog, configuration: configuration)
+        }
+        let fileCatalog = file.flatMap { $0.diagnostics.containsErrors ? nil : $0.catalog }
+        guard configuration.catalog.isEmpty || fileCatalog != nil else { return (declarations.flagEnum, nil) }
+        let catalog = MetadataMerge.merged(
+            file: fileCatalog, declarations: declarations.metadata, flags: declarations.flagEnum.flags,
+            location: .start(of: declarations.flagEnum.file)).catalog
+        return (declarations.flagEnum, catalog)
+    }
+
     /// What one task of `loadModel` read.
     private enum LoadedFile {
         /// The declarations and the catalog, when they could be read well enough, and their problems.
@@ -186,9 +212,7 @@ struct SourceLoader {
             }
             templates[environment] = byFile[file]
         }
-        return RemoteConfig(
-            templates: templates, identities: settings.identities, tenantSignal: settings.tenantSignal, naming: settings.naming,
-            parameterNames: settings.parameterNames, settingLocations: settings.locations.setting)
+        return settings.remoteConfig(templates: templates, asOf: asOf)
     }
 
     /// The guide pages of the `guide` folder, in file-name order, and their problems.

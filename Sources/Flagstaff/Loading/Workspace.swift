@@ -23,6 +23,9 @@ public struct Workspace: Sendable {
     public let guide: [ExpandedGuidePage]
     /// Every diagnostic, errors and warnings, with `strict` applied.
     public let diagnostics: [Diagnostic]
+    /// What loading did to changes an earlier command left unfinished in the
+    /// workspace's folder or the output folder (see `FileTransaction`), in words.
+    public internal(set) var recoveries: [String] = []
 
     /// The default configuration file name.
     public static let configurationFileName = "flagstaff.yml"
@@ -34,12 +37,18 @@ public struct Workspace: Sendable {
     /// the workspace can be rendered: the start of every command that needs one.
     @discardableResult
     public func report(to console: Console) -> ResolvedMatrix? {
+        reportRecoveries(to: console)
         DiagnosticPrinter.print(diagnostics, pathPrefix: displayPrefix, to: console)
         return isValid ? matrix : nil
     }
 
     /// The format of each source, as the configuration names them.
     var formats: Formats { Formats(configuration) }
+
+    /// Says on standard error what loading finished or rolled back.
+    public func reportRecoveries(to console: Console) {
+        for recovery in recoveries { console.error("flagstaff: note: \(recovery)\n") }
+    }
 
     /// A path as written in the configuration, resolved against the root on disk.
     public func url(for path: String) -> URL {

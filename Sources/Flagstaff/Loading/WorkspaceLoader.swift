@@ -7,8 +7,11 @@ extension Workspace {
     /// or `flagstaff.yml` in the current folder. Throws only for I/O problems;
     /// problems in the files' contents become diagnostics. A command that edits
     /// sources loads `forEditing`: see `load(configurationPath:revision:strict:forEditing:)`.
-    public static func load(configurationPath: String?, strict: Bool = false, forEditing: Bool = false) throws(FlagstaffError) -> Workspace {
-        try load(configurationPath: configurationPath, revision: nil, strict: strict, forEditing: forEditing)
+    /// `asOf` is the `--as-of` day, which Remote Config's `dateTime` rules are decided for.
+    public static func load(
+        configurationPath: String?, strict: Bool = false, forEditing: Bool = false, asOf: CalendarDate? = nil
+    ) throws(FlagstaffError) -> Workspace {
+        try load(configurationPath: configurationPath, revision: nil, strict: strict, forEditing: forEditing, asOf: asOf)
     }
 
     /// Loads the workspace as it is in a git revision (from the object store,
@@ -21,9 +24,15 @@ extension Workspace {
     /// only read leave it off: at 200 tenants, keeping every file's bytes costs a
     /// copy of each.
     public static func load(
-        configurationPath: String?, revision: String?, strict: Bool = false, forEditing: Bool = false
+        configurationPath: String?, revision: String?, strict: Bool = false, forEditing: Bool = false, asOf: CalendarDate? = nil
     ) throws(FlagstaffError) -> Workspace {
         let (file, root, prefix) = configurationPlace(configurationPath)
+        // A change an earlier command left unfinished is finished or undone
+        // before anything is read, so the model is of whole files.
+        var recoveries: [String] = []
+        if revision == nil, let recovery = try FileTransaction.recover(folder: root.path) {
+            recoveries.append(recovery.message)
+        }
         let source: any FileSource
         if let revision {
             source = try GitRevisionFileSource(folder: root, revision: revision)
@@ -42,7 +51,35 @@ extension Workspace {
                 ? "no \(configurationFileName) in the current folder; pass --config PATH"
                 : "cannot read the configuration file '\(path)'")
         }
-        return try load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict)
+        var workspace = try load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict, asOf: asOf)
+        if revision == nil, let recovery = try FileTransaction.recover(folder: workspace.url(for: workspace.configuration.output).path) {
+            recoveries.append(recovery.message)
+        }
+        workspace.recoveries = recoveries
+        return workspace
+    }
+
+    /// The flag declarations of the workspace on disk, for `flagstaff list`: the
+    /// enum, and the catalog when it reads without errors; with the configuration's
+    /// and the enum's diagnostics, and what recovery did. Tenant files are not read.
+    public static func loadDeclarations(
+        configurationPath: String?
+    ) throws(FlagstaffError) -> (flagEnum: FlagEnum?, catalog: Catalog?, diagnostics: [Diagnostic], displayPrefix: String, recoveries: [String]) {
+        let (file, root, prefix) = configurationPlace(configurationPath)
+        var recoveries = try FileTransaction.recover(folder: root.path).map { [$0.message] } ?? []
+        let source = DiskFileSource(root: root)
+        guard let text = try? source.text(of: file) else {
+            throw .io(configurationPath == nil
+                ? "no \(configurationFileName) in the current folder; pass --config PATH"
+                : "cannot read the configuration file '\(configurationPath ?? file)'")
+        }
+        let (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: file)
+        guard let configuration else { return (nil, nil, configurationDiagnostics, prefix, recoveries) }
+        let output = configuration.output.hasPrefix("/") ? URL(fileURLWithPath: configuration.output) : root.appendingPathComponent(configuration.output)
+        if let recovery = try FileTransaction.recover(folder: output.path) { recoveries.append(recovery.message) }
+        var loader = SourceLoader(source: source, configuration: configuration)
+        let declarations = try loader.loadDeclarations()
+        return (declarations?.flagEnum, declarations?.catalog, configurationDiagnostics + loader.diagnostics, prefix, recoveries)
     }
 
     /// Where a configuration path given on the command line (`flagstaff.yml` when
@@ -58,9 +95,10 @@ extension Workspace {
     /// Loads a workspace from any file source, given the configuration's text:
     /// `file` is the configuration's path inside the source, and every other path
     /// is relative to its folder. `root` is that folder on disk, for git and output.
+    /// `asOf` is the `--as-of` day; without it, the configuration's or today.
     public static func load(
         configuration text: String, file configurationFile: String, from source: any FileSource, root: URL,
-        displayPrefix: String = "", strict: Bool = false
+        displayPrefix: String = "", strict: Bool = false, asOf: CalendarDate? = nil
     ) throws(FlagstaffError) -> Workspace {
         let configurationFolder = (configurationFile as NSString).deletingLastPathComponent
         let files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
@@ -71,7 +109,9 @@ extension Workspace {
                 guide: [], diagnostics: configurationDiagnostics)
         }
         configuration.strict = configuration.strict || strict
-        var loader = SourceLoader(source: files, configuration: configuration)
+        // Remote Config's dateTime rules are decided for the as-of day; only then is the clock read.
+        let remoteAsOf = configuration.remoteConfig == nil ? nil : try AsOfDate.resolve(option: asOf, configuration: configuration)
+        var loader = SourceLoader(source: files, configuration: configuration, asOf: remoteAsOf)
         let loaded = try loader.loadModel()
         var diagnostics = configurationDiagnostics + loader.diagnostics
         var matrix: ResolvedMatrix?

@@ -124,7 +124,10 @@ extension StructuredValue {
             case "true": return .scalar(.bool(true))
             case "false": return .scalar(.bool(false))
             case "null": return .null
-            default: return FlagValue(remote: text, as: .number).map(StructuredValue.scalar)
+            default:
+                if let integer = Int(text) { return .scalar(.integer(integer)) }
+                let isNumber = Double(text) != nil && text.first != "+" && text.first != "." && text.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
+                return isNumber ? .scalar(.decimal(text)) : nil
             }
         }
     }

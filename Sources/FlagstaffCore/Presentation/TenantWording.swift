@@ -14,6 +14,6 @@ public struct TenantWording: Hashable, Sendable {
     /// "3 tenants", or "the app".
     public func count(_ tenants: Int) -> String { isSingleApp ? "the app" : tenants.counted("tenant") }
 
-    /// "all 3 tenants", or "the app".
-    public func all(_ tenants: Int) -> String { isSingleApp ? "the app" : "all \(tenants.counted("tenant"))" }
+    /// "all 3 tenants" ("both tenants", "the only tenant"), or "the app".
+    public func all(_ tenants: Int) -> String { isSingleApp ? "the app" : tenants.everyOne("tenant") }
 }

@@ -26,7 +26,7 @@ extension ConfigurationValues {
                 if let date = CalendarDate(parsing: text) {
                     configuration.asOf = date
                 } else {
-                    fail("'as_of' is not a valid date: '\(text)'; write it as YYYY-MM-DD", value, key: name)
+                    fail("'as_of' is not a date: '\(text)'; \(CalendarDate.problem(parsing: text) ?? "")", value, key: name)
                 }
             case .dueSoonDays:
                 if let days = days(value, key: name) { configuration.policy.dueSoonDays = days }

@@ -9,7 +9,7 @@ public struct Configuration: Hashable, Sendable {
         case enumFiles = "enum", enumName = "enum_name"
         case catalog, catalogHeading = "catalog_heading", catalogOrder = "catalog_order"
         case tenants, tenantNames = "tenant_names", template
-        case output, templates, guide, code
+        case output, matrixFile = "matrix_file", templates, guide, code
         case currentVersion = "current_version", lifecycle
         case remoteConfig = "remote_config", diff
         case strict, afterChange = "after_change", flagCheck = "flag_check"
@@ -58,6 +58,9 @@ public struct Configuration: Hashable, Sendable {
     public var tenantNames: [String: String] = [:]
     /// The output folder.
     public var output = "public"
+    /// A second place `build` writes the Markdown matrix, outside the output
+    /// folder, such as next to the sources where it is committed and reviewed.
+    public var matrixFile: String?
     /// A folder of templates that replace the default theme's, file by file.
     public var templates: String?
     /// The folder of product guide pages.

@@ -51,6 +51,7 @@ public enum ConfigurationReader {
             case .tenantNames: configuration.tenantNames = reader.stringMap(value, key: name)
             case .template: configuration.template = reader.string(value, key: name)
             case .output: configuration.output = reader.string(value, key: name) ?? configuration.output
+            case .matrixFile: configuration.matrixFile = reader.string(value, key: name)
             case .templates: configuration.templates = reader.string(value, key: name)
             case .guide: configuration.guide = reader.string(value, key: name)
             case .code: configuration.code = reader.codeRoots(value) ?? []
@@ -70,7 +71,12 @@ public enum ConfigurationReader {
             reader.diagnostics.append(.error("missing required key '\(key.rawValue)'", at: start))
         }
         checkAcrossKeys(&configuration, &reader)
-        return (reader.diagnostics.containsErrors ? nil : configuration, reader.diagnostics)
+        // Everything is checked; only a configuration without errors is indexed by its
+        // environments, which are then known to be unique.
+        guard !reader.diagnostics.containsErrors else { return (nil, reader.diagnostics) }
+        configuration.remoteConfig = configuration.remoteConfig?.resolved(
+            environments: configuration.environments, currentVersion: configuration.policy.currentVersion)
+        return (configuration, reader.diagnostics)
     }
 
     /// The checks between keys: environments listed twice, environments named by
@@ -81,16 +87,16 @@ public enum ConfigurationReader {
             reader.diagnostics.append(.error("environment '\(environment)' is listed twice", at: configuration.locations[.environments]))
         }
         if let remote = configuration.remoteConfig, !configuration.environments.isEmpty {
-            for environment in remote.templates.keys.sorted() where environment != "*" && !configuration.environments.contains(environment) {
+            let named = remote.templates.keys.map { ("remote_config.templates", $0) } + remote.appVersions.keys.map { ("remote_config.app_versions", $0) }
+                + remote.appBuilds.keys.map { ("remote_config.app_builds", $0) }
+            for (key, environment) in named.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) })
+            where environment != "*" && !configuration.environments.contains(environment) {
                 reader.diagnostics.append(
                     .error(
-                        "remote_config.templates names environment '\(environment)', which is not configured",
-                        at: remote.locations.templates[environment],
+                        "\(key) names environment '\(environment)', which is not configured",
+                        at: remote.locations["\(key).\(environment)"],
                         hint: Suggestion.didYouMean(environment, in: configuration.environments)
                             ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
-            }
-            if let everywhere = remote.templates["*"] {
-                configuration.remoteConfig?.templates = Dictionary(uniqueKeysWithValues: configuration.environments.map { ($0, everywhere) })
             }
         }
         for environment in configuration.buildConfigurations.entries.keys.sorted() where !configuration.environments.contains(environment) {

@@ -4,49 +4,75 @@ import Yams
 /// The `remote_config` settings: template files by environment, and what the
 /// core's `RemoteConfig` needs besides the templates themselves.
 public struct RemoteConfigSettings: Hashable, Sendable {
-    /// The keys of the `remote_config` mapping.
-    public enum Key: String, ConfigurationKey {
-        case template, templates, tenantSignal = "tenant_signal", tenants, parameterNames = "parameter_names", parameters
-
-        public static let place = " in remote_config"
-    }
-
-    /// The keys of one tenant's mapping under `remote_config.tenants`.
-    public enum TenantKey: String, ConfigurationKey {
-        case appID = "app_id", signal
-
-        public static let place = " for a tenant in remote_config"
-        public static let otherwise = "use app_id or signal"
-    }
-
-    /// Where the settings are written.
-    public struct Locations: Hashable, Sendable {
-        /// Each key's value.
-        public var keys: [Key: SourceLocation] = [:]
-        /// Each environment's entry under `templates`; `*` for `template`.
-        public var templates: [String: SourceLocation] = [:]
-        /// Each tenant's entry under `tenants`, and each flag's under `parameters`.
-        public var setting = RemoteConfig.SettingLocations()
-
-        /// No locations.
-        public init() {}
-    }
-
-    /// The template file of each environment that has one.
+    /// The template file of each environment that has one; `*` stands for every
+    /// environment until `resolved(environments:currentVersion:)` spreads it.
     public var templates: [String: String] = [:]
-    /// How each tenant is recognised, by tenant id.
-    public var identities: [String: TenantIdentity] = [:]
+    /// How each tenant is recognised, by tenant id, as written.
+    public var recognitions: [String: TenantRecognition] = [:]
     /// The custom signal key that carries the tenant.
     public var tenantSignal: String?
+    /// The Google Analytics user property that carries the tenant.
+    public var tenantUserProperty: String?
     /// How keys become parameter names.
     public var naming: RemoteConfig.Naming = .same
     /// Parameter names given explicitly, by flag key.
     public var parameterNames: [String: String] = [:]
-    /// Where each setting is written.
-    public var locations = Locations()
+    /// Whether the templates also serve the team's Android or web apps.
+    public var isShared = false
+    /// The platform the app runs on, as `device.os` names it.
+    public var platform = "ios"
+    /// The app version being built, by environment; `current_version` for the others.
+    public var appVersions: [String: String] = [:]
+    /// The app build being built, by environment.
+    public var appBuilds: [String: String] = [:]
+    /// Where each setting is written, by dotted key (`remote_config.templates.prod`).
+    public var locations: [String: SourceLocation] = [:]
 
     /// Creates empty settings.
     public init() {}
+
+    /// The settings with the environments known: `template` spread to every environment,
+    /// and `current_version` as the app version of each environment without its own.
+    /// Call only on a configuration without errors: the environments must be unique.
+    func resolved(environments: [String], currentVersion: AppVersion?) -> RemoteConfigSettings {
+        var settings = self
+        if let everywhere = templates["*"] {
+            settings.templates = [:]
+            for environment in environments { settings.templates[environment] = everywhere }
+        }
+        if let currentVersion {
+            for environment in environments where settings.appVersions[environment] == nil {
+                settings.appVersions[environment] = currentVersion.description
+            }
+        }
+        return settings
+    }
+
+    /// The core's `RemoteConfig` for these settings and the templates read.
+    public func remoteConfig(templates: [String: RemoteTemplate], asOf: CalendarDate?) -> RemoteConfig {
+        RemoteConfig(
+            templates: templates, recognitions: recognitions, tenantSignal: tenantSignal, tenantUserProperty: tenantUserProperty,
+            naming: naming, parameterNames: parameterNames, isShared: isShared, platform: platform, appVersions: appVersions,
+            appBuilds: appBuilds, asOf: asOf, settingLocations: locations)
+    }
+}
+
+/// The keys of the `remote_config` mapping, in the order the README lists them.
+public enum RemoteConfigKey: String, ConfigurationKey {
+    case template, templates
+    case tenantSignal = "tenant_signal", tenantUserProperty = "tenant_user_property", tenants
+    case parameterNames = "parameter_names", parameters
+    case shared, platform
+    case appVersions = "app_versions", appBuilds = "app_builds"
+
+    public static let place = " in remote_config"
+}
+
+/// The keys of one tenant under `remote_config.tenants`.
+public enum RemoteTenantKey: String, ConfigurationKey {
+    case appID = "app_id", signal, userProperty = "user_property"
+
+    public static let place = " for a tenant in remote_config"
 }
 
 extension ConfigurationValues {
@@ -59,51 +85,27 @@ extension ConfigurationValues {
         }
         var settings = RemoteConfigSettings()
         var hasTemplate = false
-        for (key, keyNode, value) in members(of: mapping, as: RemoteConfigSettings.Key.self) {
+        for (key, keyNode, value) in members(of: mapping, as: RemoteConfigKey.self) {
             let path = "remote_config.\(key.rawValue)"
-            settings.locations.keys[key] = location(of: value)
+            settings.locations[path] = location(of: value)
             switch key {
-            case .template:
-                guard let file = string(value, key: path) else { continue }
-                settings.templates["*"] = file
-                settings.locations.templates["*"] = location(of: value)
+            case .template, .templates:
                 if hasTemplate { diagnostics.append(.error("give either 'template' or 'templates', not both", at: location(of: keyNode))) }
                 hasTemplate = true
-            case .templates:
-                if hasTemplate { diagnostics.append(.error("give either 'template' or 'templates', not both", at: location(of: keyNode))) }
-                hasTemplate = true
-                guard let entries = value.mapping else {
-                    fail("'remote_config.templates' must map environments to files, e.g. { prod: remote/prod.json }", value, key: path)
-                    continue
-                }
-                for (environment, file) in entries {
-                    let name = environment.string ?? ""
-                    settings.locations.templates[name] = location(of: environment)
-                    if let file = string(file, key: "\(path).\(name)") { settings.templates[name] = file }
-                }
-            case .tenantSignal:
-                settings.tenantSignal = string(value, key: path)
-            case .tenants:
-                guard let entries = value.mapping else {
-                    fail("'remote_config.tenants' must map tenant ids to { app_id: …, signal: … }", value, key: path)
-                    continue
-                }
-                for (tenant, fields) in entries {
-                    let id = tenant.string ?? ""
-                    settings.locations.setting.tenants[id] = location(of: tenant)
-                    guard let fieldMapping = fields.mapping else {
-                        fail("'\(id)' under remote_config.tenants must be a mapping, e.g. { app_id: \"1:123:ios:abc\" }", fields, key: path)
-                        continue
+                if key == .template {
+                    guard let file = string(value, key: path) else { continue }
+                    settings.templates["*"] = file
+                    settings.locations["remote_config.templates.*"] = location(of: value)
+                } else {
+                    guard let entries = environmentMap(value, key: path, example: "{ prod: remote/prod.json }") else { continue }
+                    for (environment, file, place, _) in entries {
+                        settings.locations["remote_config.templates.\(environment)"] = place
+                        settings.templates[environment] = file
                     }
-                    var identity = TenantIdentity()
-                    for (field, _, fieldValue) in members(of: fieldMapping, as: RemoteConfigSettings.TenantKey.self) {
-                        switch field {
-                        case .appID: identity.appID = string(fieldValue, key: field.rawValue)
-                        case .signal: identity.signal = string(fieldValue, key: field.rawValue)
-                        }
-                    }
-                    settings.identities[id] = identity
                 }
+            case .tenantSignal: settings.tenantSignal = string(value, key: path)
+            case .tenantUserProperty: settings.tenantUserProperty = string(value, key: path)
+            case .tenants: settings.recognitions = remoteTenants(value, into: &settings.locations)
             case .parameterNames:
                 guard let text = string(value, key: path) else { continue }
                 guard let naming = RemoteConfig.Naming(rawValue: text) else {
@@ -119,8 +121,27 @@ extension ConfigurationValues {
                 }
                 for (flag, name) in entries {
                     let key = flag.string ?? ""
-                    settings.locations.setting.parameters[key] = location(of: flag)
+                    settings.locations["remote_config.parameters.\(key)"] = location(of: flag)
                     if let name = string(name, key: "\(path).\(key)") { settings.parameterNames[key] = name }
+                }
+            case .shared: settings.isShared = bool(value, key: path) ?? false
+            case .platform:
+                guard let text = string(value, key: path) else { continue }
+                let platforms = ["ios", "android", "web"]
+                guard platforms.contains(text) else {
+                    fail("'platform' must be one of \(platforms.joined(separator: ", ")), as device.os names them, not '\(text)'", value, key: path)
+                    continue
+                }
+                settings.platform = text
+            case .appVersions, .appBuilds:
+                let example = key == .appVersions ? "{ prod: \"2.4\" }" : "{ prod: \"245\" }"
+                for (environment, text, place, valuePlace) in environmentMap(value, key: path, example: example) ?? [] {
+                    guard AppVersion(parsing: text) != nil else {
+                        diagnostics.append(.error("'\(text)' is not a version; write numbers and dots, e.g. \"2.4\"", at: valuePlace))
+                        continue
+                    }
+                    settings.locations["\(path).\(environment)"] = place
+                    if key == .appVersions { settings.appVersions[environment] = text } else { settings.appBuilds[environment] = text }
                 }
             }
         }
@@ -131,5 +152,56 @@ extension ConfigurationValues {
                     at: location(of: node)))
         }
         return settings
+    }
+
+    /// A mapping of environments to strings: each environment, its text, and where the environment and the text are written.
+    mutating func environmentMap(_ node: Node, key: String, example: String) -> [(String, String, SourceLocation, SourceLocation)]? {
+        guard let entries = node.mapping else {
+            fail("'\(key)' must map environments to values, e.g. \(example)", node, key: key)
+            return nil
+        }
+        return entries.compactMap { environment, value in
+            let name = environment.string ?? ""
+            return string(value, key: "\(key).\(name)").map { (name, $0, location(of: environment), location(of: value)) }
+        }
+    }
+
+    /// `remote_config.tenants`: per tenant id, `app_id`, `signal` and `user_property`;
+    /// `signal: null` (or `~`) says the tenant sends no signal.
+    mutating func remoteTenants(_ node: Node, into locations: inout [String: SourceLocation]) -> [String: TenantRecognition] {
+        guard let entries = node.mapping else {
+            fail("'remote_config.tenants' must map tenant ids to { app_id: …, signal: … }", node, key: "remote_config.tenants")
+            return [:]
+        }
+        var recognitions: [String: TenantRecognition] = [:]
+        for (tenant, fields) in entries {
+            let id = tenant.string ?? ""
+            locations["remote_config.tenants.\(id)"] = location(of: tenant)
+            guard let fieldMapping = fields.mapping else {
+                fail("'\(id)' under remote_config.tenants must be a mapping, e.g. { app_id: \"1:123:ios:abc\" }", fields, key: "remote_config.tenants")
+                continue
+            }
+            var recognition = TenantRecognition()
+            for (key, _, value) in members(of: fieldMapping, as: RemoteTenantKey.self) {
+                let name = key.rawValue
+                switch key {
+                case .appID: recognition.appID = string(value, key: name)
+                case .signal: recognition.signal = tenantValue(value, key: name)
+                case .userProperty: recognition.userProperty = tenantValue(value, key: name)
+                }
+            }
+            recognitions[id] = recognition
+        }
+        return recognitions
+    }
+
+    /// A tenant's signal or user property: a non-empty string, or YAML's null for none.
+    mutating func tenantValue(_ node: Node, key: String) -> TenantValue? {
+        if node.null != nil { return .unset }
+        guard let text = node.scalar?.string, !text.isEmpty else {
+            fail("'\(key)' must be a non-empty string, or null when the tenant sends none", node, key: key)
+            return nil
+        }
+        return .value(text)
     }
 }

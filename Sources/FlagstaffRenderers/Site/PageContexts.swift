@@ -129,6 +129,8 @@ struct HomePage: Sendable, TemplateContext {
     var overdueCount: Int, dueSoonCount: Int
     /// How many flags remote config changes, per environment with a template.
     var remoteChanges: [RemoteChangeCount]
+    /// Whether any environment's template has version metadata to show.
+    var hasTemplateVersions: Bool
 
     func field(named name: String) -> TemplateValue? {
         switch name {
@@ -146,20 +148,24 @@ struct HomePage: Sendable, TemplateContext {
         case "overdueCount": TemplateValue(self.overdueCount)
         case "dueSoonCount": TemplateValue(self.dueSoonCount)
         case "remoteChanges": TemplateValue(self.remoteChanges)
+        case "hasTemplateVersions": TemplateValue(self.hasTemplateVersions)
         default: nil
         }
     }
 }
 
-/// How many flags remote config changes in one environment.
+/// How many flags remote config changes in one environment, and the template's version.
 struct RemoteChangeCount: Sendable, TemplateContext {
     var environment: String
     var count: Int
+    /// The template's version metadata in words: "version 8, published by ana@example.com on …".
+    var template: String?
 
     func field(named name: String) -> TemplateValue? {
         switch name {
         case "environment": TemplateValue(self.environment)
         case "count": TemplateValue(self.count)
+        case "template": TemplateValue(self.template)
         default: nil
         }
     }

@@ -112,7 +112,7 @@ public struct SiteRenderer {
             return "Values shown are what ships in the app; remote config and debug overrides can still change them on a device."
         }
         let templates = remote.templatesByFile(environments: model.environments).map { template, environments in
-            environments.joined(separator: " and ") + (template.version.map { " (version \($0))" } ?? "")
+            environments.joined(separator: " and ") + (template.version?.number.map { " (version \($0))" } ?? "")
         }
         return "Values include Firebase Remote Config, from the templates of \(templates.joined(separator: ", ")); "
             + "a debug override on a test device can still change them."
@@ -122,6 +122,11 @@ public struct SiteRenderer {
 
     func homePage() -> HomePage {
         let unset = unsetNotices()
+        let remoteChanges = model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
+            RemoteChangeCount(
+                environment: environment, count: matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count,
+                template: model.remoteConfig?.templates[environment]?.version?.summary)
+        }
         return HomePage(
             flagCount: model.flags.count, tenantCount: model.tenants.count, environmentCount: model.environments.count,
             environmentList: model.environments.joined(separator: ", "), warningCount: warnings.count,
@@ -129,9 +134,7 @@ public struct SiteRenderer {
             otherWarnings: warnings.count > unset.warningCount ? (warnings.count - unset.warningCount).counted("other warning") : nil, warnings: warnings.map(\.description),
             flags: model.flags.map { FlagSuggestion(key: $0.key, href: "flags/\(flagSlugs[$0.key]!).html") },
             asOf: lifecycle.asOf.description, overdueCount: lifecycle.count(of: .overdue), dueSoonCount: lifecycle.count(of: .dueSoon),
-            remoteChanges: model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
-                RemoteChangeCount(environment: environment, count: matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count)
-            })
+            remoteChanges: remoteChanges, hasTemplateVersions: remoteChanges.contains { $0.template != nil })
     }
 
     /// The validator's "does not set" warnings in a PM's words, one line per tenant:

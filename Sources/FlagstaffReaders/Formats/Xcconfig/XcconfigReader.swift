@@ -15,14 +15,14 @@ import FlagstaffCore
 /// architecture only (`[sdk=…]`, `[arch=…]`) are left out.
 public enum XcconfigReader {
     /// The conditions a file and its includes set for the build configuration
-    /// named `configuration`; `read` gives a file's text by path, or `nil` when
+    /// named `configuration`; `text` gives a file's text by path, or `nil` when
     /// it cannot be read.
     public static func conditions(
-        of path: String, configuration: String, read: @escaping (String) -> String?
+        of path: String, configuration: String, text: @escaping (String) -> String?
     ) -> (conditions: Set<String>, diagnostics: [Diagnostic]) {
-        var reading = Reading(read: read, configuration: configuration.lowercased())
-        if let text = read(path) {
-            reading.read(text, file: path, chain: [path])
+        var reading = Reading(textOf: text, configuration: configuration.lowercased())
+        if let contents = text(path) {
+            reading.read(contents, file: path, chain: [path])
         } else {
             reading.diagnostics.append(Diagnostic.error("cannot read the build configuration file '\(path)'", at: nil))
         }
@@ -40,7 +40,7 @@ public enum XcconfigReader {
     }
 
     private struct Reading {
-        let read: (String) -> String?
+        let textOf: (String) -> String?
         /// The build configuration's name, lowercased.
         let configuration: String
         var settings: [String: String] = [:]
@@ -92,7 +92,7 @@ public enum XcconfigReader {
                         hint: "remove the #include that leads back to a file that includes it"))
                 return
             }
-            guard let text = read(path) else {
+            guard let text = textOf(path) else {
                 if !optional {
                     diagnostics.append(.error("cannot read '\(path)', which this file includes", at: location, hint: "use #include? for a file that may be absent"))
                 }
