@@ -277,6 +277,10 @@ struct KeyStyleTests {
         #expect(KeyStyle.detect([("new-user-profile", "newUserProfile"), ("payment-methods", "paymentMethods")])! == (.kebabCase, ""))
         #expect(KeyStyle.detect([("jp_removal_one", "jetpackFeaturesRemovalPhaseOne"), ("site_editor_mvp", "siteEditorMVP")])! == (.snakeCase, ""))
         #expect(KeyStyle.detect([]) == nil)
+        // A tie between two prefixes goes to the shorter, whatever order the keys come in.
+        let tied = [("ENABLE_MEDIA_LIBRARY", "mediaLibrary"), ("ENABLE_CAMPAIGNS", "campaigns"), ("ONBOARDING_VARIANT", "onboardingVariant"), ("MAX_ITEMS", "maxItems")]
+        #expect(KeyStyle.detect(tied)! == (.screamingSnakeCase, ""))
+        #expect(KeyStyle.detect(tied.reversed())! == (.screamingSnakeCase, ""))
     }
 }
 

@@ -55,7 +55,7 @@ public enum KeyStyle: String, CaseIterable, Hashable, Sendable {
 
     /// The style, and the prefix before it (`ENABLE_`), that spell most of the
     /// given keys from their case names; `nil` when none spells any. A tie goes
-    /// to the style listed first.
+    /// to the style listed first, then to the shorter prefix.
     public static func detect(_ keys: [(key: String, caseName: String)]) -> (style: KeyStyle, prefix: String)? {
         var votes: [String: (style: KeyStyle, prefix: String, count: Int, order: Int)] = [:]
         for (key, caseName) in keys {
@@ -71,6 +71,8 @@ public enum KeyStyle: String, CaseIterable, Hashable, Sendable {
                 votes[id, default: (style, prefix, 0, order)].count += 1
             }
         }
-        return votes.values.max { ($0.count, -$0.order) < ($1.count, -$1.order) }.map { ($0.style, $0.prefix) }
+        return votes.values.max {
+            ($0.count, -$0.order, -$0.prefix.count, $1.prefix) < ($1.count, -$1.order, -$1.prefix.count, $0.prefix)
+        }.map { ($0.style, $0.prefix) }
     }
 }
