@@ -396,7 +396,13 @@ public struct SiteRenderer {
     /// Why a cell has its value, in words, when the deciding layer says more than
     /// its mark: "remote: condition 'CHL'; the app ships on (base)".
     static func why(_ resolution: Resolution, briefly: Bool) -> String? {
-        if briefly, resolution.isVarying { return "\(resolution.layer.id): depends on the device or the user" }
+        if briefly, resolution.isVarying {
+            let how =
+                resolution.layer.canVary ? "depends on the device or the user"
+                : resolution.variants.contains(where: \.isDecidedInCode) ? "the app works it out when it runs; the flag's page shows how"
+                : "depends on how the app is built; the flag's page shows each case"
+            return "\(resolution.layer.id): \(how)"
+        }
         guard let explanation = resolution.explanation else { return nil }
         if briefly { return "\(resolution.layer.id): \(explanation)" }
         guard !resolution.isVarying, let hidden = resolution.hidden else { return "\(resolution.layer.id): \(explanation)" }

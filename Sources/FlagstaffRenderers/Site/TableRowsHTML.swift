@@ -105,6 +105,7 @@ struct TableRowsHTML {
                         html += Self.detail(resolution).htmlEscaped.utf8
                         html += #"">"#.utf8
                         html += presentation.text.htmlEscaped.utf8
+                        html += Self.cases(of: resolution).utf8
                     }
                     html += "</td>".utf8
                 }
@@ -162,6 +163,19 @@ struct TableRowsHTML {
     static func detail(layer: Layer, location: SourceLocation?) -> String {
         guard let location else { return "\(layer.id): \(layer.legend)" }
         return "\(layer.id), set in \(location.file):\(location.line)"
+    }
+
+    /// The cases of a cell the code decides, shown in the cell itself rather than
+    /// only in its tooltip: what the app works out (`AppConfiguration.isJetpack`)
+    /// or each `#if` arm, with where it is written. Empty for other cells.
+    static func cases(of resolution: Resolution) -> String {
+        guard resolution.isVarying, !resolution.layer.canVary else { return "" }
+        let items = resolution.variants.map { variant in
+            let place = variant.location.map { " (\($0.file):\($0.line))" } ?? ""
+            let text = variant.isDecidedInCode ? variant.condition : "\(variant.condition): \(variant.word)"
+            return "<li>" + (text + place).htmlEscaped + "</li>"
+        }
+        return "<ul class=\"variants\">" + items.joined() + "</ul>"
     }
 
     /// Everything a flag page's cell does not show, for its tooltip: the deciding

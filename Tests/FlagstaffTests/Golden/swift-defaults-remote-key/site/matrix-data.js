@@ -10,7 +10,12 @@ window.FLAGSTAFF_MATRIX = {
   "looks": [
     ["nc", "off ‹›", null, false],
     ["yc", "on ‹›", null, false],
-    ["vc", "decided in code ‹›", "code: depends on the device or the user", false]
+    [
+      "vc",
+      "decided in code ‹›",
+      "code: the app works it out when it runs; the flag's page shows how",
+      false
+    ]
   ],
   "alphabet": "#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~",
   "width": 1,
