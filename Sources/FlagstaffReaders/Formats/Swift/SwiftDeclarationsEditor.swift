@@ -265,7 +265,7 @@ private struct EditedFile {
         if let call = last.value.as(FunctionCallExprSyntax.self) {
             // A field some entry leaves `nil` is optional: the new entry leaves it `nil` too unless given.
             let optional = Set(elements.compactMap { $0.value.as(FunctionCallExprSyntax.self) }.flatMap { call in
-                call.arguments.filter { $0.expression.is(NilLiteralExprSyntax.self) }.compactMap { $0.label?.text }
+                Array(call.arguments).filter { $0.expression.is(NilLiteralExprSyntax.self) }.compactMap { $0.label?.text }
             })
             entry = ".\(caseName): " + rewritten(call, caseName: caseName, values: values, settings: settings, optional: optional)
         } else {
