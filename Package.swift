@@ -48,7 +48,7 @@ let package = Package(
                 "CCmark",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            plugins: ["EmbedTheme"]
+            plugins: ["EmbedTheme", "GenerateTemplateFields"]
         ),
         // The commands: load a workspace, render, write files atomically.
         .target(
@@ -68,6 +68,17 @@ let package = Package(
         // `flagstaff` carries its default theme with it.
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // Build-time tool that writes each template context's `field(named:)`, the
+        // switch Mustache reads fields through (see `TemplateContext`), so a page's
+        // context is a plain struct and no switch is written by hand.
+        .executableTarget(
+            name: "TemplateFieldsGenerator",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .plugin(name: "GenerateTemplateFields", capability: .buildTool(), dependencies: ["TemplateFieldsGenerator"]),
         // `swift package --allow-writing-to-package-directory flagstaff build` in a package that depends on Flagstaff.
         .plugin(
             name: "FlagstaffCommand",
