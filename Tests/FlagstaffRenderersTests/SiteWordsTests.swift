@@ -65,6 +65,6 @@ struct WrittenHTMLTests {
 
     @Test func theMarkerAtTheStartAndEndAndNoHTML() {
         #expect(WrittenHTML.place(rows, in: WrittenHTML.marker) == rows)
-        #expect(WrittenHTML.place([], in: "a\(WrittenHTML.marker)b") == Array("ab".utf8))
+        #expect(WrittenHTML.place([UInt8](), in: "a\(WrittenHTML.marker)b") == Array("ab".utf8))
     }
 }

@@ -88,7 +88,8 @@ struct TemplateContextTests {
         var layoutNames = Set<String>()
         let layout = PageLayout(
             siteTitle: "", pageTitle: "", root: "", navigation: [NavigationLink(label: "", path: "", current: false)], hasGuide: true,
-            environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "")], valuesNote: "")
+            environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "", term: "")], valuesNote: "",
+            dataAsOf: "", words: SiteWords(), environmentLabelsCSS: "")
         Self.names(in: layout, into: &layoutNames)
         let partials = DefaultTheme.files.filter { $0.key.hasPrefix("partials/") }.values.reduce(into: Set<String>()) { $0.formUnion(Self.variables(in: $1)) }
         #expect(partials.isSubset(of: layoutNames), "partials use \(partials.subtracting(layoutNames).sorted())")
@@ -133,7 +134,8 @@ struct TemplateContextTests {
         static let sample = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
         /// A layout with nothing in it.
         static let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navigation: [], hasGuide: true, environments: [], legend: [], valuesNote: "")
+            siteTitle: "", pageTitle: "", root: "", navigation: [], hasGuide: true, environments: [], legend: [], valuesNote: "", dataAsOf: "",
+            words: SiteWords(), environmentLabelsCSS: "")
     }
 
     /// Every context value in a page, nested ones included, with the page itself.

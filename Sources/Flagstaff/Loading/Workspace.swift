@@ -23,6 +23,8 @@ public struct Workspace: Sendable {
     public let guide: [ExpandedGuidePage]
     /// Every diagnostic, errors and warnings, with `strict` applied.
     public let diagnostics: [Diagnostic]
+    /// The configuration file's path in `source`.
+    public internal(set) var configurationFile = Workspace.configurationFileName
 
     /// The default configuration file name.
     public static let configurationFileName = "flagstaff.yml"

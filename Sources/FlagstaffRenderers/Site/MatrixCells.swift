@@ -1,7 +1,8 @@
 import FlagstaffCore
 
 /// Every cell of the matrix as a position in a table of distinct looks (class,
-/// text, why), with each flag's "differs" and "remote" marks per environment.
+/// text, why, value), with each flag's "differs" and "remote" marks per
+/// environment, and whether its value differs between environments.
 struct MatrixCells {
     /// One way a cell is shown.
     struct Look: Hashable {
@@ -10,6 +11,8 @@ struct MatrixCells {
         var why: String?
         /// Whether remote config decides the cell.
         var remote: Bool
+        /// The value in words, without the mark, for comparing cells: `on`, `on/off`.
+        var word: String
     }
 
     /// The characters a cell string is written in: printable ASCII without `"`,
@@ -26,6 +29,8 @@ struct MatrixCells {
     private(set) var differs: [Bool] = []
     /// Per flag and environment (flag-major): whether remote config decides a cell.
     private(set) var remote: [Bool] = []
+    /// Per flag: whether some tenant's value differs between environments.
+    private(set) var differsBetweenEnvironments: [Bool] = []
     /// The runs of MARK groups, and each flag's run.
     let groups: [(name: String?, positions: Range<Int>)]
     let groupOfFlag: [Int]
@@ -65,20 +70,24 @@ struct MatrixCells {
                             cells.append(Int32(known))
                         } else {
                             let presentation = matrix.presentation(id: id)
-                            let look = intern(Look(css: presentation.cssClass, text: presentation.text, why: nil, remote: isRemote))
+                            let look = intern(Look(css: presentation.cssClass, text: presentation.text, why: nil, remote: isRemote, word: presentation.word))
                             byPresentation[id] = look
                             cells.append(Int32(look))
                         }
                     } else {
                         let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
                         let presentation = CellPresentation(resolution)
-                        let why = SiteRenderer.why(resolution, briefly: true)
-                        cells.append(Int32(intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote))))
+                        let why = site.reasons.reason(resolution, environment: model.environments[environment])
+                        cells.append(Int32(intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote, word: presentation.word))))
                     }
                 }
                 differs.append(matrix.differsBetweenTenants(flag: flag, environment: environment))
                 remote.append(anyRemote)
             }
+            differsBetweenEnvironments.append((0..<tenantCount).contains { tenant in
+                let word = looks[look(flag: flag, tenant: tenant, environment: 0)].word
+                return (1..<max(1, environmentCount)).contains { looks[look(flag: flag, tenant: tenant, environment: $0)].word != word }
+            })
         }
         var capacity = Self.alphabet.count
         while capacity < looks.count { width += 1; capacity *= Self.alphabet.count }

@@ -20,18 +20,28 @@ extension SiteRenderer {
         return [Badge(kind: "condition", label: condition == "DEBUG" ? "debug builds only" : "only if \(condition)")]
     }
 
-    /// A matrix row's badges: the compile condition, then the lifecycle statuses.
-    func badges(_ flag: Flag) -> [Badge] {
-        Self.conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).map { Badge(kind: $0.rawValue, label: $0.label) }
+    /// What a badge says of a lifecycle status. Unused in code is said as what it
+    /// means for the people who use the app.
+    static func badgeLabel(_ status: LifecycleStatus) -> String {
+        status == .unusedInCode ? notReadLabel : status.label
     }
 
-    /// Why a cell has its value, in words, when the deciding layer says more than
-    /// its mark: "remote: condition 'CHL'; the app ships on (base)".
-    static func why(_ resolution: Resolution, briefly: Bool) -> String? {
-        if briefly, resolution.isVarying { return "\(resolution.layer.id): depends on the device or the user" }
-        guard let explanation = resolution.explanation else { return nil }
-        if briefly { return "\(resolution.layer.id): \(explanation)" }
-        guard !resolution.isVarying, let hidden = resolution.hidden else { return "\(resolution.layer.id): \(explanation)" }
-        return "\(resolution.layer.id): \(explanation); \(CellPresentation.shipped(hidden))"
+    /// The badge of a flag no code reads, and the note on its page.
+    static let notReadLabel = "the app's code does not read it"
+
+    /// The badges a flag's name carries wherever its values are listed (tenant
+    /// pages): its compile condition, and that the app's code does not read it.
+    static func nameBadges(_ flag: Flag, lifecycle: LifecycleReport) -> [Badge] {
+        conditionBadges(flag) + ((lifecycle.entry(for: flag.key)?.has(.unusedInCode) ?? false)
+            ? [Badge(kind: LifecycleStatus.unusedInCode.rawValue, label: notReadLabel)] : [])
+    }
+
+    /// A matrix row's badges: the compile condition, then the lifecycle statuses.
+    /// Stale is left to the lifecycle page and `flagstaff due`: on most flags of a
+    /// real workspace, it says little in a list of values.
+    func badges(_ flag: Flag) -> [Badge] {
+        Self.conditionBadges(flag) + (lifecycle.entry(for: flag.key)?.statuses ?? []).filter { $0 != .stale }.map {
+            Badge(kind: $0.rawValue, label: Self.badgeLabel($0))
+        }
     }
 }

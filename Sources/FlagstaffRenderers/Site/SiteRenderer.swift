@@ -18,15 +18,23 @@ public struct SiteRenderer {
     let flagSlugs: [String: String]
     let tenantSlugs: [String: String]
     let environmentSlugs: [String: String]
+    /// Why cells have their values, in words.
+    let reasons: CellReasons
     /// The rows of flag and tenant pages.
     let rows: TableRowsHTML
+    /// Where the data comes from, for every page's footer.
+    let stamp: SiteStamp
+    /// How pages name tenants.
+    let words = SiteWords()
     /// What several page kinds use, worked out once, when the first asks.
     let shared = Shared()
 
     /// Prepares a renderer.
     public init(
-        matrix: ResolvedMatrix, lifecycle: LifecycleReport, guide: [ExpandedGuidePage], warnings: [Diagnostic], theme: Theme
+        matrix: ResolvedMatrix, lifecycle: LifecycleReport, guide: [ExpandedGuidePage], warnings: [Diagnostic], theme: Theme,
+        stamp: SiteStamp = SiteStamp()
     ) {
+        self.stamp = stamp
         self.matrix = matrix
         self.lifecycle = lifecycle
         self.guide = guide.sorted { ($0.page.order, $0.page.fileName) < ($1.page.order, $1.page.fileName) }
@@ -36,10 +44,13 @@ public struct SiteRenderer {
             Slug.unique(matrix.model.flags.map(\.key)), Slug.unique(matrix.model.tenants.map(\.id)), Slug.unique(matrix.model.environments)
         )
         (self.flagSlugs, self.tenantSlugs, self.environmentSlugs) = (flagSlugs, tenantSlugs, environmentSlugs)
+        let reasons = CellReasons(model: matrix.model)
+        self.reasons = reasons
         rows = TableRowsHTML(
-            matrix: matrix, flagSlugs: matrix.model.flags.map { flagSlugs[$0.key]! }, tenantSlugs: matrix.model.tenants.map { tenantSlugs[$0.id]! },
-            environmentSlugs: matrix.model.environments.map { environmentSlugs[$0]! }, groups: MatrixSlice(matrix).groupPositions,
-            badges: { [model = matrix.model] in Self.conditionBadges(model.flags[$0]) })
+            matrix: matrix, reasons: reasons, flagSlugs: matrix.model.flags.map { flagSlugs[$0.key]! },
+            tenantSlugs: matrix.model.tenants.map { tenantSlugs[$0.id]! }, environmentSlugs: matrix.model.environments.map { environmentSlugs[$0]! },
+            groups: MatrixSlice(matrix).groupPositions,
+            badges: { [model = matrix.model] in Self.nameBadges(model.flags[$0], lifecycle: lifecycle) })
     }
 
     var model: FlagModel { matrix.model }
@@ -71,7 +82,7 @@ public struct SiteRenderer {
     struct PlannedPage {
         var path: String, title: String, template: String
         var section: SiteSection?
-        var html: (() -> [UInt8])?
+        var html: (() -> [[UInt8]])?
         var content: () -> any TemplateContext
     }
 
@@ -88,6 +99,22 @@ public struct SiteRenderer {
         let text = try theme.render(planned.template, planned.content(), layout: layout)
         guard let html = planned.html?() else { return OutputFile(path: planned.path, text: text) }
         return OutputFile(path: planned.path, contents: WrittenHTML.place(html, in: text))
+    }
+}
+
+/// Where a site's data comes from, which every page's footer says: the sources
+/// and theme a build read, named by digests, since a page cannot name the commit
+/// it will be committed in (see the README's "Determinism").
+public struct SiteStamp: Sendable {
+    /// The digest of the flag sources, as `SourceDigest` gives it; `nil` when unknown.
+    public var sourcesDigest: String?
+    /// The digest of the team's own templates; `nil` for Flagstaff's default theme.
+    public var themeDigest: String?
+
+    /// Creates a stamp.
+    public init(sourcesDigest: String? = nil, themeDigest: String? = nil) {
+        self.sourcesDigest = sourcesDigest
+        self.themeDigest = themeDigest
     }
 }
 

@@ -14,10 +14,13 @@ public struct Theme: Sendable {
 
     /// Every file of the theme by path, overrides applied.
     public let files: [String: String]
+    /// The files a team provides, which replace the default theme's, by path.
+    public let overrides: [String: String]
     private let library: MustacheLibrary
 
     /// The default theme with a team's files laid over it.
     public init(overrides: [String: String] = [:]) throws(Problem) {
+        self.overrides = overrides
         files = DefaultTheme.files.merging(overrides) { _, custom in custom }
         let templates = files.filter { $0.key.hasSuffix(".mustache") }
         try TemplateCheck.check(

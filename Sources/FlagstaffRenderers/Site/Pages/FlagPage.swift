@@ -11,7 +11,10 @@ struct FlagPage: SitePage {
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         site.model.flags.enumerated().map { position, flag in
-            PagePlan(path: "flags/\(site.flagSlugs[flag.key]!).html", title: flag.key, html: { site.rows.flagRows(flag: position) }) {
+            PagePlan(
+                path: "flags/\(site.flagSlugs[flag.key]!).html", title: flag.key,
+                html: { [site.rows.flagRows(flag: position), site.rows.sourceRows(flag: position)] }
+            ) {
                 FlagPage(site, position)
             }
         }
@@ -33,7 +36,11 @@ struct FlagPage: SitePage {
             condition: flag.condition, hasDocumentation: flag.documentation != nil,
             documentation: LinkedText.parts(flag.documentation ?? ""),
             descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
-            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)", rowsHTML: WrittenHTML.marker)
+            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)",
+            builds: flag.condition.map { $0 == "DEBUG" ? "Debug builds only: an App Store build does not have this flag." : "Only builds where \($0) holds have this flag." },
+            parameter: model.remoteConfig.map { $0.parameterName(for: flag.key) },
+            notRead: site.lifecycle.entry(for: flag.key)?.has(.unusedInCode) ?? false,
+            rowsHTML: WrittenHTML.marker(0), sourcesHTML: WrittenHTML.marker(1))
         lifecycle = site.lifecycle.entry(for: flag.key).map { FlagLifecycleDetails(site, $0, links: links) }
     }
 
@@ -65,8 +72,16 @@ struct FlagDetails: Sendable, TemplateContext {
     var catalog: [CatalogFact]
     /// `file:line` of the case.
     var declaredAt: String
+    /// Which builds have the flag, in words, when the code compiles it only under a condition.
+    var builds: String?
+    /// The Remote Config parameter the flag reads, when the workspace has remote config.
+    var parameter: String?
+    /// Whether the app's code does not read the flag (code folders were searched and none uses it).
+    var notRead: Bool
     /// Where the values table's rows go, one per tenant (`TableRowsHTML` writes them; see `WrittenHTML`).
     var rowsHTML: String
+    /// Where the engineers' table of where each value is written goes, one row per tenant.
+    var sourcesHTML: String
 }
 
 /// One catalog column of a flag.
@@ -93,6 +108,8 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
     var searched: Bool
     var roots: String
     var uses: String
+    /// Whether the app's code reads the flag, in words: "yes, in 2 places", "no", or unknown.
+    var readWords: String
     var hasReferences: Bool
     var references: [ReferenceItem]
 
@@ -114,8 +131,10 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
         }
         let noOwner = catalog.hasColumn(LifecycleColumns.owner) ? "No owner in the catalog" : "The catalog has no Owner column"
         asOf = lifecycle.asOf.description
-        hasFindings = !entry.findings.isEmpty
-        findings = entry.findings.map { FindingItem(status: $0.status.rawValue, label: $0.status.label, reason: $0.reason) }
+        // Stale is for the lifecycle page and `flagstaff due`, where it helps; here it is noise.
+        let findings = entry.findings.filter { $0.status != .stale }
+        hasFindings = !findings.isEmpty
+        self.findings = findings.map { FindingItem(status: $0.status.rawValue, label: SiteRenderer.badgeLabel($0.status), reason: $0.reason) }
         type = data.kind?.rawValue ?? "Not set (treated as release)"
         permanent = data.kind?.isPermanent ?? false
         ownerHTML = data.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? noOwner
@@ -126,6 +145,8 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
         searched = !lifecycle.codeRoots.isEmpty
         roots = lifecycle.codeRoots.joined(separator: ", ")
         uses = LifecycleText.uses(entry, in: lifecycle)
+        readWords = lifecycle.codeRoots.isEmpty ? "not known: Flagstaff searches no code for this site"
+            : entry.references.isEmpty ? "no" : "yes, in \(entry.references.count.counted("place"))"
         hasReferences = !entry.references.isEmpty
         references = entry.references.map { reference in
             ReferenceItem(place: "\(reference.location.file):\(reference.location.line)", kind: Self.referenceKind(reference.kind))
@@ -134,9 +155,9 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
 
     private static func referenceKind(_ kind: CodeReference.Kind) -> String {
         switch kind {
-        case .member: "case, type implied"
-        case .qualified: "case, with the enum's name"
-        case .string: "raw value in a string"
+        case .member: "the case, as .name"
+        case .qualified: "the case, with the enum's name"
+        case .string: "the key, in a string"
         }
     }
 }

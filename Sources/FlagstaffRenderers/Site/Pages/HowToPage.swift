@@ -30,7 +30,9 @@ struct HowToPage: SitePage {
         defaultEnvironment = model.environments.last ?? ""
         tenants = site.tenantItems()
         layers = matrix.chain.descriptions.map { layer in
-            ChainLayer(hasMark: !layer.mark.isEmpty, mark: layer.mark, label: layer.id, text: layer.legend, known: layer.isKnownAtBuildTime)
+            let term = Glossary.term(forLayer: layer.id)
+            return ChainLayer(
+                hasMark: !layer.mark.isEmpty, mark: layer.mark, label: term.name, text: layer.legend, known: layer.isKnownAtBuildTime, term: term.anchor)
         }
         example = Self.example(site)
         statuses = LifecycleStatus.allCases.map { status in
@@ -54,7 +56,8 @@ struct HowToPage: SitePage {
         let presentation = CellPresentation(resolution)
         return HowToExample(
             key: flag.key, href: "flags/\(site.flagSlugs[flag.key]!).html#\(site.anchor(tenant, environment))", tenantName: tenant.name,
-            environmentName: environment, css: presentation.cssClass, cellText: presentation.text, layerLabel: resolution.layer.id,
+            environmentName: environment, css: presentation.cssClass, cellText: presentation.text,
+            layerLabel: Glossary.term(forLayer: resolution.layer.id).name,
             layerText: resolution.layer.legend)
     }
 }
@@ -67,6 +70,8 @@ struct ChainLayer: Sendable, TemplateContext {
     var text: String
     /// Whether the site can show what this layer decides.
     var known: Bool
+    /// The anchor of its glossary entry.
+    var term: String
 }
 
 /// One cell of the site, as the how-to page's example: "ENABLE_X for White Label in prod shows on ◆".

@@ -23,7 +23,7 @@ struct LifecyclePage: SitePage {
             let entries = lifecycle.entries.filter { $0.has(status) }
             return StatusSection(
                 id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status),
-                count: entries.count, hasFlags: !entries.isEmpty,
+                count: entries.count, hasFlags: !entries.isEmpty, open: [.overdue, .dueSoon, .rolledOut, .dead].contains(status),
                 owners: LifecycleText.byOwner(entries).map { group in
                     OwnerGroup(
                         ownerHTML: group.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? "No owner",
@@ -52,6 +52,8 @@ struct StatusSection: Sendable, TemplateContext {
     var meaning: String
     var count: Int
     var hasFlags: Bool
+    /// Whether the section opens folded out: statuses that ask for action now do.
+    var open: Bool
     var owners: [OwnerGroup]
 }
 

@@ -52,8 +52,10 @@ struct StaticTableLink: Sendable, TemplateContext {
 
 extension SiteRenderer {
     /// `window.FLAGSTAFF_MATRIX = {…};`: environments, tenants, groups, the table
-    /// of cell looks and, per flag, its search text, badges, a digit per environment
-    /// (1: values differ between tenants, 2: remote config decides a cell) and a
+    /// of cell looks (class, text with mark, reason, whether remote config decides
+    /// it, value in words) and, per flag, its search text, badges, a digit per
+    /// environment (the sum of 1: values differ between tenants, 2: remote config
+    /// decides a cell, 4: some tenant's value differs between environments) and a
     /// string per environment with `width` characters per tenant, each run of them
     /// naming a look in base `MatrixCells.alphabet.count`.
     func matrixData(_ cells: MatrixCells) -> String {
@@ -67,7 +69,8 @@ extension SiteRenderer {
                 .init("search", .string(searchText(flag))),
                 .init("marks", .string(String((0..<environmentCount).map { environment in
                     let index = position * environmentCount + environment
-                    return Character(String((cells.differs[index] ? 1 : 0) + (cells.remote[index] ? 2 : 0)))
+                    return Character(String(
+                        (cells.differs[index] ? 1 : 0) + (cells.remote[index] ? 2 : 0) + (cells.differsBetweenEnvironments[position] ? 4 : 0)))
                 }))),
                 .init("cells", .array((0..<environmentCount).map { .string(cells.encoded(flag: position, environment: $0)) })),
             ])
@@ -79,7 +82,7 @@ extension SiteRenderer {
             })),
             .init("groups", .array(cells.groups.map { .optional($0.name) })),
             .init("looks", .array(cells.looks.map { look in
-                .array([.string(look.css), .string(look.text), .optional(look.why), .bool(look.remote)])
+                .array([.string(look.css), .string(look.text), .optional(look.why), .bool(look.remote), .string(look.word)])
             })),
             .init("alphabet", .string(String(MatrixCells.alphabet))), .init("width", .integer(cells.width)),
             .init("flags", .array(flags)),
@@ -100,12 +103,12 @@ extension SiteRenderer {
     }
 
     /// What the matrix search looks in, lowercased: key, Swift case, group,
-    /// description, owner, condition and lifecycle statuses.
+    /// description, owner, and the badges the row shows (condition and statuses,
+    /// each also by its status's name: `unused in code`).
     private func searchText(_ flag: Flag) -> String {
         let entry = model.catalog.entry(for: flag.key)
-        let statuses = lifecycle.entry(for: flag.key)?.statuses.map(\.label) ?? []
         let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
-            + Self.conditionBadges(flag).map(\.label) + statuses
+            + badges(flag).map(\.label) + (lifecycle.entry(for: flag.key)?.statuses ?? []).filter { $0 != .stale }.map(\.label)
         return words.joined(separator: " ").lowercased()
     }
 }

@@ -18,7 +18,7 @@ struct MatrixTablePage: SitePage {
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         let (tables, writer) = site.plannedStaticTables
         return tables.flatMap(\.parts).map { part in
-            PagePlan(path: part.path, title: part.title, html: { writer.rows(of: part) }) { part.page }
+            PagePlan(path: part.path, title: part.title, html: { [writer.rows(of: part)] }) { part.page }
         }
     }
 }
@@ -123,7 +123,8 @@ struct StaticTableRows {
         tenantCount = model.tenants.count
         var pieces = BytePieces()
         for look in cells.looks {
-            pieces.add(("<td class=\"\(look.css.htmlEscaped)\"" + (look.why.map { " title=\"\($0.htmlEscaped)\"" } ?? "") + ">\(look.text.htmlEscaped)</td>").utf8)
+            pieces.add(("<td class=\"\(look.css.htmlEscaped)\">\(look.text.htmlEscaped)"
+                + (look.why.map { "<span class=\"why\">\($0.htmlEscaped)</span>" } ?? "") + "</td>").utf8)
         }
         firstFlag = pieces.count
         for flag in model.flags {

@@ -20,6 +20,25 @@ struct PageLayout: Sendable, TemplateContext {
     var legend: [LegendItem]
     /// What the values shown include, for the footer.
     var valuesNote: String
+    /// When the data was taken and from which sources, for the footer: "Data as of 2026-11-23 …".
+    var dataAsOf: String
+    /// How the site names tenants.
+    var words: SiteWords
+    /// A style sheet that names each environment's column on phones, where a
+    /// table of values by environment (`class="by-env"`) shows each row as a
+    /// card: `td:nth-of-type(2)::before { content: "sit" }`, written so that no
+    /// environment name can end the style element or the string.
+    var environmentLabelsCSS: String
+}
+
+/// How the site names the units it compares the app across, from one place, so
+/// that a workspace that speaks of brands, or of one app, changes them once.
+struct SiteWords: Sendable, TemplateContext {
+    var tenant = "tenant"
+    var tenants = "tenants"
+    /// At the start of a sentence or a heading.
+    var tenantTitle = "Tenant"
+    var tenantsTitle = "Tenants"
 }
 
 /// One entry of the navigation bar.
@@ -36,12 +55,14 @@ struct EnvironmentItem: Sendable, TemplateContext {
     var name: String
 }
 
-/// One line of the legend: a layer's mark, name and meaning.
+/// One line of the legend: a layer's mark, name and meaning, and its glossary entry.
 struct LegendItem: Sendable, TemplateContext {
     var hasMark: Bool
     var mark: String
     var label: String
     var text: String
+    /// The anchor of the glossary entry that explains it.
+    var term: String
 }
 
 /// A link to a flag's page.
@@ -71,25 +92,61 @@ extension SiteRenderer {
         PageLayout(
             siteTitle: model.title, pageTitle: title, root: String(repeating: "../", count: path.count { $0 == "/" }),
             navigation: SiteSection.allCases.filter { $0 != .guide || !guide.isEmpty }.map { entry in
-                NavigationLink(label: entry.label, path: entry.path, current: entry == section)
+                NavigationLink(label: entry.label(words), path: entry.path, current: entry == section)
             },
             hasGuide: !guide.isEmpty,
             environments: model.environments.map(EnvironmentItem.init),
             legend: matrix.chain.legend.map { entry in
-                LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: entry.label, text: entry.text)
+                let term = Glossary.term(forLayer: entry.label)
+                return LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: term.name, text: entry.text, term: term.anchor)
             },
-            valuesNote: valuesNote)
+            valuesNote: valuesNote, dataAsOf: dataAsOf, words: words, environmentLabelsCSS: environmentLabelsCSS)
+    }
+
+    /// The footer's "data as of" line: the day statuses are computed for, the
+    /// digest of the flag sources, the Remote Config template versions and the theme.
+    private var dataAsOf: String {
+        var text = "Data as of \(lifecycle.asOf)"
+        if let digest = stamp.sourcesDigest { text += ", from flag sources with digest \(digest)" }
+        if let remote = model.remoteConfig {
+            let versions = remote.templatesByFile(environments: model.environments).map { template, environments in
+                environments.joined(separator: " and ") + " " + (template.version.map { "version \($0)" } ?? "(no version)")
+            }
+            text += " and Remote Config templates \(versions.joined(separator: ", "))"
+        }
+        text += "; " + (stamp.themeDigest.map { "custom templates with digest \($0)" } ?? "Flagstaff's default theme") + "."
+        return text
+    }
+
+    /// See `PageLayout.environmentLabelsCSS`.
+    private var environmentLabelsCSS: String {
+        var css = "@media (max-width: 40rem) {"
+        for (position, environment) in model.environments.enumerated() {
+            css += " .by-env td:nth-of-type(\(position + 1))::before { content: \"\(Self.cssString(environment))\"; }"
+        }
+        return css + " }"
+    }
+
+    /// Text for inside a CSS string: every character but letters, digits, space,
+    /// `-` and `_` as a hexadecimal escape, so no name can end the string or the
+    /// style element.
+    static func cssString(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == " " {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\" + String(scalar.value, radix: 16) + " "
+            }
+        }
+        return result
     }
 
     /// What the values include, said once in every footer.
     private var valuesNote: String {
-        guard let remote = model.remoteConfig else {
+        guard model.remoteConfig != nil else {
             return "Values shown are what ships in the app; remote config and debug overrides can still change them on a device."
         }
-        let templates = remote.templatesByFile(environments: model.environments).map { template, environments in
-            environments.joined(separator: " and ") + (template.version.map { " (version \($0))" } ?? "")
-        }
-        return "Values include Firebase Remote Config, from the templates of \(templates.joined(separator: ", ")); "
-            + "a debug override on a test device can still change them."
+        return "Values include Firebase Remote Config; a debug override on a test device can still change them."
     }
 }

@@ -29,12 +29,13 @@ struct PagePlan<Page: SitePage> {
     var path: String
     /// The page's title, for `<title>`.
     var title: String
-    /// The HTML that replaces `WrittenHTML.marker` in the rendered page, if any.
-    var html: (() -> [UInt8])?
+    /// The HTML that replaces `WrittenHTML.marker(n)` in the rendered page, piece
+    /// `n` for marker `n`, if any.
+    var html: (() -> [[UInt8]])?
     /// The page's context.
     var content: () -> Page
 
-    init(path: String, title: String, html: (() -> [UInt8])? = nil, content: @escaping () -> Page) {
+    init(path: String, title: String, html: (() -> [[UInt8]])? = nil, content: @escaping () -> Page) {
         self.path = path
         self.title = title
         self.html = html
@@ -44,13 +45,14 @@ struct PagePlan<Page: SitePage> {
 
 /// The entries of the site's navigation bar, in order.
 enum SiteSection: CaseIterable {
-    case matrix, tenants, lifecycle, guide, howToRead
+    case matrix, tenants, compare, lifecycle, guide, howToRead
 
-    /// The entry's link text.
-    var label: String {
+    /// The entry's link text, naming tenants as `words` do.
+    func label(_ words: SiteWords) -> String {
         switch self {
         case .matrix: "Matrix"
-        case .tenants: "Tenants"
+        case .tenants: words.tenantsTitle
+        case .compare: "Compare"
         case .lifecycle: "Lifecycle"
         case .guide: "Guide"
         case .howToRead: "How to read"
@@ -62,6 +64,7 @@ enum SiteSection: CaseIterable {
         switch self {
         case .matrix: "matrix.html"
         case .tenants: "tenants/index.html"
+        case .compare: "compare.html"
         case .lifecycle: "lifecycle.html"
         case .guide: "guide/index.html"
         case .howToRead: "how-to-read.html"

@@ -14,5 +14,7 @@ extension SiteRenderer {
         GuideArticlePage.self,
         FlagPage.self,
         TenantPage.self,
+        ComparePage.self,
+        GlossaryPage.self,
     ]
 }

@@ -11,10 +11,14 @@ struct TenantPage: SitePage {
     var flagCount: Int
     /// Where the flags table's bodies go, one per MARK group (`TableRowsHTML` writes them; see `WrittenHTML`).
     var groupsHTML: String
+    /// The compare page set to this tenant's last two environments, when there are two.
+    var compareEnvironmentsHref: String?
+    /// The compare page set to this tenant and the next one, in the last environment, when there is another.
+    var compareTenantsHref: String?
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         site.model.tenants.enumerated().map { position, tenant in
-            PagePlan(path: "tenants/\(site.tenantSlugs[tenant.id]!).html", title: tenant.name, html: { rows(site, position) }) {
+            PagePlan(path: "tenants/\(site.tenantSlugs[tenant.id]!).html", title: tenant.name, html: { [rows(site, position)] }) {
                 TenantPage(site, position)
             }
         }
@@ -30,6 +34,12 @@ struct TenantPage: SitePage {
         self.tenant = TenantDetails(id: tenant.id, name: tenant.name, file: tenant.file, onCount: onCount)
         flagCount = boolFlags.count
         groupsHTML = WrittenHTML.marker
+        let environments = model.environments
+        compareEnvironmentsHref = environments.count < 2 ? nil
+            : ComparePage.href(tenant: tenant.id, from: environments[environments.count - 2], to: environments[environments.count - 1], root: "../")
+        compareTenantsHref = model.tenants.count < 2 ? nil
+            : ComparePage.href(
+                tenant: tenant.id, with: model.tenants[(position + 1) % model.tenants.count].id, in: environments.last ?? "", root: "../")
     }
 
     /// The page's rows, for `WrittenHTML`.
