@@ -66,7 +66,8 @@ struct TableRowsHTML {
         }
         let sourceRow = pieces.count
         for tenant in model.tenants {
-            pieces.add("<tr><th scope=\"row\">\(tenant.id.htmlEscaped)</th><td><code>\(tenant.file.htmlEscaped)</code></td>".utf8)
+            let name = tenant.name == tenant.id ? "" : "\(tenant.name.htmlEscaped) "
+            pieces.add("<tr><th scope=\"row\">\(name)<span class=\"id\">\(tenant.id.htmlEscaped)</span></th><td><code>\(tenant.file.htmlEscaped)</code></td>".utf8)
         }
         self.pieces = pieces
         first = (css, text, layer, flagRow, tenantRow, tenantCell, group, sourceRow)
