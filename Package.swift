@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "Flagstaff",
-    platforms: [.macOS(.v13)],
+    // macOS 15 for the standard library's `Mutex` (Synchronization); Xcode 16.3,
+    // the first with Swift 6.1, needs macOS 15 itself, so no Mac that can build
+    // Flagstaff is left out.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flagstaff", targets: ["FlagstaffCLI"]),
         // The same tool under its target's name, which is how SwiftPM 6.3 builds a
@@ -99,6 +102,9 @@ let package = Package(
                 "Flagstaff", "FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers",
                 // To read the GitHub Actions recipe's workflows.
                 .product(name: "Yams", package: "Yams"),
+                // To check that only Platform.swift calls the C library (PlatformGuardTests).
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Fixtures", "Golden"]
         ),

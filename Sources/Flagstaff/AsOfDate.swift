@@ -9,7 +9,7 @@ public enum AsOfDate {
     public static func parse(option: String?) throws(FlagstaffError) -> CalendarDate? {
         guard let option else { return nil }
         guard let date = CalendarDate(parsing: option) else {
-            throw .usage("--as-of must be a date written as YYYY-MM-DD, not '\(option)'")
+            throw .usage("--as-of '\(option)' is not a date: \(CalendarDate.problem(parsing: option) ?? "")")
         }
         return date
     }

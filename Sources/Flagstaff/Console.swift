@@ -36,11 +36,11 @@ public struct Console: Sendable {
     public static var standard: Console {
         let environment = ProcessInfo.processInfo.environment
         var console = Console(
-            output: { write($0, to: STDOUT_FILENO) },
-            error: { write($0, to: STDERR_FILENO) },
+            output: { write($0, to: Platform.standardOutput) },
+            error: { write($0, to: Platform.standardError) },
             githubActions: environment["GITHUB_ACTIONS"] == "true",
-            colour: isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty)
-        console.outputBytes = { bytes in bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) } }
+            colour: Platform.isTerminal(Platform.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty)
+        console.outputBytes = { bytes in bytes.withUnsafeBytes { _ = Platform.write($0, to: Platform.standardOutput) } }
         console.finished = { KeptUntilExit.shared.keep($0) }
         return console
     }
@@ -50,18 +50,7 @@ public struct Console: Sendable {
 /// matrix can be tens of megabytes, which `Data` would copy first.
 private func write(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
-}
-
-/// Writes bytes to a file descriptor, all of them unless it fails.
-private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
-    var rest = bytes
-    while !rest.isEmpty {
-        let count = Glibc.write(descriptor, rest.baseAddress!, rest.count)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return }
-        rest = UnsafeRawBufferPointer(rebasing: rest[count...])
-    }
+    text.withUTF8 { _ = Platform.write(UnsafeRawBufferPointer($0), to: descriptor) }
 }
 
 /// What the standard console's commands have finished with, never freed.

@@ -10,14 +10,19 @@ public enum FlagstaffError: Error, Equatable, CustomStringConvertible {
     case unreadableInputs([Diagnostic])
     /// An authoring request clashes with the sources, each problem at its place (exit code 2).
     case rejected([Diagnostic])
+    /// Ctrl-C or `kill` stopped a command while it wrote files; it put them back first (exit code 130).
+    case interrupted
 
     /// The process exit code for the failure.
-    public var exitCode: Int32 { ExitStatus.usageOrIO }
+    public var exitCode: Int32 {
+        self == .interrupted ? ExitStatus.interrupted : ExitStatus.usageOrIO
+    }
 
     public var description: String {
         switch self {
         case .usage(let message), .io(let message): message
         case .unreadableInputs(let diagnostics), .rejected(let diagnostics): diagnostics.map(\.description).joined(separator: "\n")
+        case .interrupted: "interrupted; every file was left as it was"
         }
     }
 }
@@ -30,6 +35,8 @@ public enum ExitStatus {
     public static let failure: Int32 = 1
     /// Usage or I/O errors.
     public static let usageOrIO: Int32 = 2
+    /// Stopped by Ctrl-C (128 + `SIGINT`, as shells report it).
+    public static let interrupted: Int32 = 130
 }
 
 extension FlagstaffError {

@@ -21,6 +21,7 @@ struct FlagstaffCommand: ParsableCommand {
     /// usage errors become 2 instead of its default 64.
     static func main() {
         let console = Console.standard
+        Interruption.handleStopSignals()
         do {
             var command = try parseAsRoot()
             guard let runnable = command as? FlagstaffRunnable else {
@@ -29,7 +30,13 @@ struct FlagstaffCommand: ParsableCommand {
             }
             Foundation.exit(try runnable.execute(console: console))
         } catch let error as FlagstaffError {
-            console.error("flagstaff: error: \(error)\n")
+            switch error {
+            case .unreadableInputs(let diagnostics), .rejected(let diagnostics):
+                // Each already says where and that it is an error, as a compiler's does.
+                DiagnosticPrinter.print(diagnostics, pathPrefix: "", to: console)
+            default:
+                console.error("flagstaff: error: \(error)\n")
+            }
             Foundation.exit(error.exitCode)
         } catch {
             let code = exitCode(for: error)

@@ -72,8 +72,7 @@ extension FlagstaffCommand {
                 guard let equals = pair.firstIndex(of: "=") else { throw .usage("--on-in takes ENV=TENANTS, not '\(pair)'") }
                 draft.onIn[String(pair[..<equals])] = Self.list(String(pair[pair.index(after: equals)...]))
             }
-            let interactive = !yes && isatty(STDIN_FILENO) == 1
-            let prompter = interactive ? Prompter(console: console, readLine: { Swift.readLine() }) : nil
+            let prompter = yes ? nil : Prompter.terminal(console: console)
             return try NewCommand(configurationPath: workspace.config, draft: draft, dryRun: dryRun).run(console: console, prompter: prompter)
         }
 

@@ -20,13 +20,37 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// Reads `YYYY-MM-DD`; `nil` for any other form or a day that does not exist.
     public init?(parsing text: String) {
+        guard let (year, month, day) = Self.numbers(in: text) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Why `init(parsing:)` takes no day from `text`, in words that complete
+    /// "is not a date: …"; `nil` when it does.
+    public static func problem(parsing text: String) -> String? {
+        guard let (year, month, day) = numbers(in: text) else { return "write it as YYYY-MM-DD, such as 2026-03-31" }
+        guard (1...9999).contains(year) else { return "years run from 0001 to 9999" }
+        guard (1...12).contains(month) else { return "there is no month \(month); months run from 01 to 12" }
+        let length = length(ofMonth: month, in: year)
+        guard (1...length).contains(day) else {
+            return day == 0 ? "days start at 01" : "\(monthNames[month - 1]) \(year) has \(length) days"
+        }
+        return nil
+    }
+
+    /// The year, month and day of a text of the form `YYYY-MM-DD`, in ASCII digits.
+    private static func numbers(in text: String) -> (Int, Int, Int)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
-        self.init(year: year, month: month, day: day)
+        return (year, month, day)
     }
+
+    /// The months' English names, January first.
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
 
     /// The date a number of days after 1970-01-01.
     public init(daysSince1970 days: Int) {

@@ -1,7 +1,10 @@
 /// The human source of truth: one table row per flag.
 public struct Catalog: Hashable, Sendable {
-    /// The table's column names in order, `Flag` and `Description` included.
+    /// The table's column names in order, the key's and `Description` included.
     public var columns: [String]
+    /// The name of the column that holds the flag keys, as written: `Flag`, `Key`
+    /// or another of `keyColumnNames`.
+    public var keyColumn: String
     /// The rows in file order.
     public let entries: [CatalogEntry]
     /// Where the table's header row is.
@@ -14,10 +17,11 @@ public struct Catalog: Hashable, Sendable {
 
     /// Creates a catalog.
     public init(
-        columns: [String], entries: [CatalogEntry], location: SourceLocation, tableRange: ByteRange = 0..<0,
+        columns: [String], keyColumn: String = "Flag", entries: [CatalogEntry], location: SourceLocation, tableRange: ByteRange = 0..<0,
         headerRange: ByteRange = 0..<0, separatorRange: ByteRange = 0..<0
     ) {
         self.columns = columns
+        self.keyColumn = keyColumn
         self.entries = entries
         self.location = location
         self.tableRange = tableRange
@@ -26,9 +30,9 @@ public struct Catalog: Hashable, Sendable {
         indexByKey = Dictionary(entries.enumerated().map { ($1.key, $0) }) { first, _ in first }
     }
 
-    /// The columns other than `Flag` and `Description`, in table order.
+    /// The columns other than the key's and `Description`, in table order.
     public var extraColumns: [String] {
-        columns.filter { !Catalog.requiredColumns.contains($0.lowercased()) }
+        columns.filter { $0 != keyColumn && $0.lowercased() != "description" }
     }
 
     /// Whether the table has a column of this name, case ignored.
@@ -36,8 +40,9 @@ public struct Catalog: Hashable, Sendable {
         columns.contains { $0.lowercased() == name.lowercased() }
     }
 
-    /// The columns every catalog must have, lowercased.
-    public static let requiredColumns: Set<String> = ["flag", "description"]
+    /// The names a catalog's key column may have, lowercased, in order of
+    /// preference: real catalogs head it `Flag`, `Key`, `Flag key`, `Feature flag` or `Toggle`.
+    public static let keyColumnNames = ["flag", "key", "flag key", "feature flag", "toggle"]
 
     /// The first entry for a key, if the catalog has one.
     public func entry(for key: String) -> CatalogEntry? { indexByKey[key].map { entries[$0] } }

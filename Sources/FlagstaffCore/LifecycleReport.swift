@@ -158,15 +158,15 @@ private struct Rules {
         guard lifecycle.isTemporary, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty,
             let production = matrix.model.environments.last
         else { return nil }
-        let tenants = matrix.model.tenants.count.counted("tenant")
+        let tenants = matrix.model.tenants.count.everyOne("tenant")
         let remoteDecidesProduction = matrix.model.tenants.allSatisfy { tenant in
             let cell = matrix.resolution(flag, tenant, production)
             return cell.hidden != nil && !cell.isVarying
         }
         let (values, scope) =
             remoteDecidesProduction
-            ? (matrix.values(of: flag, in: [production]), "for all \(tenants) in \(production), set by remote config")
-            : (matrix.values(of: flag), "for all \(tenants) in every environment")
+            ? (matrix.values(of: flag, in: [production]), "for \(tenants) in \(production), set by remote config")
+            : (matrix.values(of: flag), "for \(tenants) in every environment")
         if values == [.bool(true)] {
             return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
         }

@@ -10,24 +10,29 @@ public enum CatalogReader {
     public static func read(_ text: String, file: String, heading: String = "Flags") -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         let lines = TextLines(text)
         let outline = MarkdownOutline(text)
-        guard let headingIndex = outline.blocks.firstIndex(where: {
-            if case .heading(let title) = $0.kind { return title.trimmingCharacters(in: " ").lowercased() == heading.lowercased() }
+        // Every heading of that name, in file order: a title `# Flags` above the
+        // section `## Flags` is common, so the first one that has a table wins.
+        let headings = outline.blocks.indices.filter { index in
+            if case .heading(let title) = outline.blocks[index].kind {
+                return title.trimmingCharacters(in: " ").lowercased() == heading.lowercased()
+            }
             return false
-        }) else {
+        }
+        guard let first = headings.first else {
             return (nil, [.error("the catalog has no '\(heading)' heading", at: .start(of: file), hint: "add '## \(heading)' above the flag table")])
         }
-        let headingLine = outline.blocks[headingIndex].lines.lowerBound
-        let table = outline.blocks[(headingIndex + 1)...].prefix { block in
-            if case .heading = block.kind { return false }
-            return true
-        }.first { block in
-            guard case .paragraph = block.kind else { return false }
-            return lines.text(ofLine: block.lines.lowerBound).trimmingCharacters(in: " \t").hasPrefix("|")
+        for headingIndex in headings {
+            let table = outline.blocks[(headingIndex + 1)...].prefix { block in
+                if case .heading = block.kind { return false }
+                return true
+            }.first { block in
+                guard case .paragraph = block.kind else { return false }
+                return lines.text(ofLine: block.lines.lowerBound).trimmingCharacters(in: " \t").hasPrefix("|")
+            }
+            if let table { return readTable(lines: lines, range: table.lines, file: file) }
         }
-        guard let table else {
-            return (nil, [.error("no table under the '\(heading)' heading", at: SourceLocation(file: file, line: headingLine, column: 1))])
-        }
-        return readTable(lines: lines, range: table.lines, file: file)
+        let headingLine = outline.blocks[first].lines.lowerBound
+        return (nil, [.error("no table under the '\(heading)' heading", at: SourceLocation(file: file, line: headingLine, column: 1))])
     }
 
     private static func readTable(lines: TextLines, range: ClosedRange<Int>, file: String) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
@@ -37,11 +42,18 @@ public enum CatalogReader {
         let header = cells(of: lines, line: headerLine, file: file)
         let columns = header.map(\.text)
         let lowered = columns.map { $0.lowercased() }
-        for required in ["Flag", "Description"] where !lowered.contains(required.lowercased()) {
-            diagnostics.append(.error("the catalog table has no '\(required)' column", at: headerLocation, hint: "columns found: \(columns.joined(separator: ", "))"))
+        let keyColumn = Catalog.keyColumnNames.lazy.compactMap { lowered.firstIndex(of: $0) }.first
+        if keyColumn == nil {
+            diagnostics.append(
+                .error(
+                    "the catalog table has no column of flag keys", at: headerLocation,
+                    hint: "name it 'Flag' or 'Key'; columns found: \(columns.joined(separator: ", "))"))
         }
-        guard !diagnostics.containsErrors, let flagColumn = lowered.firstIndex(of: "flag"),
-            let descriptionColumn = lowered.firstIndex(of: "description")
+        if !lowered.contains("description") {
+            diagnostics.append(
+                .error("the catalog table has no 'Description' column", at: headerLocation, hint: "columns found: \(columns.joined(separator: ", "))"))
+        }
+        guard !diagnostics.containsErrors, let flagColumn = keyColumn, let descriptionColumn = lowered.firstIndex(of: "description")
         else { return (nil, diagnostics) }
         guard range.count >= 2, isSeparator(cells(of: lines, line: headerLine + 1, file: file), count: columns.count) else {
             let location = SourceLocation(file: file, line: min(headerLine + 1, range.upperBound), column: 1)
@@ -55,7 +67,7 @@ public enum CatalogReader {
             if row.count != columns.count {
                 diagnostics.append(
                     .error(
-                        "this row has \(row.count) cells, but the header has \(columns.count)", at: rowLocation,
+                        "this row has \(row.count.counted("cell")), but the header has \(columns.count)", at: rowLocation,
                         hint: "a '|' inside a cell must be written '\\|'"))
                 let end = lines.range(ofLine: lineNumber).upperBound
                 let empty = CatalogEntry.Cell(text: "", location: rowLocation, range: end..<end)
@@ -63,7 +75,7 @@ public enum CatalogReader {
             }
             let key = row[flagColumn].text.trimmingCharacters(in: "` ")
             guard !key.isEmpty else {
-                diagnostics.append(.error("this row has no flag key in the 'Flag' column", at: row[flagColumn].location))
+                diagnostics.append(.error("this row has no flag key in the '\(columns[flagColumn])' column", at: row[flagColumn].location))
                 continue
             }
             let extra = extraColumns.map { CatalogEntry.Column(name: columns[$0], cell: row[$0]) }
@@ -77,7 +89,7 @@ public enum CatalogReader {
         let lastLine = lines.range(ofLine: range.upperBound)
         let afterTable = range.upperBound < lines.count ? lines.range(ofLine: range.upperBound + 1).lowerBound : lastLine.upperBound
         let catalog = Catalog(
-            columns: columns, entries: entries, location: headerLocation, tableRange: firstByte..<afterTable,
+            columns: columns, keyColumn: columns[flagColumn], entries: entries, location: headerLocation, tableRange: firstByte..<afterTable,
             headerRange: lines.range(ofLine: headerLine), separatorRange: lines.range(ofLine: headerLine + 1))
         return (catalog, diagnostics)
     }
@@ -151,8 +163,8 @@ enum LifecycleCells {
             } else {
                 diagnostics.append(
                     .error(
-                        "'\(LifecycleColumns.added)' is not a valid date: '\(plain(cell.text))'", at: cell.location,
-                        hint: "write it as YYYY-MM-DD, e.g. 2026-03-31"))
+                        "'\(LifecycleColumns.added)' is not a date: '\(plain(cell.text))'", at: cell.location,
+                        hint: CalendarDate.problem(parsing: plain(cell.text))))
             }
         }
         if let cell = entry.cell(LifecycleColumns.removeBy) {
@@ -165,8 +177,8 @@ enum LifecycleCells {
             } else if text.contains("-") || text.contains("/") {
                 diagnostics.append(
                     .error(
-                        "'\(LifecycleColumns.removeBy)' is not a valid date: '\(text)'", at: cell.location,
-                        hint: "write a date as YYYY-MM-DD, e.g. 2026-03-31"))
+                        "'\(LifecycleColumns.removeBy)' is not a date: '\(text)'", at: cell.location,
+                        hint: CalendarDate.problem(parsing: text)))
             } else {
                 diagnostics.append(
                     .error(

@@ -31,6 +31,9 @@ public struct Configuration: Hashable, Sendable {
     public var tenantNames: [String: String] = [:]
     /// The output folder.
     public var output = "public"
+    /// A second place `build` writes the Markdown matrix, outside the output
+    /// folder, such as next to the sources where it is committed and reviewed.
+    public var matrixFile: String?
     /// A folder of templates that replace the default theme's, file by file.
     public var templates: String?
     /// The folder of product guide pages.
@@ -83,7 +86,7 @@ public enum ConfigurationReader {
     public static let knownKeys = [
         "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
         "output", "templates", "guide", "code", "current_version", "lifecycle", "remote_config", "diff", "strict",
-        "template", "catalog_order", "after_change", "flag_check",
+        "template", "catalog_order", "after_change", "flag_check", "matrix_file",
     ]
 
     /// Where a libyaml mark is. At the end of a text without a final line break,
@@ -136,6 +139,7 @@ public enum ConfigurationReader {
             case "tenants": configuration.tenants = reader.string(value, key: key) ?? ""
             case "tenant_names": configuration.tenantNames = reader.stringMap(value, key: key)
             case "output": configuration.output = reader.string(value, key: key) ?? configuration.output
+            case "matrix_file": configuration.matrixFile = reader.string(value, key: key)
             case "templates": configuration.templates = reader.string(value, key: key)
             case "guide": configuration.guide = reader.string(value, key: key)
             case "code": configuration.code = reader.codeRoots(value) ?? []
@@ -262,7 +266,7 @@ private struct ValueReader {
                 if let date = CalendarDate(parsing: text) {
                     configuration.asOf = date
                 } else {
-                    fail("'as_of' is not a valid date: '\(text)'; write it as YYYY-MM-DD", value, key: key)
+                    fail("'as_of' is not a date: '\(text)'; \(CalendarDate.problem(parsing: text) ?? "")", value, key: key)
                 }
             case "due_soon_days":
                 if let days = days(value, key: key) { configuration.policy.dueSoonDays = days }

@@ -142,7 +142,7 @@ enum DiffSections {
     static func valuesSentence(_ values: WorkspaceDiff.FlagValues, diff: WorkspaceDiff, style: DiffStyle) -> String {
         func groups(_ environment: WorkspaceDiff.FlagValues.Environment) -> String {
             environment.groups.map { group in
-                let who = environment.groups.count == 1 ? "all \(group.tenants.count.counted("tenant"))" : group.tenants.map(style.code).joined(separator: ", ")
+                let who = environment.groups.count == 1 ? group.tenants.count.everyOne("tenant") : group.tenants.map(style.code).joined(separator: ", ")
                 return "\(style.text(group.value)) for \(who)"
             }.joined(separator: "; ")
         }
@@ -157,6 +157,6 @@ enum DiffSections {
     /// `CHL, JLC`, or `all 14 tenants` when the change applies to every tenant compared (three or more).
     private static func tenants(_ ids: [String], diff: WorkspaceDiff, style: DiffStyle) -> String {
         ids.count > 2 && ids.count == diff.comparedTenants.count
-            ? "all \(ids.count.counted("tenant"))" : ids.map(style.code).joined(separator: ", ")
+            ? ids.count.everyOne("tenant") : ids.map(style.code).joined(separator: ", ")
     }
 }

@@ -14,6 +14,15 @@ struct CalendarDateTests {
         #expect((CalendarDate(parsing: text) != nil) == valid)
     }
 
+    /// The last day of every month, and the day after it: one wrong month length fails here.
+    @Test(arguments: [(1, 31), (2, 28), (3, 31), (4, 30), (5, 31), (6, 30), (7, 31), (8, 31), (9, 30), (10, 31), (11, 30), (12, 31)])
+    func everyMonthHasItsLength(_ month: Int, _ days: Int) {
+        let name = month < 10 ? "0\(month)" : "\(month)"
+        #expect(CalendarDate(parsing: "2026-\(name)-\(days)") != nil, "2026-\(name)-\(days) exists")
+        #expect(CalendarDate(parsing: "2026-\(name)-\(days + 1)") == nil, "2026-\(name)-\(days + 1) does not")
+        #expect(CalendarDate.problem(parsing: "2026-\(name)-\(days + 1)")?.hasSuffix("2026 has \(days) days") == true)
+    }
+
     @Test(arguments: ["2026-4-01", "26-04-01", "2026/04/01", "2026-04-01 ", " 2026-04-01", "2026-04-01T00", "２０２６-04-01", "+026-04-01", ""])
     func onlyTheDocumentedForm(_ text: String) {
         #expect(CalendarDate(parsing: text) == nil)

@@ -33,6 +33,37 @@ struct CatalogReaderTests {
         #expect(result.entries[1].location == SourceLocation(file: "c.md", line: 10, column: 2))
     }
 
+    /// The heading is matched without regard to case, whatever its level.
+    @Test(arguments: [
+        ("## flags\n", "Flags"), ("### FLAGS\n", "Flags"), ("## Feature Flags\n", "Feature flags"), ("# feature flags\n", "FEATURE FLAGS"),
+    ])
+    func theHeadingIgnoresCase(_ heading: String, _ configured: String) throws {
+        let (catalog, diagnostics) = CatalogReader.read(heading + "\n| Flag | Description |\n|---|---|\n| `A` | a |\n", file: "c.md", heading: configured)
+        #expect(diagnostics.isEmpty)
+        #expect(try #require(catalog).entries.map(\.key) == ["A"])
+    }
+
+    /// A title `# Flags` above the section `## Flags`: the heading with the table wins.
+    @Test func theHeadingThatHasTheTableWins() throws {
+        let text = "# Flags\n\nWhat each flag does.\n\n## Flags\n\n| Flag | Description |\n|---|---|\n| `A` | a |\n"
+        let (catalog, diagnostics) = CatalogReader.read(text, file: "c.md")
+        #expect(diagnostics.isEmpty)
+        #expect(try #require(catalog).location == SourceLocation(file: "c.md", line: 7, column: 1))
+        let (_, none) = CatalogReader.read("# Flags\n\ntext\n\n## flags\n\nmore text\n", file: "c.md")
+        #expect(none.map(\.description) == ["c.md:1:1: error: no table under the 'Flags' heading"])
+    }
+
+    /// Real catalogs head the key column `Key` as often as `Flag`.
+    @Test(arguments: ["Flag", "Key", "key", "Flag key", "Feature flag", "Toggle"])
+    func theKeyColumnHasACommonName(_ name: String) throws {
+        let (catalog, diagnostics) = CatalogReader.read("## Flags\n\n| \(name) | Description | Owner |\n|---|---|---|\n| `A` | a | Ann |\n", file: "c.md")
+        #expect(diagnostics.isEmpty)
+        let result = try #require(catalog)
+        #expect(result.keyColumn == name)
+        #expect(result.extraColumns == ["Owner"])
+        #expect(result.entries.map(\.key) == ["A"])
+    }
+
     @Test func headingIsRequired() {
         let (_, diagnostics) = CatalogReader.read("# Catalog\n\n| Flag | Description |\n|---|---|\n", file: "c.md")
         #expect(diagnostics.map(\.description) == ["c.md:1:1: error: the catalog has no 'Flags' heading; add '## Flags' above the flag table"])

@@ -57,6 +57,16 @@ struct EditorTests {
         try roundTrip("{ \"A\": 1, \"B\": 2 }", order: ["A", "NEW", "B"], expected: "{ \"A\": 1, \"NEW\": true, \"B\": 2 }")
     }
 
+    /// Before the first member of a one-line object, at the top level and in an
+    /// environment's overrides, with and without spaces inside the braces.
+    @Test func aValueBeforeTheFirstMemberOfAOneLineObject() throws {
+        try roundTrip("{ \"A\": 1, \"B\": 2 }", order: ["NEW", "A", "B"], expected: "{ \"NEW\": true, \"A\": 1, \"B\": 2 }")
+        try roundTrip("{\"A\": 1}\n", order: ["NEW", "A"], expected: "{ \"NEW\": true,\"A\": 1}\n")
+        try roundTrip(
+            "{\n  \"A\": false,\n  \"overrides\": { \"dev\": { \"A\": true } }\n}\n", order: ["NEW", "A"], overrides: [("dev", .bool(false))],
+            expected: "{\n  \"NEW\": true,\n  \"A\": false,\n  \"overrides\": { \"dev\": { \"NEW\": false, \"A\": true } }\n}\n")
+    }
+
     @Test func anEmptyObjectGetsAnIndentedMember() throws {
         let text = "{}\n"
         let added = TextEdit.apply(

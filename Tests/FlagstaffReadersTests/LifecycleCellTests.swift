@@ -18,8 +18,8 @@ struct LifecycleValidationTests {
         let (catalog, diagnostics) = CatalogReader.read(text, file: "catalog.md", heading: "Flags")
         #expect(diagnostics.sortedForDisplay().map(\.description) == [
             "catalog.md:5:13: error: unknown flag type 'relase'; did you mean 'release'?",
-            "catalog.md:5:22: error: 'Added' is not a valid date: '2026-02-30'; write it as YYYY-MM-DD, e.g. 2026-03-31",
-            "catalog.md:6:34: error: 'Remove by' is not a valid date: '2026/06/01'; write a date as YYYY-MM-DD, e.g. 2026-03-31",
+            "catalog.md:5:22: error: 'Added' is not a date: '2026-02-30'; February 2026 has 28 days",
+            "catalog.md:6:34: error: 'Remove by' is not a date: '2026/06/01'; write it as YYYY-MM-DD, such as 2026-03-31",
             "catalog.md:7:13: error: unknown flag type 'toggle'; use one of release, experiment, ops, kill-switch, permission",
             "catalog.md:7:24: error: 'Remove by' is neither a date nor an app version: 'soon'; write a date as YYYY-MM-DD or a version as numbers and dots, e.g. 3.0",
         ])
@@ -44,7 +44,7 @@ struct LifecycleValidationTests {
         #expect(configuration == nil)
         #expect(diagnostics.sortedForDisplay().map(\.description) == [
             "flagstaff.yml:5:18: error: 'current_version' is not an app version: 'two'; write numbers and dots, e.g. \"2.4\"",
-            "flagstaff.yml:7:10: error: 'as_of' is not a valid date: '2026-02-30'; write it as YYYY-MM-DD",
+            "flagstaff.yml:7:10: error: 'as_of' is not a date: '2026-02-30'; February 2026 has 28 days",
             "flagstaff.yml:8:3: error: unknown key 'due_son_days' in lifecycle; did you mean 'due_soon_days'?",
             "flagstaff.yml:9:36: error: 'permission' flags are permanent and never stale; remove this line",
             "flagstaff.yml:9:51: error: unknown flag type 'relase' in stale_after_days; did you mean 'release'?",

@@ -92,6 +92,22 @@ struct PositionedJSONTests {
         #expect(failure(#""\ude00""#) == "1:8: invalid \\u escape")
     }
 
+    /// Each end of both surrogate ranges, and the code points just outside them,
+    /// so a range made half-open or shifted by one fails here.
+    @Test func surrogateRangesAreExactAtBothEnds() {
+        #expect(string(#""\ud800\udc00""#)?.unicodeScalars.map(\.value) == [0x10000])
+        #expect(string(#""\ud800\udfff""#)?.unicodeScalars.map(\.value) == [0x103FF])
+        #expect(string(#""\udbff\udc00""#)?.unicodeScalars.map(\.value) == [0x10FC00])
+        #expect(string(#""\udbff\udfff""#)?.unicodeScalars.map(\.value) == [0x10FFFF])
+        #expect(string(#""\ud7ff""#)?.unicodeScalars.map(\.value) == [0xD7FF])
+        #expect(string(#""\ue000""#)?.unicodeScalars.map(\.value) == [0xE000])
+        #expect(failure(#""\udbff\udbff""#) == "1:14: unpaired surrogate in \\u escape")
+        #expect(failure(#""\udbff\ue000""#) == "1:14: unpaired surrogate in \\u escape")
+        #expect(failure(#""\ud800\udbff""#) == "1:14: unpaired surrogate in \\u escape")
+        #expect(failure(#""\udc00""#) == "1:8: invalid \\u escape")
+        #expect(failure(#""\udfff""#) == "1:8: invalid \\u escape")
+    }
+
     @Test func badEscapesAndControlCharactersAreRefused() {
         #expect(failure(#""\x""#) == "1:3: invalid escape '\\x' in string")
         #expect(failure(#""\u12""#) == "1:4: expected four hex digits after \\u")

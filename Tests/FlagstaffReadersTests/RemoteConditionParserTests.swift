@@ -104,6 +104,20 @@ struct ConditionTruthTests {
         #expect(Self.truth("app.customSignal['tenant'] >= 2", signal: "chl") == .no, "a number test on text fails")
     }
 
+    /// Each number comparison with a value below, equal to and above its target,
+    /// so `<` made `<=` (or any other swap) fails here.
+    @Test(arguments: [
+        ("==", [false, true, true, false]), ("!=", [true, false, false, true]), ("<", [true, false, false, false]),
+        ("<=", [true, true, true, false]), (">", [false, false, false, true]), (">=", [false, true, true, true]),
+    ])
+    func eachNumberComparisonBelowAtAndAboveItsTarget(_ comparison: String, _ expected: [Bool]) {
+        for (signal, holds) in zip(["1.5", "2", "2.0", "2.5"], expected) {
+            #expect(
+                Self.truth("app.customSignal['tenant'] \(comparison) 2", signal: signal) == (holds ? .yes : .no),
+                "\(signal) \(comparison) 2")
+        }
+    }
+
     @Test func otherSignalsVary() {
         #expect(Self.truth("app.customSignal['beta'].exactlyMatches(['yes'])", signal: "chl") == .varies)
         #expect(Self.truth("app.customSignal['tenant'].exactlyMatches(['chl'])", signal: "chl", tenantSignal: nil) == .varies)

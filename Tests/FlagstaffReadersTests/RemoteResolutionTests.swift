@@ -31,7 +31,13 @@ enum RemoteWorkspace {
 
     static let keys = ["FIRST", "IN_APP", "DEFAULT", "VARY", "KNOWN_FALSE", "ROLL", "PERSONAL", "WL_ONLY", "ABSENT"]
 
-    static func model(template text: String = template, parameterNames: [String: String] = ["LIMIT": "limit"]) throws -> FlagModel {
+    /// The tenants: CHL off, JLC on but off in prod, WL off.
+    static let tenants: [(id: String, base: Bool, prod: Bool?)] = [("CHL", false, nil), ("JLC", true, false), ("WL", false, nil)]
+
+    static func model(
+        template text: String = template, parameterNames: [String: String] = ["LIMIT": "limit"],
+        tenants: [(id: String, base: Bool, prod: Bool?)] = tenants
+    ) throws -> FlagModel {
         let (template, diagnostics) = RemoteTemplateReader.read(text, file: "remote/prod.json")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         func tenant(_ id: String, _ value: Bool, prod: Bool? = nil) -> Tenant {
@@ -46,7 +52,7 @@ enum RemoteWorkspace {
         return FlagModel(
             title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags),
             catalog: Catalog(columns: ["Flag", "Description"], entries: [], location: .start(of: "c.md")),
-            tenants: [tenant("CHL", false), tenant("JLC", true, prod: false), tenant("WL", false)],
+            tenants: tenants.map { tenant($0.id, $0.base, prod: $0.prod) },
             remoteConfig: RemoteConfig(
                 templates: ["prod": try #require(template)],
                 identities: ["CHL": TenantIdentity(appID: "1:1:ios:chl"), "JLC": TenantIdentity(appID: "1:1:ios:jlc")], tenantSignal: "tenant",
@@ -130,6 +136,49 @@ struct RemoteResolutionTests {
         #expect(summary("VARY", "JLC") == "if condition 'Beta' holds: true remote; otherwise: false override")
         #expect(cell("VARY", "CHL").possibleValues == [.bool(true), .bool(false)])
         #expect(cell("VARY", "CHL").layer.id == "remote")
+    }
+
+    /// "Otherwise" falls through to the bundled chain: a tenant whose base value
+    /// is `true` gets `true` there, so a case hard-coded to `false` fails here.
+    @Test func aVaryingCellsOtherwiseFallsThroughToTheBundledValue() throws {
+        let template = """
+            {
+              "conditions": [{"name": "Beta", "expression": "app.customSignal['beta'].exactlyMatches(['yes'])"}],
+              "parameters": {
+                "VARY": {"defaultValue": {"useInAppDefault": true}, "conditionalValues": {"Beta": {"value": "false"}}},
+                "ROLL": {"defaultValue": {"rolloutValue": {"rolloutId": "r1", "value": "false", "percent": 10}}}
+              }
+            }
+            """
+        let model = try RemoteWorkspace.model(template: template, tenants: [("ON", true, nil), ("OFF", false, nil), ("PROD_ON", false, true)])
+        let matrix = ResolvedMatrix(model: model)
+        func summary(_ key: String, _ tenant: String) -> String {
+            let cell = matrix.resolution(model.flag(key)!, model.tenant(tenant)!, "prod")
+            return cell.variants.map { "\($0.condition): \($0.value.map { "\($0)" } ?? "unknown") \($0.layer)" }.joined(separator: "; ")
+        }
+        #expect(summary("VARY", "ON") == "if condition 'Beta' holds: false remote; otherwise: true base")
+        #expect(summary("VARY", "PROD_ON") == "if condition 'Beta' holds: false remote; otherwise: true override")
+        #expect(summary("VARY", "OFF") == "if condition 'Beta' holds: false remote; otherwise: false base")
+        #expect(matrix.resolution(model.flag("VARY")!, model.tenant("ON")!, "prod").possibleValues == [.bool(false), .bool(true)])
+        #expect(summary("ROLL", "ON").hasSuffix("otherwise: true base"), "\(summary("ROLL", "ON"))")
+    }
+
+    /// Remote config setting a flag for every tenant in production rolls it out
+    /// (or kills it), whatever the bundle ships; anything less does not.
+    @Test func remoteConfigForEveryTenantInProductionDecidesRolledOutAndDead() throws {
+        let report = LifecycleReport(matrix: matrix, references: nil, asOf: try #require(CalendarDate(parsing: "2026-11-23")), policy: LifecyclePolicy())
+        func statuses(_ key: String) -> [String] {
+            report.entries.first { $0.flag.key == key }!.findings.map { "\($0.status.rawValue): \($0.reason)" }
+                .filter { $0.hasPrefix("rolled-out") || $0.hasPrefix("dead") }
+        }
+        // Every tenant ships false (JLC by its prod override); the template's default is true.
+        #expect(statuses("DEFAULT") == ["rolled-out: on for all 3 tenants in prod, set by remote config: remove the flag and keep the code it turns on"])
+        // Everyone gets false from the template, CHL true: not uniform.
+        #expect(statuses("FIRST").isEmpty)
+        // A device signal makes it vary: never uniform.
+        #expect(statuses("VARY").isEmpty)
+        // useInAppDefault: the bundle decides, and JLC ships true in dev.
+        #expect(statuses("IN_APP").isEmpty)
     }
 
     @Test func aKnownFalsePartRulesTheConditionOutEvenWhenAnotherPartVaries() {

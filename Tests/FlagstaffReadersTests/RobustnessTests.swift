@@ -57,7 +57,7 @@ struct ReaderRobustnessTests {
             "c.md:5:1: error: this row has no flag key in the 'Flag' column",
             "c.md:6:1: error: this row has 3 cells, but the header has 2; a '|' inside a cell must be written '\\|'",
             "c.md:6:2: error: this row has no flag key in the 'Flag' column",
-            "c.md:7:1: error: this row has 1 cells, but the header has 2; a '|' inside a cell must be written '\\|'",
+            "c.md:7:1: error: this row has 1 cell, but the header has 2; a '|' inside a cell must be written '\\|'",
             "c.md:8:4: error: this row has no flag key in the 'Flag' column",
         ])
     }

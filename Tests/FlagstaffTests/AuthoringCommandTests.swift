@@ -244,9 +244,8 @@ struct AuthoringCommandTests {
         try withCopy(of: "authoring") { root in
             let before = try snapshot(of: root)
             let calls = Counter()
-            let failing = SourceWriter { url, bytes in
-                if calls.next() == 3 { throw CocoaError(.fileWriteNoPermission) }
-                try SourceWriter.atomicReplace(url, bytes)
+            let failing = SourceWriter { source, destination in
+                calls.next() == 3 ? "the disk is full" : (rename(source, destination) == 0 ? nil : "rename failed")
             }
             #expect(throws: FlagstaffError.self) {
                 _ = try run(in: root) { path, console throws(FlagstaffError) in
@@ -267,7 +266,7 @@ struct AuthoringCommandTests {
                 try SourceWriter().write([
                     .init(path: "b.txt", url: other, original: nil, updated: Array("new\n".utf8)),
                     .init(path: "a.txt", url: url, original: Array("then\n".utf8), updated: Array("later\n".utf8)),
-                ])
+                ], in: folder, command: "test")
             }
             #expect(!FileManager.default.fileExists(atPath: other.path))
             #expect(try String(contentsOf: url, encoding: .utf8) == "now\n")

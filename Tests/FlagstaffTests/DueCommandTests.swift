@@ -78,7 +78,7 @@ struct DueCommandTests {
     }
 
     @Test func badOptionsAreUsageErrors() throws {
-        #expect(throws: FlagstaffError.usage("--as-of must be a date written as YYYY-MM-DD, not '2026-13-01'")) {
+        #expect(throws: FlagstaffError.usage("--as-of '2026-13-01' is not a date: there is no month 13; months run from 01 to 12")) {
             try run(DueCommand(asOf: "2026-13-01"))
         }
         #expect(throws: FlagstaffError.usage("--within must be 0 or more days, not -1")) {

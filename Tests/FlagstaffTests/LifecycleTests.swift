@@ -55,8 +55,8 @@ struct LifecycleRuleTests {
         #expect(reason("WINDOW_EDGE") == "the removal date 2026-04-09 is in 30 days")
         #expect(reason("VERSION_EQUAL") == "the app is at version 2.4, the version it was to be removed in")
         #expect(reason("VERSION_PAST") == "the app is at version 2.4, past 2.3.9, the version it was to be removed in")
-        #expect(reason("ROLLED_OUT") == "on for all 2 tenants in every environment: remove the flag and keep the code it turns on")
-        #expect(reason("DEAD") == "off for all 2 tenants in every environment: remove the flag and the code it guards")
+        #expect(reason("ROLLED_OUT") == "on for both tenants in every environment: remove the flag and keep the code it turns on")
+        #expect(reason("DEAD") == "off for both tenants in every environment: remove the flag and the code it guards")
         #expect(reason("RELEASE_AT_41") == "added 2026-01-28, 41 days ago; a release flag is expected to live 40 days")
         #expect(reason("OPS_AT_8") == "added 2026-03-02, 8 days ago; an ops flag is expected to live 7 days")
         #expect(reason("NO_OWNER") == "a temporary flag without an owner")
@@ -188,7 +188,7 @@ struct AsOfDateTests {
         #expect(try AsOfDate.resolve(option: nil, configuration: configuration, environment: [:], now: now).description == "2026-05-23")
         configuration.asOf = CalendarDate(year: 2025, month: 5, day: 5)
         #expect(try AsOfDate.resolve(option: nil, configuration: configuration, environment: epoch).description == "2025-05-05")
-        #expect(throws: FlagstaffError.usage("--as-of must be a date written as YYYY-MM-DD, not 'tomorrow'")) {
+        #expect(throws: FlagstaffError.usage("--as-of 'tomorrow' is not a date: write it as YYYY-MM-DD, such as 2026-03-31")) {
             try AsOfDate.parse(option: "tomorrow")
         }
     }

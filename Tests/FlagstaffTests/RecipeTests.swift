@@ -73,6 +73,33 @@ struct RecipeTests {
         #expect(uses.contains { $0.hasPrefix("actions/deploy-pages@") })
     }
 
+    /// iOS teams run CI on macOS runners: the action installs cmark with
+    /// Homebrew there, and links the Swift runtime statically only on Linux.
+    @Test func theSetupActionWorksOnMacOSRunners() throws {
+        let action = try #require(try Self.files()["actions/setup-flagstaff/action.yml"])
+        let steps = Self.steps(of: action)
+        let brew = try #require(steps.first { $0["run"]?.string?.contains("brew install cmark pkg-config") == true })
+        #expect(brew["if"]?.string == "runner.os == 'macOS'")
+        let apt = try #require(steps.first { $0["run"]?.string?.contains("apt-get install") == true })
+        #expect(apt["if"]?.string == "runner.os == 'Linux'")
+        let build = try #require(steps.first { $0["run"]?.string?.contains("swift build") == true }?["run"]?.string)
+        #expect(build.contains("if [ \"$RUNNER_OS\" = Linux ]; then static=\"--static-swift-stdlib\"; fi"))
+    }
+
+    /// Flagstaff's own CI builds and runs the Swift tests on a Mac as well as everything on Linux.
+    @Test func flagstaffsOwnCIHasAMacOSJob() throws {
+        let text = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent(".github/workflows/ci.yml"), encoding: .utf8)
+        let workflow = try #require(try Yams.compose(yaml: text)?.mapping)
+        let jobs = try #require(workflow["jobs"]?.mapping)
+        let macOS = try #require(jobs["macos"]?.mapping)
+        #expect(macOS["runs-on"]?.string?.hasPrefix("macos-") == true)
+        let runs = Self.steps(of: workflow).compactMap { $0["run"]?.string }
+        #expect(runs.contains("brew install cmark pkg-config"))
+        #expect(runs.contains("swift build --build-tests"))
+        #expect(runs.contains { $0.contains("swift test --skip-build") })
+        #expect(runs.contains(".ci/run"), "the Linux job runs exactly what .ci/run runs")
+    }
+
     @Test func everyFlagstaffCommandRunsOnTheExample() throws {
         let binary = Fixtures.binary
         #expect(FileManager.default.isExecutableFile(atPath: binary.path), "no flagstaff binary at \(binary.path)")

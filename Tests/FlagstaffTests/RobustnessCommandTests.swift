@@ -37,7 +37,7 @@ struct RobustnessCommandTests {
             // The manifest is staged last; a folder where its temporary file goes fails the write after every other file was staged.
             let blocker = output.appendingPathComponent(".\(OutputWriter.manifestName).flagstaff-new")
             try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
-            #expect(throws: FlagstaffError.io("'\(blocker.path)' is in the way of a temporary file, so nothing in '\(output.path)' was changed")) {
+            #expect(throws: FlagstaffError.io("cannot create '\(blocker.path)': File exists; nothing was changed")) {
                 try build(workspace)
             }
             #expect(try snapshot(of: output) == before, "no file changed, and no temporary file is left")

@@ -9,7 +9,7 @@
 //
 //  Adding a flag touches six places: this enum, the catalog, the template,
 //  every tenant's defaults file, Remote Config (if it is to be remotely
-//  controllable) and the tests. `flagstaff check` tells you which you missed.
+//  controllable) and the tests. `flagstaff validate` tells you which you missed.
 //
 
 import Foundation

@@ -4,12 +4,14 @@ import Foundation
 /// updates the team's own test assertions, after a change was written.
 enum AfterChange {
     /// Runs `/bin/sh -c command` in the workspace's folder, its output going to
-    /// ours; the exit status, or `nil` when the shell could not start.
-    static func run(_ command: String, in directory: URL) -> Int32? {
+    /// ours, with `environment` added to ours (what changed); the exit status, or
+    /// `nil` when the shell could not start.
+    static func run(_ command: String, in directory: URL, environment: [String: String]) -> Int32? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         do {
             try process.run()
         } catch {

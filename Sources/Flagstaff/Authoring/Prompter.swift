@@ -16,6 +16,13 @@ public struct Prompter: Sendable {
         self.readLine = readLine
     }
 
+    /// A prompter that reads the answers from standard input, when standard input
+    /// is a terminal; `nil` otherwise (a pipe, a file, CI), where nothing may be asked.
+    public static func terminal(console: Console) -> Prompter? {
+        guard Platform.isTerminal(Platform.standardInput) else { return nil }
+        return Prompter(console: console, readLine: { Swift.readLine() })
+    }
+
     /// Asks a question until `accept` takes the answer (or the default, for an empty answer).
     func ask<T>(_ question: String, default fallback: String? = nil, _ accept: (String) -> Result<T, PromptProblem>) throws(FlagstaffError) -> T {
         while true {
@@ -64,7 +71,7 @@ public struct Prompter: Sendable {
         if draft.description.isEmpty {
             draft.description = try ask("Description") { $0.isEmpty ? .failure("a flag needs a description") : .success($0) }
         }
-        for column in model.catalog.columns where !["flag", "description"].contains(column.lowercased()) {
+        for column in model.catalog.extraColumns {
             guard !draft.cells.keys.contains(where: { $0.lowercased() == column.lowercased() }) else { continue }
             let hint = column.lowercased() == LifecycleColumns.type.lowercased()
                 ? " (" + FlagKind.allCases.map(\.rawValue).joined(separator: ", ") + ")" : ""

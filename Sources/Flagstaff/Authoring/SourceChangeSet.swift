@@ -7,10 +7,37 @@ import Foundation
 /// the bytes the workspace was loaded from. `commit` validates the workspace as
 /// it would be, then prints a diff (`--dry-run`) or writes every file, all or nothing.
 struct SourceChangeSet {
+    /// What a change is about, for the journal of the write and for `after_change`.
+    struct Subject: Equatable, Sendable {
+        /// The command: `new`, `remove`, `new-tenant` or `validate --fix`.
+        var command: String
+        /// The flag's key and Swift case, for `new` and `remove`.
+        var flagKey: String? = nil
+        var flagCase: String? = nil
+        /// The tenant's id, for `new-tenant`.
+        var tenant: String? = nil
+
+        /// The command as a user would type it, for messages.
+        var commandLine: String {
+            (["flagstaff", command] + [flagKey ?? tenant].compactMap { $0 }).joined(separator: " ")
+        }
+
+        /// The variables `after_change` gets (see the README).
+        func environment(changedFiles: [String]) -> [String: String] {
+            var variables = ["FLAGSTAFF_COMMAND": command, "FLAGSTAFF_CHANGED_FILES": changedFiles.joined(separator: "\n")]
+            variables["FLAGSTAFF_FLAG_KEY"] = flagKey
+            variables["FLAGSTAFF_FLAG_CASE"] = flagCase
+            variables["FLAGSTAFF_TENANT"] = tenant
+            return variables
+        }
+    }
+
     /// The workspace as loaded.
     let workspace: Workspace
     /// The configuration file as given on the command line, for reloading and rebuilding.
     let configurationPath: String?
+    /// What the change is.
+    var subject: Subject
     /// The new text of each changed or created file, by path.
     private(set) var updated: [String: String] = [:]
     /// The paths changed or created.
@@ -18,9 +45,10 @@ struct SourceChangeSet {
     /// The paths of files that do not exist yet.
     private(set) var created: Set<String> = []
 
-    init(workspace: Workspace, configurationPath: String?) {
+    init(workspace: Workspace, configurationPath: String?, subject: Subject) {
         self.workspace = workspace
         self.configurationPath = configurationPath
+        self.subject = subject
     }
 
     /// The configuration file's name inside the workspace's source.
@@ -64,9 +92,9 @@ struct SourceChangeSet {
     }
 
     /// Validates the changed workspace; prints the diff with `dryRun`, else writes
-    /// the files, says what changed, runs `after_change` and rebuilds the site
-    /// when its output folder exists. Returns the exit status.
-    func commit(console: Console, dryRun: Bool, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
+    /// the files, says what changed, runs `after_change` and, with `rebuild`,
+    /// rebuilds the site when its output folder exists. Returns the exit status.
+    func commit(console: Console, dryRun: Bool, writer: SourceWriter = SourceWriter(), rebuild: Bool = true) throws(FlagstaffError) -> Int32 {
         let changed = paths.sorted().filter { created.contains($0) || updated[$0] != (try? workspace.source.text(of: $0)) }
         guard !changed.isEmpty else {
             console.output("Nothing to change.\n")
@@ -91,20 +119,23 @@ struct SourceChangeSet {
             let original = created.contains(path) ? nil : try bytes(ofOriginal: path)
             changes.append(.init(path: prefix + path, url: workspace.url(for: path), original: original, updated: Array(updated[path]!.utf8)))
         }
-        try writer.write(changes)
+        try writer.write(changes, in: workspace.root, command: subject.commandLine)
         for path in changed { console.output("\(created.contains(path) ? "created" : "updated") \(prefix + path)\n") }
         if let command = workspace.configuration.afterChange {
-            let status = AfterChange.run(command, in: workspace.root)
+            let status = AfterChange.run(command, in: workspace.root, environment: subject.environment(changedFiles: changed))
             guard status == 0 else {
                 console.error("flagstaff: error: after_change '\(command)' failed with status \(status.map(String.init) ?? "unknown"); the sources were changed\n")
                 return ExitStatus.failure
             }
         }
+        return rebuild ? try rebuildSite(console: console) : ExitStatus.success
+    }
+
+    /// Rebuilds the site after a change, when its output folder exists.
+    func rebuildSite(console: Console) throws(FlagstaffError) -> Int32 {
         let output = workspace.url(for: workspace.configuration.output)
-        if FileManager.default.fileExists(atPath: output.path) {
-            return try BuildCommand(configurationPath: configurationPath).run(console: console)
-        }
-        return ExitStatus.success
+        guard FileManager.default.fileExists(atPath: output.path) else { return ExitStatus.success }
+        return try BuildCommand(configurationPath: configurationPath).run(console: console)
     }
 
     /// Errors the changed workspace has that the loaded one did not (compared by message: positions and hints move).

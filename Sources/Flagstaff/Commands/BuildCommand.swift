@@ -1,4 +1,5 @@
 import FlagstaffCore
+import FlagstaffRenderers
 import Foundation
 
 /// `flagstaff build`: validate, then write the site and reports, or check that
@@ -46,27 +47,50 @@ public struct BuildCommand: Sendable {
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)
+        let matrixFile = workspace.configuration.matrixFile
+        if let matrixFile, let problem = workspace.matrixFileProblem(matrixFile, output: directory) { throw .io(problem) }
+        // The site's matrix.md, kept when `matrix_file` wants a second copy.
+        var matrixMarkdown: OutputFile?
         let produce: OutputWriter.Producer = { (sink) throws(FlagstaffError) in
-            try SiteBuilder.forEachFile(for: workspace, lifecycle: lifecycle, theme: theme, sink)
+            try SiteBuilder.forEachFile(for: workspace, lifecycle: lifecycle, theme: theme) { file in
+                if matrixFile != nil && file.path == "matrix.md" { matrixMarkdown = file }
+                sink(file)
+            }
         }
         if !check, let problem = workspace.outputProblem(directory, templates: templates) { throw .io(problem) }
         if check {
             let (difference, count) = try writer.difference(produce)
-            guard difference.isEmpty else {
-                var text = ""
-                for path in difference.missing { text += "\(outputPath)/\(path): missing\n" }
-                for path in difference.changed { text += "\(outputPath)/\(path): differs from what the build makes\n" }
-                for path in difference.stale { text += "\(outputPath)/\(path): no longer produced by the build\n" }
-                text += "\(outputPath) is stale; run `flagstaff build` and commit the result\n"
+            var text = ""
+            for path in difference.missing { text += "\(outputPath)/\(path): missing\n" }
+            for path in difference.changed { text += "\(outputPath)/\(path): differs from what the build makes\n" }
+            for path in difference.stale { text += "\(outputPath)/\(path): no longer produced by the build\n" }
+            if !difference.isEmpty { text += "\(outputPath) is stale; run `flagstaff build` and commit the result\n" }
+            if let matrixFile, let file = matrixMarkdown, Self.differs(workspace.url(for: matrixFile), from: file) {
+                text += "\(workspace.displayPrefix)\(matrixFile): differs from what the build makes; run `flagstaff build` and commit it\n"
+            }
+            guard text.isEmpty else {
                 console.error(text)
                 return ExitStatus.failure
             }
-            console.output("\(outputPath) is up to date (\(count) files)\n")
+            console.output("\(outputPath) is up to date (\(count.counted("file"))\(matrixFile.map { ", and \($0)" } ?? ""))\n")
             return ExitStatus.success
         }
         let result = try writer.write(produce)
         console.output("Wrote \(result.written) of \(result.total) files to \(outputPath)"
             + (result.removed > 0 ? ", removed \(result.removed)" : "") + "\n")
+        if let matrixFile, let file = matrixMarkdown, Self.differs(workspace.url(for: matrixFile), from: file) {
+            let transaction = try FileTransaction(folder: workspace.root.path, command: "flagstaff build", durable: true)
+            try transaction.makeFolders(for: workspace.url(for: matrixFile).path)
+            try transaction.write(file.contents, to: workspace.url(for: matrixFile).path)
+            try transaction.commit()
+            console.output("Wrote \(workspace.displayPrefix)\(matrixFile)\n")
+        }
         return ExitStatus.success
+    }
+
+    /// Whether the file at `url` is missing or holds other bytes than `file`.
+    private static func differs(_ url: URL, from file: OutputFile) -> Bool {
+        guard let existing = FileManager.default.contents(atPath: url.path) else { return true }
+        return file.withUnsafeBytes { !$0.elementsEqual(existing) }
     }
 }

@@ -56,7 +56,7 @@ public struct DiffCommand: Sendable {
                 "unknown environment '\(environment)' in --fail-on-change; "
                     + (Suggestion.didYouMean(environment, in: environments) ?? "choose from \(environments.joined(separator: ", "))"))
         }
-        if !headSide.isValid { headSide.report(to: console) }
+        if headSide.isValid { headSide.reportRecoveries(to: console) } else { headSide.report(to: console) }
         let asOf = try AsOfDate.resolve(option: nil, configuration: headSide.configuration)
         let diff = WorkspaceDiff(
             base: baseSide.matrix, baseDiagnostics: baseSide.diagnostics, head: headSide.matrix, headDiagnostics: headSide.diagnostics,

@@ -1,6 +1,7 @@
 import FlagstaffRenderers
 
-/// `flagstaff list`: the flags as read from the sources.
+/// `flagstaff list`: the flags as the declarations say, read without the tenant
+/// files, so it works while they (or the catalog) are broken.
 public struct ListCommand: Sendable {
     /// The output formats.
     public enum Format: String, CaseIterable, Sendable { case text, json }
@@ -16,16 +17,20 @@ public struct ListCommand: Sendable {
         self.format = format
     }
 
-    /// Prints the list, even for sources with errors when the enum could be read, and returns the exit status.
+    /// Prints the list when the enum could be read, and returns the exit status:
+    /// 1 for errors in the configuration or the enum, whatever the other files hold.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
-        let workspace = try Workspace.load(configurationPath: configurationPath)
-        defer { console.finished(workspace) }
-        workspace.report(to: console)
-        guard let model = workspace.model else { return ExitStatus.failure }
-        switch format {
-        case .json: console.output(FlagListRenderer.json(model))
-        case .text: console.output(FlagListRenderer.text(model))
+        let declarations = try Workspace.loadDeclarations(configurationPath: configurationPath)
+        for recovery in declarations.recoveries { console.error("flagstaff: note: \(recovery)\n") }
+        DiagnosticPrinter.print(declarations.diagnostics, pathPrefix: declarations.displayPrefix, to: console)
+        guard let flagEnum = declarations.flagEnum else { return ExitStatus.failure }
+        if declarations.catalog == nil {
+            console.error("flagstaff: note: the catalog could not be read without errors, so its column shows '?'; run `flagstaff validate`\n")
         }
-        return workspace.diagnostics.containsErrors ? ExitStatus.failure : ExitStatus.success
+        switch format {
+        case .json: console.output(FlagListRenderer.json(flagEnum, catalog: declarations.catalog))
+        case .text: console.output(FlagListRenderer.text(flagEnum, catalog: declarations.catalog))
+        }
+        return declarations.diagnostics.containsErrors ? ExitStatus.failure : ExitStatus.success
     }
 }

@@ -31,7 +31,8 @@ public struct NewCommand: Sendable {
                 return ExitStatus.success
             }
         }
-        var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)
+        var changes = SourceChangeSet(
+            workspace: workspace, configurationPath: configurationPath, subject: .init(command: "new", flagCase: draft.caseName))
         try Self.plan(draft, model: model, workspace: workspace, into: &changes)
         return try changes.commit(console: console, dryRun: dryRun, writer: writer)
     }
@@ -39,6 +40,7 @@ public struct NewCommand: Sendable {
     /// Checks the draft against the model and computes every file's edits.
     static func plan(_ draft: FlagDraft, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
         let request = try Request(draft, model: model, workspace: workspace)
+        changes.subject.flagKey = request.key
         let flagEnum = model.flagEnum
         let newCase = FlagEnumEditor.NewCase(
             caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group)

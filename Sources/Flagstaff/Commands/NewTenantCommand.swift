@@ -37,7 +37,7 @@ public struct NewTenantCommand: Sendable {
         }
         guard let pattern = TenantPattern(configuration.tenants) else { throw .usage("'tenants' has no '*' for the tenant id") }
         let path = pattern.path(of: pattern.prefix + id + pattern.suffix)
-        var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)
+        var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath, subject: .init(command: "new-tenant", tenant: id))
         let text: String
         if let like {
             guard let tenant = model.tenant(like) else { throw .unknown("tenant", like, in: model.tenants.map(\.id)) }

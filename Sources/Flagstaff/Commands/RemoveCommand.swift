@@ -45,7 +45,9 @@ public struct RemoveCommand: Sendable {
                 return ExitStatus.failure
             }
         }
-        var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)
+        var changes = SourceChangeSet(
+            workspace: workspace, configurationPath: configurationPath,
+            subject: .init(command: "remove", flagKey: flag.key, flagCase: flag.caseName))
         try Self.plan(flag, model: model, workspace: workspace, into: &changes)
         let status = try changes.commit(console: console, dryRun: dryRun, writer: writer)
         if !uses.isEmpty && status == ExitStatus.success {

@@ -21,25 +21,48 @@ public struct ValidateCommand: Sendable {
         self.dryRun = dryRun
     }
 
-    /// Validates (and fixes) and returns the exit status.
+    /// Validates (and fixes) and returns the exit status. With `fix`, it says
+    /// what it fixed, then validates again and reports what remains.
     public func run(console: Console, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
         if dryRun && !fix { throw .usage("--dry-run goes with --fix") }
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
         defer { console.finished(workspace) }
-        if fix {
-            workspace.report(to: console)
-            guard let model = workspace.model else { return ExitStatus.failure }
-            var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath)
-            try Self.fixCatalog(model: model, workspace: workspace, into: &changes)
-            return try changes.commit(console: console, dryRun: dryRun, writer: writer)
+        if fix, let model = workspace.model {
+            var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath, subject: .init(command: "validate --fix"))
+            let fixes = try Self.fixCatalog(model: model, workspace: workspace, into: &changes)
+            if !fixes.isEmpty {
+                workspace.reportRecoveries(to: console)
+                // A dry run changes nothing, so what is wrong now is what it shows first.
+                if dryRun { DiagnosticPrinter.print(workspace.diagnostics, pathPrefix: workspace.displayPrefix, to: console) }
+                let status = try changes.commit(console: console, dryRun: dryRun, writer: writer, rebuild: false)
+                guard status == ExitStatus.success else { return status }
+                for fix in fixes { console.output("\(dryRun ? "would fix" : "fixed"): \(fix)\n") }
+                if dryRun { return status }
+                // What remains is what the sources as written still have.
+                let remaining = try ValidateCommand(configurationPath: configurationPath, strict: strict).run(console: console)
+                // The rebuild would print the same diagnostics again.
+                var quiet = console
+                quiet.error = { _ in }
+                let built = try changes.rebuildSite(console: quiet)
+                return max(remaining, built)
+            }
+            console.output("Nothing to fix.\n")
         }
+        return report(workspace, console: console)
+    }
+
+    /// Prints a workspace's diagnostics, the unsorted catalog among them, and a
+    /// summary when it is valid; returns the exit status.
+    private func report(_ workspace: Workspace, console: Console) -> Int32 {
         var diagnostics = workspace.diagnostics
         if let model = workspace.model, let order = Self.unsortedWarning(model: model, configuration: workspace.configuration) {
             diagnostics.append(strict ? Diagnostic.error(order.message, at: order.location, hint: order.hint) : order)
         }
+        workspace.reportRecoveries(to: console)
         DiagnosticPrinter.print(diagnostics, pathPrefix: workspace.displayPrefix, to: console)
         guard let model = workspace.model, workspace.matrix != nil, !diagnostics.containsErrors else { return ExitStatus.failure }
-        console.output("\(model.flags.count) flags, \(model.tenants.count) tenants, \(model.environments.count) environments: valid\n")
+        let counts = [model.flags.count.counted("flag"), model.tenants.count.counted("tenant"), model.environments.count.counted("environment")]
+        console.output(counts.joined(separator: ", ") + ": valid\n")
         return ExitStatus.success
     }
 
@@ -55,7 +78,9 @@ public struct ValidateCommand: Sendable {
 
     /// Adds a row (described by the enum's doc comment) for every flag without
     /// one, then sorts the rows; orphan rows stay, and the validator reports them.
-    static func fixCatalog(model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
+    /// Returns what it fixed, in words, or nothing when there was nothing to fix.
+    static func fixCatalog(model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) -> [String] {
+        var fixes: [String] = []
         let path = workspace.configuration.catalog
         let order = workspace.configuration.catalogOrder
         var text = try changes.text(of: path)
@@ -71,10 +96,13 @@ public struct ValidateCommand: Sendable {
                 throw .io("cannot read the catalog back after adding a row for '\(flag.key)'")
             }
             catalog = reread
+            fixes.append("added a catalog row for '\(flag.key)'" + (description.isEmpty ? ", with an empty description" : ", described by its doc comment"))
         }
         if let sorting = CatalogEditor.sorting(catalog, in: text, order: order, enumIndex: model.flagIndex) {
             text = TextEdit.apply([sorting], to: text)
+            fixes.append("sorted the catalog's rows \(order == .key ? "by key" : "in the enum's order")")
         }
-        changes.replace(path, with: text)
+        if !fixes.isEmpty { changes.replace(path, with: text) }
+        return fixes
     }
 }

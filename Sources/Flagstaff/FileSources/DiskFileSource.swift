@@ -18,7 +18,7 @@ public struct DiskFileSource: FileSource {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
     }
 
-    /// Reads with `open`, `fstat` and `read` into one buffer: Foundation's `Data`
+    /// Reads with the system's `open`, `fstat` and `read` into one buffer: Foundation's `Data`
     /// would copy every byte once more, which shows on hundreds of tenant files.
     public func contents(of path: String) throws(FileSourceError) -> [UInt8] {
         try withOpenFile(path) { descriptor, size throws(FileSourceError) in try Self.readAll(descriptor, size: size, path: path) }
@@ -58,13 +58,13 @@ public struct DiskFileSource: FileSource {
     private func withOpenFile<Value>(
         _ path: String, _ body: (Int32, Int) throws(FileSourceError) -> Value
     ) throws(FileSourceError) -> Value {
-        let descriptor = open(url(for: path).path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw kind(of: path) == nil ? .missing : .unreadable("cannot read '\(path)'") }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("cannot read '\(path)'") }
-        if let problem = InputLimits.problem(size: Int(status.st_size), file: path) { throw .pastLimit(problem) }
-        return try body(descriptor, Int(status.st_size))
+        guard let descriptor = Platform.openForReading(url(for: path).path) else {
+            throw kind(of: path) == nil ? .missing : .unreadable("cannot read '\(path)'")
+        }
+        defer { Platform.close(descriptor) }
+        guard let size = Platform.regularFileSize(descriptor) else { throw .unreadable("cannot read '\(path)'") }
+        if let problem = InputLimits.problem(size: size, file: path) { throw .pastLimit(problem) }
+        return try body(descriptor, size)
     }
 
     /// Every byte of an open file that had `size` bytes when it was opened.
@@ -81,7 +81,7 @@ public struct DiskFileSource: FileSource {
             if let problem = InputLimits.problem(size: bytes.count, file: path) { throw .pastLimit(problem) }
             let (start, chunk) = (bytes.count, 64 * 1024)
             bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let count = bytes.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + start, chunk) }
+            let count = bytes.withUnsafeMutableBufferPointer { Platform.read(descriptor, into: $0.baseAddress! + start, count: chunk) }
             failed = count < 0
             bytes.removeLast(chunk - max(count, 0))
             full = count > 0
@@ -94,7 +94,7 @@ public struct DiskFileSource: FileSource {
     private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failed: inout Bool) -> Int {
         var count = 0
         while count < buffer.count {
-            let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            let got = Platform.read(descriptor, into: buffer.baseAddress! + count, count: buffer.count - count)
             guard got > 0 else {
                 failed = got < 0
                 break

@@ -96,6 +96,23 @@ struct SourceLoader {
         return (model, settings)
     }
 
+    /// Reads only what declares the flags, the enum, and the catalog when it can
+    /// be read without errors, for `flagstaff list`, which must work while tenant
+    /// files or the catalog are broken. `nil` when the enum cannot be read.
+    mutating func loadDeclarations() throws(FlagstaffError) -> (flagEnum: FlagEnum, catalog: Catalog?)? {
+        let enumFiles = configuration.enumFiles.compactMap { path in
+            read(path, key: "enum").map { FlagEnumReader.SourceFile(path: path, text: $0) }
+        }
+        guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
+        let (flagEnum, enumDiagnostics) = FlagEnumReader.read(enumFiles, enumName: configuration.enumName)
+        diagnostics += enumDiagnostics
+        guard let flagEnum else { return nil }
+        let catalog = (try? source.text(of: configuration.catalog)).map {
+            CatalogReader.read($0, file: configuration.catalog, heading: configuration.catalogHeading)
+        }
+        return (flagEnum, catalog.flatMap { $0.diagnostics.containsErrors ? nil : $0.catalog })
+    }
+
     /// What one task of `loadModel` read.
     private enum LoadedFile {
         /// The enum and the catalog, when they could be read well enough, and their problems.

@@ -25,6 +25,9 @@ public struct Workspace: Sendable {
     public let diagnostics: [Diagnostic]
     /// The configuration file's path in `source`.
     public internal(set) var configurationFile = Workspace.configurationFileName
+    /// What loading did to changes an earlier command left unfinished in the
+    /// workspace's folder or the output folder (see `FileTransaction`), in words.
+    public internal(set) var recoveries: [String] = []
 
     /// The default configuration file name.
     public static let configurationFileName = "flagstaff.yml"
@@ -36,8 +39,14 @@ public struct Workspace: Sendable {
     /// the workspace can be rendered: the start of every command that needs one.
     @discardableResult
     public func report(to console: Console) -> ResolvedMatrix? {
+        reportRecoveries(to: console)
         DiagnosticPrinter.print(diagnostics, pathPrefix: displayPrefix, to: console)
         return isValid ? matrix : nil
+    }
+
+    /// Says on standard error what loading finished or rolled back.
+    public func reportRecoveries(to console: Console) {
+        for recovery in recoveries { console.error("flagstaff: note: \(recovery)\n") }
     }
 
     /// A path as written in the configuration, resolved against the root on disk.

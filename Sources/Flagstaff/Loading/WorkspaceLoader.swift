@@ -24,6 +24,12 @@ extension Workspace {
         configurationPath: String?, revision: String?, strict: Bool = false, forEditing: Bool = false
     ) throws(FlagstaffError) -> Workspace {
         let (file, root, prefix) = configurationPlace(configurationPath)
+        // A change an earlier command left unfinished is finished or undone
+        // before anything is read, so the model is of whole files.
+        var recoveries: [String] = []
+        if revision == nil, let recovery = try FileTransaction.recover(folder: root.path) {
+            recoveries.append(recovery.message)
+        }
         let source: any FileSource
         if let revision {
             source = try GitRevisionFileSource(folder: root, revision: revision)
@@ -42,7 +48,35 @@ extension Workspace {
                 ? "no \(configurationFileName) in the current folder; pass --config PATH"
                 : "cannot read the configuration file '\(path)'")
         }
-        return try load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict)
+        var workspace = try load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict)
+        if revision == nil, let recovery = try FileTransaction.recover(folder: workspace.url(for: workspace.configuration.output).path) {
+            recoveries.append(recovery.message)
+        }
+        workspace.recoveries = recoveries
+        return workspace
+    }
+
+    /// The flag declarations of the workspace on disk, for `flagstaff list`: the
+    /// enum, and the catalog when it reads without errors; with the configuration's
+    /// and the enum's diagnostics, and what recovery did. Tenant files are not read.
+    public static func loadDeclarations(
+        configurationPath: String?
+    ) throws(FlagstaffError) -> (flagEnum: FlagEnum?, catalog: Catalog?, diagnostics: [Diagnostic], displayPrefix: String, recoveries: [String]) {
+        let (file, root, prefix) = configurationPlace(configurationPath)
+        var recoveries = try FileTransaction.recover(folder: root.path).map { [$0.message] } ?? []
+        let source = DiskFileSource(root: root)
+        guard let text = try? source.text(of: file) else {
+            throw .io(configurationPath == nil
+                ? "no \(configurationFileName) in the current folder; pass --config PATH"
+                : "cannot read the configuration file '\(configurationPath ?? file)'")
+        }
+        let (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: file)
+        guard let configuration else { return (nil, nil, configurationDiagnostics, prefix, recoveries) }
+        let output = configuration.output.hasPrefix("/") ? URL(fileURLWithPath: configuration.output) : root.appendingPathComponent(configuration.output)
+        if let recovery = try FileTransaction.recover(folder: output.path) { recoveries.append(recovery.message) }
+        var loader = SourceLoader(source: source, configuration: configuration)
+        let declarations = try loader.loadDeclarations()
+        return (declarations?.flagEnum, declarations?.catalog, configurationDiagnostics + loader.diagnostics, prefix, recoveries)
     }
 
     /// Where a configuration path given on the command line (`flagstaff.yml` when

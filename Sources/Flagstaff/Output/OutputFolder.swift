@@ -26,6 +26,25 @@ extension Workspace {
         return nil
     }
 
+    /// Why a build must not write `matrix_file` at `path`, or `nil` when it may:
+    /// the path is one of the workspace's inputs, or inside the output folder,
+    /// whose files the build's own manifest accounts for.
+    func matrixFileProblem(_ path: String, output: URL) -> String? {
+        let target = Self.resolved(url(for: path))
+        if Self.path(target, isInside: Self.resolved(output)) {
+            return "'matrix_file' ('\(path)') is inside the output folder, which has its own matrix.md; choose a path outside it"
+        }
+        let inputs = configuration.enumFiles + [configuration.catalog] + (model?.tenants.map(\.file) ?? [])
+            + [configuration.template].compactMap { $0 } + (configuration.remoteConfig.map { Array($0.templates.values) } ?? [])
+        let folders = [configuration.guide, configuration.templates].compactMap { $0 }
+        if let input = inputs.first(where: { Self.resolved(url(for: $0)) == target })
+            ?? folders.first(where: { Self.path(target, isInside: Self.resolved(url(for: $0))) })
+        {
+            return "'matrix_file' ('\(path)') would overwrite the input '\(input)'; choose a path of its own"
+        }
+        return nil
+    }
+
     /// An absolute path without `.`, `..` or symbolic links, as far as they exist.
     private static func resolved(_ url: URL) -> String {
         url.standardizedFileURL.resolvingSymlinksInPath().path

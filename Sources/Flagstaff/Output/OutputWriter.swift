@@ -84,30 +84,42 @@ public struct OutputWriter {
 
     /// Writes the files `produce` hands out as they come, so a large site is never
     /// whole in memory: each changed file is staged under a temporary name at once,
-    /// and all are renamed into place only when the last one is staged. If
-    /// producing or staging fails, what was staged is removed and the folder is as it was.
+    /// and all are renamed into place only when the last one is staged, through a
+    /// `FileTransaction` in the folder. If producing or staging fails, or the
+    /// command is stopped, what was staged is removed and the folder is as it was;
+    /// if the process is killed, the next command finishes or undoes the write.
     /// Returns how many files were written, how many the build makes (the manifest
     /// included), and how many were removed.
     @discardableResult
     public func write(_ produce: Producer) throws(FlagstaffError) -> (written: Int, total: Int, removed: Int) {
-        var staging = Staging()
-        if EntryKind(at: directory) == nil {
+        var madeFolder = false
+        if Platform.entryKind(atPath: directory.path) == nil {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
                 throw .io("cannot create '\(directory.path)': \(error.localizedDescription)")
             }
-            // Undoing a failed write removes the folder too, if this write made it.
-            staging.folders.append(directory)
+            madeFolder = true
         }
-        let lock = try FolderLock(directory)
-        defer { lock.release() }
+        do {
+            let transaction = try FileTransaction(folder: directory.path, command: "flagstaff build", durable: false)
+            return try write(produce, into: transaction)
+        } catch {
+            // Undoing a failed write removes the folder too, if this write made it.
+            if madeFolder { Platform.removeEmptyFolder(directory.path) }
+            throw error
+        }
+    }
 
+    private func write(
+        _ produce: Producer, into transaction: FileTransaction
+    ) throws(FlagstaffError) -> (written: Int, total: Int, removed: Int) {
         // Read before this write replaces the manifest: the files it lists and this
         // write does not produce are removed at the end.
         let previousFiles = previousManifest()
         let previouslyWritten = Set(previousFiles)
         var produced: [String] = []
+        var written = 0
         var problem: FlagstaffError?
         func stage(_ file: OutputFile) {
             guard problem == nil else { return }
@@ -128,56 +140,52 @@ public struct OutputWriter {
         }
         func place(_ file: OutputFile, at url: URL) {
             do {
-                try staging.place(for: file.path, in: directory)
-                let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flagstaff-new")
-                if EntryKind(at: temporary) != nil { throw OutputProblem("'\(temporary.path)' is in the way of a temporary file") }
-                staging.temporaries.append((temporary, url))
-                try Self.create(temporary, with: file)
+                try makeRoom(for: file.path, in: transaction)
+                try file.withUnsafeBytes { bytes in try transaction.write(bytes, to: url.path) }
+                written += 1
+            } catch let error as OutputProblem {
+                problem = .io("\(error.description), so nothing in '\(directory.path)' was changed")
             } catch {
-                let reason = (error as? OutputProblem)?.description ?? "cannot write '\(url.path)'"
-                problem = .io("\(reason), so nothing in '\(directory.path)' was changed")
+                problem = error as? FlagstaffError ?? .io("cannot write '\(url.path)', so nothing in '\(directory.path)' was changed")
             }
         }
-        do {
-            try produce { file in
-                produced.append(file.path)
-                stage(file)
-            }
-        } catch {
-            staging.undo()
-            throw error
+        try produce { file in
+            produced.append(file.path)
+            stage(file)
         }
         // The manifest goes last, so it never lists a file that is not in place yet.
         stage(manifest(listing: produced))
-        if let problem {
-            staging.undo()
-            throw problem
-        }
-        for (temporary, url) in staging.temporaries where rename(temporary.path, url.path) != 0 {
-            staging.undo()
-            throw .io("cannot replace '\(url.path)': \(String(cString: strerror(errno)))")
-        }
+        if let problem { throw problem }
         let paths = Set(produced)
         var removed = 0
         for path in previousFiles where !paths.contains(path) && kind(of: path) == .regular {
-            do {
-                try FileManager.default.removeItem(at: directory.appendingPathComponent(path))
-                removed += 1
-            } catch {
-                throw .io("cannot remove '\(directory.appendingPathComponent(path).path)': \(error.localizedDescription)")
-            }
+            try transaction.remove(directory.appendingPathComponent(path).path)
+            removed += 1
         }
-        return (staging.temporaries.count, produced.count + 1, removed)
+        try transaction.commit()
+        return (written, produced.count + 1, removed)
     }
 
-    /// Writes a new file with the C library; a build writes thousands of files, and
-    /// Foundation's `Data.write` does more per file than a fresh temporary file needs.
-    private static func create(_ url: URL, with file: OutputFile) throws {
-        // "x": fail rather than follow or replace anything already at the path.
-        guard let handle = fopen(url.path, "wx") else { throw OutputProblem("cannot create '\(url.path)': \(String(cString: strerror(errno)))") }
-        let (written, count) = file.withUnsafeBytes { bytes in (fwrite(bytes.baseAddress, 1, bytes.count, handle), bytes.count) }
-        let closed = fclose(handle)
-        guard written == count, closed == 0 else { throw OutputProblem("cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+    /// Makes room for a file inside the folder: creates the folders on the way,
+    /// and refuses a symbolic link or anything but a folder among them.
+    private func makeRoom(for path: String, in transaction: FileTransaction) throws {
+        let components = path.split(separator: "/").map(String.init)
+        var url = directory
+        for component in components.dropLast() {
+            url.appendPathComponent(component)
+            switch Platform.entryKind(atPath: url.path) {
+            case .directory?: continue
+            case nil: try transaction.createFolder(url.path)
+            case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
+            default: throw OutputProblem("'\(url.path)' is in the way of a folder the build needs")
+            }
+        }
+        url.appendPathComponent(components.last ?? "")
+        switch Platform.entryKind(atPath: url.path) {
+        case nil, .regular?: return
+        case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
+        default: throw OutputProblem("'\(url.path)' is in the way of a file the build writes")
+        }
     }
 
     /// Whether a file on disk holds exactly these bytes, compared as memory rather
@@ -213,69 +221,15 @@ public struct OutputWriter {
 
     /// What a path inside the folder is, not following links: `.link` when it or
     /// a folder on the way to it is a symbolic link, `nil` when nothing is there.
-    private func kind(of path: String) -> EntryKind? {
+    private func kind(of path: String) -> Platform.EntryKind? {
         var url = directory
         let components = path.split(separator: "/").map(String.init)
         for component in components.dropLast() {
             url.appendPathComponent(component)
-            let kind = EntryKind(at: url)
+            let kind = Platform.entryKind(atPath: url.path)
             guard kind == .directory else { return kind.map { $0 == .link ? .link : .other } }
         }
-        return EntryKind(at: url.appendingPathComponent(components.last ?? ""))
-    }
-}
-
-/// What is at a path, without following a symbolic link.
-enum EntryKind: Equatable {
-    case regular, directory, link, other
-
-    /// Asks `lstat`: a build asks for every file and folder it writes, and
-    /// Foundation's attributes dictionary costs many times the system call.
-    init?(at url: URL) {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: self = .regular
-        case S_IFDIR: self = .directory
-        case S_IFLNK: self = .link
-        default: self = .other
-        }
-    }
-}
-
-/// The folders and temporary files a write created, so a failed write can remove them.
-private struct Staging {
-    var folders: [URL] = []
-    var temporaries: [(temporary: URL, final: URL)] = []
-
-    /// Makes room for a file inside the folder: creates the folders on the way,
-    /// and refuses a symbolic link or anything but a folder among them.
-    mutating func place(for path: String, in directory: URL) throws {
-        let components = path.split(separator: "/").map(String.init)
-        var url = directory
-        for component in components.dropLast() {
-            url.appendPathComponent(component)
-            switch EntryKind(at: url) {
-            case .directory?: continue
-            case nil:
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-                folders.append(url)
-            case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
-            default: throw OutputProblem("'\(url.path)' is in the way of a folder the build needs")
-            }
-        }
-        url.appendPathComponent(components.last ?? "")
-        switch EntryKind(at: url) {
-        case nil, .regular?: return
-        case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
-        default: throw OutputProblem("'\(url.path)' is in the way of a file the build writes")
-        }
-    }
-
-    /// Removes the temporary files, then the folders, newest first.
-    func undo() {
-        for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
-        for folder in folders.reversed() { try? FileManager.default.removeItem(at: folder) }
+        return Platform.entryKind(atPath: url.appendingPathComponent(components.last ?? "").path)
     }
 }
 
@@ -283,24 +237,4 @@ private struct Staging {
 private struct OutputProblem: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// An exclusive lock on a folder (`flock` on the folder itself, so no lock file
-/// is left behind), held while a build writes into it. A second build waits.
-private struct FolderLock {
-    let descriptor: Int32
-
-    init(_ directory: URL) throws(FlagstaffError) {
-        descriptor = open(directory.path, O_RDONLY)
-        guard descriptor >= 0 else { throw .io("cannot open '\(directory.path)' to lock it: \(String(cString: strerror(errno)))") }
-        guard flock(descriptor, LOCK_EX) == 0 else {
-            close(descriptor)
-            throw .io("cannot lock '\(directory.path)': \(String(cString: strerror(errno)))")
-        }
-    }
-
-    func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-    }
 }

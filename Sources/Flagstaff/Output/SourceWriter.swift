@@ -2,9 +2,10 @@ import Foundation
 
 /// Writes changed source files all or nothing. Before the first write it checks
 /// that every file still holds the bytes the change was computed from and that
-/// none is read-only; each file is then replaced by an atomic rename, keeping
-/// its permissions; if a write fails, the files already written get their old
-/// bytes back and new files are removed, so a failure leaves every input as it was.
+/// none is read-only. It then writes them through a `FileTransaction` in the
+/// workspace's folder: each file is replaced by a rename, keeping its
+/// permissions, and a failure, Ctrl-C or a killed process leaves every file as it
+/// was, or, once every new file is on disk, lets the next command finish the change.
 public struct SourceWriter {
     /// One file to write: its bytes before (`nil` when it is new) and after.
     public struct Change: Equatable, Sendable {
@@ -26,19 +27,26 @@ public struct SourceWriter {
         }
     }
 
-    /// Replaces a file's bytes; tests pass one that fails, to check the restore.
-    public var replace: (URL, [UInt8]) throws -> Void
+    /// Puts a staged file in place; tests pass one that fails, to check the roll-back.
+    var rename: @Sendable (String, String) -> String?
 
-    /// Creates a writer that replaces files by atomic renames.
-    public init(replace: @escaping (URL, [UInt8]) throws -> Void = SourceWriter.atomicReplace) {
-        self.replace = replace
+    /// Creates a writer that replaces files by renames.
+    public init() {
+        rename = { Platform.rename($0, to: $1) }
     }
 
-    /// Writes every change, or none.
-    public func write(_ changes: [Change]) throws(FlagstaffError) {
-        let manager = FileManager.default
+    /// A writer whose renames go through `rename`, which returns the reason when
+    /// it fails: tests make one fail part-way, to check that the old files come back.
+    public init(rename: @escaping @Sendable (_ source: String, _ destination: String) -> String?) {
+        self.rename = rename
+    }
+
+    /// Writes every change, or none. `folder` holds the change's journal (the
+    /// workspace's folder), and `command` names the change if a later command
+    /// must finish or roll it back.
+    public func write(_ changes: [Change], in folder: URL, command: String) throws(FlagstaffError) {
         for change in changes {
-            let current = manager.contents(atPath: change.url.path).map { [UInt8]($0) }
+            let current = FileManager.default.contents(atPath: change.url.path).map { [UInt8]($0) }
             guard current == change.original else {
                 throw .io("'\(change.path)' changed on disk since it was read; nothing was changed, run the command again")
             }
@@ -46,56 +54,18 @@ public struct SourceWriter {
                 throw .io("cannot write '\(change.path)': the file is read-only; nothing was changed")
             }
         }
-        var written: [Change] = []
-        var createdFolders: [URL] = []
-        do {
-            for change in changes {
-                var folder = change.url.deletingLastPathComponent()
-                var missing: [URL] = []
-                while !manager.fileExists(atPath: folder.path) {
-                    missing.append(folder)
-                    folder.deleteLastPathComponent()
-                }
-                try manager.createDirectory(at: change.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                createdFolders += missing
-                written.append(change)
-                try replace(change.url, change.updated)
-            }
-        } catch {
-            for change in written.reversed() {
-                if let original = change.original {
-                    try? Self.atomicReplace(change.url, original)
-                } else {
-                    try? manager.removeItem(at: change.url)
-                }
-            }
-            for folder in createdFolders { try? manager.removeItem(at: folder) }
-            let failed = written.last?.path ?? ""
-            throw .io("cannot write '\(failed)': \(error.localizedDescription); every file was restored")
+        let transaction = try FileTransaction(folder: folder.path, command: command, durable: true)
+        transaction.putInPlace = rename
+        for change in changes {
+            try transaction.makeFolders(for: change.url.path)
+            try transaction.write(change.updated, to: change.url.path)
         }
+        try transaction.commit()
     }
 
     /// Whether a file has no write permission for its owner, or cannot be written by this process.
     static func isReadOnly(_ url: URL) -> Bool {
-        let permissions = (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0o644
-        return permissions & 0o200 == 0 || !FileManager.default.isWritableFile(atPath: url.path)
-    }
-
-    /// Writes bytes to a temporary file beside the target, gives it the target's
-    /// permissions, and renames it over the target.
-    public static func atomicReplace(_ url: URL, _ bytes: [UInt8]) throws {
-        let manager = FileManager.default
-        let permissions = try? manager.attributesOfItem(atPath: url.path)[.posixPermissions]
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flagstaff-\(UUID().uuidString)")
-        do {
-            try Data(bytes).write(to: temporary)
-            if let permissions { try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path) }
-            if rename(temporary.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw error
-        }
+        let permissions = Platform.permissions(atPath: url.path) ?? 0o644
+        return permissions & 0o200 == 0 || !Platform.isWritable(url.path)
     }
 }

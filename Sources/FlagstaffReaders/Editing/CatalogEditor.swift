@@ -36,7 +36,7 @@ public enum CatalogEditor {
     ) -> TextEdit {
         let style = TableStyle(text: text, catalog: catalog)
         let row = catalog.columns.map { column in
-            if column.lowercased() == "flag" { return style.backtickKeys ? "`\(key)`" : key }
+            if column == catalog.keyColumn { return style.backtickKeys ? "`\(key)`" : key }
             return (cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? "").replacingOccurrences(of: "|", with: "\\|")
         }
         let previous = catalog.entries.last { !precedes(key, $0.key, order: order, enumIndex: enumIndex) }
@@ -97,10 +97,8 @@ struct TableStyle {
         newline = editable.lineEnding
         let header = String(decoding: editable.bytes[catalog.headerRange], as: UTF8.self).trimmingCharacters(in: " \t")
         trailingPipe = header.hasSuffix("|")
-        let flagColumn = catalog.columns.firstIndex { $0.lowercased() == "flag" }
         backtickKeys = catalog.entries.isEmpty || catalog.entries.contains { entry in
-            let line = String(decoding: editable.bytes[entry.range], as: UTF8.self)
-            return flagColumn != nil && line.contains("`\(entry.key)`")
+            String(decoding: editable.bytes[entry.range], as: UTF8.self).contains("`\(entry.key)`")
         }
         let lines = [catalog.headerRange, catalog.separatorRange] + catalog.entries.map(\.range)
         let widths = lines.map { Self.rawCells(String(decoding: editable.bytes[$0], as: UTF8.self)).map(\.count) }
