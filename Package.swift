@@ -74,13 +74,9 @@ let package = Package(
         // Build-time tool that writes each template context's `field(named:)`, the
         // switch Mustache reads fields through (see `TemplateContext`), so a page's
         // context is a plain struct and no switch is written by hand.
-        .executableTarget(
-            name: "TemplateFieldsGenerator",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
-        ),
+        // It reads Swift without swift-syntax: a build tool's dependencies are built
+        // a second time for the host, which would double a clean build.
+        .executableTarget(name: "TemplateFieldsGenerator"),
         .plugin(name: "GenerateTemplateFields", capability: .buildTool(), dependencies: ["TemplateFieldsGenerator"]),
         // `swift package --allow-writing-to-package-directory flagstaff build` in a package that depends on Flagstaff.
         .plugin(
@@ -95,6 +91,7 @@ let package = Package(
         .testTarget(name: "FlagstaffCoreTests", dependencies: ["FlagstaffCore"]),
         .testTarget(name: "FlagstaffReadersTests", dependencies: ["FlagstaffCore", "FlagstaffReaders"], exclude: ["Fixtures"]),
         .testTarget(name: "FlagstaffRenderersTests", dependencies: ["FlagstaffCore", "FlagstaffRenderers"]),
+        .testTarget(name: "TemplateFieldsGeneratorTests", dependencies: ["TemplateFieldsGenerator"]),
         // Commands end to end, on fixture workspaces, with golden files.
         .testTarget(
             name: "FlagstaffTests",

@@ -60,10 +60,6 @@ return broken;
 class HotelSiteTestCase(SiteTestCase):
     config = HOTELS / "flagstaff.yml"
 
-    def set_width(self, width):
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
-
     @classmethod
     def tearDownClass(cls):
         cls.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -344,7 +340,7 @@ class ExampleOnAPhoneTests(SiteTestCase):
     """The repository's example at 390 px: the pages the round of issue 27 looked at fit the screen."""
 
     def test_pages_fit_a_phone(self):
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        self.set_width(390)
         try:
             for page in ("index.html", "matrix.html", "tenants/index.html", "tenants/chl.html", "flags/enable_checkout.html",
                          "flags/enable_client_search_v2.html", "lifecycle.html", "compare.html", "glossary.html", "how-to-read.html"):

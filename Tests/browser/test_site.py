@@ -171,6 +171,11 @@ class SiteTestCase(unittest.TestCase):
 
     # Helpers
 
+    def set_width(self, width):
+        """Emulates a phone (390 px and below 500: a mobile viewport) or a laptop of `width` CSS pixels."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
+
     def url(self, page):
         path, _, fragment = page.partition("#")
         url = (self.site / path).as_uri()
@@ -587,10 +592,6 @@ class ReadingTests(SiteTestCase):
     SEARCH, EMPTY, CLEAR = "#f-q", "#f-empty", "#f-clear"
     VALUES = "table.values"
 
-    def set_width(self, width):
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
-
     @classmethod
     def tearDownClass(cls):
         cls.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -833,10 +834,6 @@ class GridScaleTests(SiteTestCase):
             super().tearDownClass()
         finally:
             shutil.rmtree(cls.workspace, ignore_errors=True)
-
-    def set_width(self, width):
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
 
     def drawn_rows(self):
         return self.driver.find_elements(By.CSS_SELECTOR, "#grid tbody tr[data-k]")

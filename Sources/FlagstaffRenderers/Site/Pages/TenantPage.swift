@@ -31,7 +31,7 @@ struct TenantPage: SitePage {
         let onCount = boolFlags.filter { flag in
             model.environments.indices.contains { matrix.values[Int(matrix.cell(flag: flag, tenant: position, environment: $0).value)].isOn }
         }.count
-        self.tenant = TenantDetails(id: tenant.id, name: tenant.name, file: tenant.file, onCount: onCount)
+        self.tenant = TenantDetails(id: tenant.id, name: tenant.name, namedByID: tenant.name == tenant.id, file: tenant.file, onCount: onCount)
         flagCount = boolFlags.count
         groupsHTML = WrittenHTML.marker
         let environments = model.environments
@@ -73,6 +73,8 @@ struct TenantPage: SitePage {
 struct TenantDetails: Sendable, TemplateContext {
     var id: String
     var name: String
+    /// Whether the tenant has no display name, so its name is its id and is not said twice.
+    var namedByID: Bool
     var file: String
     /// How many Bool flags are on in at least one environment.
     var onCount: Int

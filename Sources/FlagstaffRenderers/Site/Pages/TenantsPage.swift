@@ -15,7 +15,7 @@ struct TenantsPage: SitePage {
         let (model, matrix) = (site.model, site.matrix)
         tenants = model.tenants.enumerated().map { position, tenant in
             TenantSummary(
-                id: tenant.id, name: tenant.name, slug: site.tenantSlugs[tenant.id]!,
+                id: tenant.id, name: tenant.name, namedByID: tenant.name == tenant.id, slug: site.tenantSlugs[tenant.id]!,
                 onCounts: model.environments.indices.map { environment in
                     OnCount(count: model.flags.indices.filter {
                         matrix.values[Int(matrix.cell(flag: $0, tenant: position, environment: environment).value)].isOn
@@ -29,6 +29,8 @@ struct TenantsPage: SitePage {
 struct TenantSummary: Sendable, TemplateContext {
     var id: String
     var name: String
+    /// Whether the tenant has no display name, so its name is its id and is not said twice.
+    var namedByID: Bool
     var slug: String
     var onCounts: [OnCount]
 }
