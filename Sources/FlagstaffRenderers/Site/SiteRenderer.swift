@@ -65,6 +65,7 @@ public struct SiteRenderer {
     /// before the site's own. Files arrive in no fixed order; their bytes are the
     /// same on every run.
     public func render(first: [Job] = [], into sink: (OutputFile) -> Void) throws(Theme.Problem) {
+        shared.layout = sharedLayout()
         var jobs = first
         jobs.append { theme.assets }
         for kind in Self.pageKinds { jobs += self.jobs(kind) }
@@ -120,11 +121,13 @@ public struct SiteStamp: Sendable {
 
 extension SiteRenderer {
     /// What several kinds of page use, worked out once when the first asks for it.
-    /// Pages are planned one kind after another, so only planning reads or fills it;
-    /// the jobs get what they need as values.
+    /// Pages are planned one kind after another, so only planning fills it, and
+    /// the shared layout is set before any job runs; the jobs only read it.
     final class Shared {
         var matrixCells: MatrixCells?
         var staticTables: (tables: [StaticTables], rows: StaticTableRows)?
+        /// What every page's layout shares, set before any page renders.
+        var layout: PageLayout?
     }
 
     /// Every cell of the matrix as a look, for matrix.html's data file and the static tables.

@@ -14,6 +14,8 @@ struct TableRowsHTML {
     let groups: [(name: String?, positions: Range<Int>)]
     /// Why cells have their values, in words.
     let reasons: CellReasons
+    /// Each tenant's defaults file, by tenant position: a value written there is named by its line alone.
+    private let tenantFiles: [String]
     /// Every fixed piece of a row, made once; `first` says where each kind starts.
     private let pieces: BytePieces
     private let first: (css: Int, text: Int, layer: Int, flagRow: Int, tenantRow: Int, tenantCell: Int, group: Int, sourceRow: Int)
@@ -32,6 +34,7 @@ struct TableRowsHTML {
         self.groups = groups
         self.reasons = reasons
         let model = matrix.model
+        tenantFiles = model.tenants.map(\.file)
         let (tenantSlugs, environmentSlugs) = (tenantSlugs.map(\.htmlEscaped), environmentSlugs.map(\.htmlEscaped))
         let presentations = (0..<matrix.presentationCount).map(matrix.presentation(id:))
         var pieces = BytePieces()
@@ -100,22 +103,22 @@ struct TableRowsHTML {
     /// defaults file, and per environment the deciding layer and where it is
     /// written (`base :12`, `remote content/remote/prod.json:40`).
     func sourceRows(flag: Int) -> [UInt8] {
-        let model = matrix.model
+        let environmentCount = matrix.model.environments.count
         var html: [UInt8] = []
-        html.reserveCapacity(model.tenants.count * (120 + model.environments.count * 24))
+        html.reserveCapacity(tenantFiles.count * (120 + environmentCount * 24))
         var lastFile = (name: "", escaped: [UInt8]())
         pieces.read { pieces in
-            for (position, tenant) in model.tenants.enumerated() {
+            for position in tenantFiles.indices {
                 if position > 0 { html.append(UInt8(ascii: "\n")) }
                 pieces.append(first.sourceRow + position, to: &html)
-                for environment in model.environments.indices {
+                for environment in 0..<environmentCount {
                     let cell = matrix.cell(flag: flag, tenant: position, environment: environment)
                     pieces.append(first.layer + Int(cell.layer), to: &html)
                     let location = cell.hasDetails
                         ? matrix.resolution(flag: flag, tenant: position, environment: environment).location : matrix.location(of: cell)
                     if let location {
                         html.append(UInt8(ascii: " "))
-                        if location.file != tenant.file {
+                        if location.file != tenantFiles[position] {
                             if location.file != lastFile.name { lastFile = (location.file, Array(location.file.htmlEscaped.utf8)) }
                             html += lastFile.escaped
                         }

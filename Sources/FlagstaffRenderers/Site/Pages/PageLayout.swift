@@ -89,10 +89,26 @@ struct Badge: Sendable, TemplateContext {
 extension SiteRenderer {
     /// The layout of the page at `path`, in `section` of the navigation.
     func layout(path: String, title: String, section: SiteSection?) -> PageLayout {
+        var layout = shared.layout ?? sharedLayout()
+        layout.pageTitle = title
+        layout.root = String(repeating: "../", count: path.count { $0 == "/" })
+        if let section {
+            layout.navigation = layout.navigation.map { entry in
+                var entry = entry
+                entry.current = entry.path == section.path
+                return entry
+            }
+        }
+        return layout
+    }
+
+    /// What every page's layout shares, worked out once per site: all but the
+    /// page's title, its way to the root and its place in the navigation.
+    func sharedLayout() -> PageLayout {
         PageLayout(
-            siteTitle: model.title, pageTitle: title, root: String(repeating: "../", count: path.count { $0 == "/" }),
+            siteTitle: model.title, pageTitle: "", root: "",
             navigation: SiteSection.allCases.filter { $0 != .guide || !guide.isEmpty }.map { entry in
-                NavigationLink(label: entry.label(words), path: entry.path, current: entry == section)
+                NavigationLink(label: entry.label(words), path: entry.path, current: false)
             },
             hasGuide: !guide.isEmpty,
             environments: model.environments.map(EnvironmentItem.init),
@@ -101,6 +117,14 @@ extension SiteRenderer {
                 return LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: term.name, text: entry.text, term: term.anchor)
             },
             valuesNote: valuesNote, dataAsOf: dataAsOf, words: words, environmentLabelsCSS: environmentLabelsCSS)
+    }
+
+    /// What the values include, said once in every footer.
+    private var valuesNote: String {
+        guard model.remoteConfig != nil else {
+            return "Values shown are what ships in the app; remote config and debug overrides can still change them on a device."
+        }
+        return "Values include Firebase Remote Config; a debug override on a test device can still change them."
     }
 
     /// The footer's "data as of" line: the day statuses are computed for, the
@@ -142,11 +166,4 @@ extension SiteRenderer {
         return result
     }
 
-    /// What the values include, said once in every footer.
-    private var valuesNote: String {
-        guard model.remoteConfig != nil else {
-            return "Values shown are what ships in the app; remote config and debug overrides can still change them on a device."
-        }
-        return "Values include Firebase Remote Config; a debug override on a test device can still change them."
-    }
 }
