@@ -76,7 +76,7 @@ window.FLAGSTAFF_MATRIX = {
     [
       "vr",
       "on/off ≈",
-      "on for “CHL beta testers” (CHL's app and users whose 'beta_tester' property is true); otherwise off",
+      "on for “CHL beta testers” (CHL's app and users whose 'beta_tester' property is 'true'); otherwise off",
       true,
       "on/off"
     ],

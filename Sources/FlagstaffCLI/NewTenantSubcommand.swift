@@ -15,11 +15,20 @@ extension FlagstaffCommand {
         var like: String?
         @Option(help: "The display name, added to tenant_names.")
         var name: String?
+        @Option(name: .customLong("app-id"), help: "The tenant's Firebase App ID, added to remote_config.tenants.")
+        var appID: String?
+        @Option(help: "The value the tenant sends for remote_config.tenant_signal.")
+        var signal: String?
+        @Option(name: .customLong("user-property"), help: "The value the tenant sets for remote_config.tenant_user_property.")
+        var userProperty: String?
         @ArgumentParser.Flag(name: .customLong("dry-run"), help: "Print the diff of every file instead of writing.")
         var dryRun = false
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
-            try NewTenantCommand(configurationPath: workspace.config, id: id, like: like, name: name, dryRun: dryRun).run(console: console)
+            try NewTenantCommand(
+                configurationPath: workspace.config, id: id, like: like, name: name, appID: appID, signal: signal, userProperty: userProperty,
+                dryRun: dryRun
+            ).run(console: console)
         }
     }
 }

@@ -126,7 +126,7 @@ public enum GuideVariables {
                 return .failure(Problem(message: "unknown environment '\(words[1])' in {{\(name)}}", hint: Suggestion.didYouMean(words[1], in: model.environments)))
             }
             let template = model.remoteConfig?.templates[words[1]]
-            if name == "remote_version" { return .success(template.map { $0.version ?? "unnumbered" } ?? "none") }
+            if name == "remote_version" { return .success(template.map { $0.version?.number ?? "unnumbered" } ?? "none") }
             let changed = matrix.flags(changedBy: RemoteConfigLayer.layer, in: words[1]).map(\.key)
             return .success(changed.isEmpty ? "none" : changed.joined(separator: ", "))
         case ("remote_flags", _), ("remote_version", _):

@@ -9,6 +9,8 @@ extension Validator {
             diagnostics += expressionDiagnostics(template, environments: environments, remote: remote, model: model)
             for parameter in template.parameters {
                 guard let flag = flagsByParameter[parameter.name] else {
+                    // A shared template holds the other apps' parameters too.
+                    if remote.isShared { continue }
                     diagnostics.append(
                         .warning(
                             "parameter '\(parameter.name)' is not a flag of enum \(model.flagEnum.name)", at: parameter.location,
@@ -17,7 +19,8 @@ extension Validator {
                     continue
                 }
                 diagnostics += parameterDiagnostics(parameter, flag: flag, type: matrix.type(of: flag), template: template)
-                if let redundant = redundantValue(parameter, flag: flag, environments: environments, matrix: matrix) {
+                // In a shared template, a value equal to this app's may be there for the others.
+                if !remote.isShared, let redundant = redundantValue(parameter, flag: flag, environments: environments, matrix: matrix) {
                     diagnostics.append(redundant)
                 }
             }
@@ -29,7 +32,7 @@ extension Validator {
     private static func settingDiagnostics(_ remote: RemoteConfig, model: FlagModel) -> [Diagnostic] {
         let ids = model.tenants.map(\.id)
         let keys = model.flags.map(\.key)
-        let tenants = remote.identities.keys.sorted().filter { model.tenant($0) == nil }.map { id in
+        let tenants = remote.recognitions.keys.sorted().filter { model.tenant($0) == nil }.map { id in
             Diagnostic.warning(
                 "remote_config names tenant '\(id)', but no tenant file has that id",
                 at: remote.settingLocations["remote_config.tenants.\(id)"], hint: Suggestion.didYouMean(id, in: ids))
@@ -42,7 +45,8 @@ extension Validator {
         return tenants + flags
     }
 
-    /// Parts Flagstaff cannot read, and conditions no tenant can ever match.
+    /// Parts Flagstaff cannot read, and conditions no tenant can ever match (in a shared
+    /// template, only those that no other platform's app could match either).
     private static func expressionDiagnostics(
         _ template: RemoteTemplate, environments: [String], remote: RemoteConfig, model: FlagModel
     ) -> [Diagnostic] {
@@ -55,10 +59,16 @@ extension Validator {
                         "cannot read '\(part.text)' in condition '\(condition.name)': \(problem)", at: part.location,
                         hint: "the cells this condition could decide are shown as varying"))
             }
-            let neverTrue = !model.tenants.isEmpty && model.tenants.allSatisfy { tenant in
-                condition.expression.truth(for: tenant.id, identity: remote.identity(of: tenant.id), tenantSignal: remote.tenantSignal).value == .no
+            // Only what tells tenants apart counts here: devices on other app versions, or
+            // fetching on other days, can still match what this build does not.
+            let neverTrue = !model.tenants.isEmpty && environments.allSatisfy { environment in
+                model.tenants.allSatisfy { tenant in
+                    var context = remote.context(for: tenant.id, in: environment)
+                    (context.appVersion, context.appBuild, context.asOf) = (nil, nil, nil)
+                    return condition.expression.truth(in: context).value == .no
+                }
             }
-            if neverTrue {
+            if neverTrue && !(remote.isShared && condition.expression.targetsAnotherPlatform(than: remote.platform)) {
                 diagnostics.append(
                     .warning(
                         "no tenant can match condition '\(condition.name)'", at: condition.location,
@@ -68,7 +78,8 @@ extension Validator {
         return diagnostics
     }
 
-    /// A value type that contradicts the flag, and values that do not fit its type.
+    /// A value type that contradicts the flag, texts the server refuses for the declared
+    /// value type, and texts the app reads other than they look.
     private static func parameterDiagnostics(_ parameter: RemoteParameter, flag: Flag, type: FlagType, template: RemoteTemplate) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if let location = parameter.valueTypeLocation, !parameter.valueType.fits(type) {
@@ -76,14 +87,27 @@ extension Validator {
                 .error(
                     "parameter '\(parameter.name)' has valueType \(parameter.valueType.rawValue), but '\(flag.key)' is a \(type) flag",
                     at: location, hint: "use \(Self.valueType(for: type))"))
+            return diagnostics
         }
         let values = [parameter.defaultValue].compactMap { $0 } + parameter.conditionalValues.map(\.value)
-        for value in values {
-            guard let text = value.text, FlagValue(remote: text, as: type) == nil else { continue }
-            diagnostics.append(
-                .error(
-                    "\"\(text)\" is not a \(type) value, but '\(flag.key)' is a \(type) flag", at: value.location,
-                    hint: type == .bool ? "write \"true\" or \"false\"" : type == .number ? "write a number, e.g. \"12\"" : nil))
+        for (text, location) in values.flatMap(\.texts) {
+            let reading = RemoteValueReading(text, as: type, declared: parameter.valueType)
+            switch reading.problem {
+            case .refusedForValueType(let valueType)?:
+                diagnostics.append(
+                    .error(
+                        "\"\(text)\" is not a \(valueType.rawValue) value, which parameter '\(parameter.name)' declares",
+                        at: location, hint: valueType == .boolean ? "write \"true\" or \"false\"" : "write a number such as \"12\", \"-3\" or \"0.5\""))
+            case .readLoosely?:
+                diagnostics.append(
+                    .warning(
+                        "the app reads \"\(text)\" as \(reading.value) for the \(type) flag '\(flag.key)'", at: location,
+                        hint: type == .bool
+                            ? "the iOS SDK's boolValue is true for text starting with t, y or a digit 1 to 9, and false otherwise; write \"true\" or \"false\""
+                            : "the iOS SDK's numberValue reads the number the text starts with, or 0; write a number such as \"12\" or \"0.5\""))
+            case nil:
+                continue
+            }
         }
         return diagnostics
     }

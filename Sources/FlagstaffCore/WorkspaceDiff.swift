@@ -112,6 +112,9 @@ public struct WorkspaceDiff: Sendable {
     public let catalogChanges: [CatalogChange]
     /// Statuses flags gain: newly overdue, rolled out or dead.
     public let lifecycleChanges: [LifecycleChange]
+    /// Changes of the Remote Config templates that move devices between values without
+    /// changing the values shown: versions, conditions, their order, rollout shares.
+    public let remoteChanges: [RemoteTemplateChange]
     /// The head's diagnostics that the base does not have (same severity, file and message).
     public let newDiagnostics: [Diagnostic]
     /// The head's errors, every one, when it has any.
@@ -147,7 +150,7 @@ public struct WorkspaceDiff: Sendable {
         guard let base, let head else {
             (valueChanges, provenanceChanges, addedFlags, removedFlags) = ([], [], [], [])
             (comparedTenants, addedTenants, removedTenants, catalogChanges, lifecycleChanges) = ([], [], [], [], [])
-            renamedTenants = []
+            (renamedTenants, remoteChanges) = ([], [])
             return
         }
         var added = head.model.tenants.filter { base.model.tenant($0.id) == nil }
@@ -216,6 +219,8 @@ public struct WorkspaceDiff: Sendable {
             }
         }
 
+        remoteChanges = RemoteTemplateChange.between(base: base.model, head: head.model, environments: commonEnvironments)
+
         let baseLifecycle = LifecycleReport(matrix: base, references: nil, asOf: asOf, policy: base.model.policy)
         let headLifecycle = LifecycleReport(matrix: head, references: nil, asOf: asOf, policy: head.model.policy)
         lifecycleChanges = headLifecycle.entries.flatMap { entry in
@@ -241,7 +246,7 @@ public struct WorkspaceDiff: Sendable {
     public var isEmpty: Bool {
         valueChanges.isEmpty && provenanceChanges.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && addedTenants.isEmpty
             && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty && catalogChanges.isEmpty
-            && lifecycleChanges.isEmpty && newDiagnostics.isEmpty
+            && lifecycleChanges.isEmpty && remoteChanges.isEmpty && newDiagnostics.isEmpty
     }
 
     /// Adds a tenant to the same change of the same flag and environment, else appends a new change.

@@ -60,26 +60,6 @@ public struct Configuration: Hashable, Sendable {
     public init() {}
 }
 
-/// The `remote_config` settings: template files by environment, and what the
-/// core's `RemoteConfig` needs besides the templates themselves.
-public struct RemoteConfigSettings: Hashable, Sendable {
-    /// The template file of each environment that has one.
-    public var templates: [String: String] = [:]
-    /// How each tenant is recognised, by tenant id.
-    public var identities: [String: TenantIdentity] = [:]
-    /// The custom signal key that carries the tenant.
-    public var tenantSignal: String?
-    /// How keys become parameter names.
-    public var naming: RemoteConfig.Naming = .same
-    /// Parameter names given explicitly, by flag key.
-    public var parameterNames: [String: String] = [:]
-    /// Where each setting is written, by dotted key (`remote_config.templates.prod`).
-    public var locations: [String: SourceLocation] = [:]
-
-    /// Creates empty settings.
-    public init() {}
-}
-
 /// Reads `flagstaff.yml` with Yams, keeping line and column for every problem.
 public enum ConfigurationReader {
     /// Every key the configuration file accepts.
@@ -96,9 +76,6 @@ public enum ConfigurationReader {
         guard mark.line > lines.count else { return SourceLocation(file: file, line: mark.line + firstLine - 1, column: mark.column) }
         return SourceLocation(file: file, line: lines.count + firstLine - 1, column: lines.range(ofLine: lines.count).count + 1)
     }
-
-    /// Every key the `remote_config` mapping accepts.
-    public static let remoteConfigKeys = ["template", "templates", "tenant_signal", "tenants", "parameter_names", "parameters"]
 
     /// Every key the `lifecycle` mapping accepts.
     public static let lifecycleKeys = ["as_of", "due_soon_days", "stale_after_days", "added_from_git"]
@@ -178,16 +155,16 @@ public enum ConfigurationReader {
             reader.diagnostics.append(.error("environment '\(environment)' is listed twice", at: reader.location(ofKey: "environments", in: mapping)))
         }
         if let remote = configuration.remoteConfig, !configuration.environments.isEmpty {
-            for environment in remote.templates.keys.sorted() where environment != "*" && !configuration.environments.contains(environment) {
+            let named = remote.templates.keys.map { ("remote_config.templates", $0) } + remote.appVersions.keys.map { ("remote_config.app_versions", $0) }
+                + remote.appBuilds.keys.map { ("remote_config.app_builds", $0) }
+            for (key, environment) in named.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) })
+            where environment != "*" && !configuration.environments.contains(environment) {
                 reader.diagnostics.append(
                     .error(
-                        "remote_config.templates names environment '\(environment)', which is not configured",
-                        at: remote.locations["remote_config.templates.\(environment)"],
+                        "\(key) names environment '\(environment)', which is not configured",
+                        at: remote.locations["\(key).\(environment)"],
                         hint: Suggestion.didYouMean(environment, in: configuration.environments)
                             ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
-            }
-            if let everywhere = remote.templates["*"] {
-                configuration.remoteConfig?.templates = Dictionary(uniqueKeysWithValues: configuration.environments.map { ($0, everywhere) })
             }
         }
         for environment in configuration.protectedEnvironments where !configuration.environments.contains(environment) {
@@ -204,12 +181,17 @@ public enum ConfigurationReader {
                     "'tenants' must contain exactly one '*', which stands for the tenant id",
                     at: reader.location(ofKey: "tenants", in: mapping), hint: "for example content/tenants/*/FeatureFlags.defaults.json"))
         }
-        return (reader.diagnostics.containsErrors ? nil : configuration, reader.diagnostics)
+        // Everything is checked; only a configuration without errors is indexed by its
+        // environments, which are then known to be unique.
+        guard !reader.diagnostics.containsErrors else { return (nil, reader.diagnostics) }
+        configuration.remoteConfig = configuration.remoteConfig?.resolved(
+            environments: configuration.environments, currentVersion: configuration.policy.currentVersion)
+        return (configuration, reader.diagnostics)
     }
 }
 
 /// Typed access to YAML values that records a positioned error for each mismatch.
-private struct ValueReader {
+struct ValueReader {
     let file: String
     var diagnostics: [Diagnostic] = []
     var reported = Set<String>()
@@ -320,101 +302,6 @@ private struct ValueReader {
             protected = strings(value, key: "protected", allowSingle: true) ?? []
         }
         return protected
-    }
-
-    /// The `remote_config` mapping. `template` (one file for every environment) is
-    /// kept under the environment `*` until the environments are known.
-    mutating func remoteConfig(_ node: Node) -> RemoteConfigSettings? {
-        guard let mapping = node.mapping else {
-            fail("'remote_config' must be a mapping, e.g. { template: remote/template.json }", node, key: "remote_config")
-            return nil
-        }
-        var settings = RemoteConfigSettings()
-        var hasTemplate = false
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
-            let path = "remote_config.\(key)"
-            settings.locations[path] = location(of: value)
-            switch key {
-            case "template":
-                guard let file = string(value, key: path) else { continue }
-                settings.templates["*"] = file
-                settings.locations["remote_config.templates.*"] = location(of: value)
-                if hasTemplate { diagnostics.append(.error("give either 'template' or 'templates', not both", at: location(of: keyNode))) }
-                hasTemplate = true
-            case "templates":
-                if hasTemplate { diagnostics.append(.error("give either 'template' or 'templates', not both", at: location(of: keyNode))) }
-                hasTemplate = true
-                guard let entries = value.mapping else {
-                    fail("'remote_config.templates' must map environments to files, e.g. { prod: remote/prod.json }", value, key: path)
-                    continue
-                }
-                for (environment, file) in entries {
-                    let name = environment.string ?? ""
-                    settings.locations["remote_config.templates.\(name)"] = location(of: environment)
-                    if let file = string(file, key: "\(path).\(name)") { settings.templates[name] = file }
-                }
-            case "tenant_signal":
-                settings.tenantSignal = string(value, key: path)
-            case "tenants":
-                guard let entries = value.mapping else {
-                    fail("'remote_config.tenants' must map tenant ids to { app_id: …, signal: … }", value, key: path)
-                    continue
-                }
-                for (tenant, fields) in entries {
-                    let id = tenant.string ?? ""
-                    settings.locations["remote_config.tenants.\(id)"] = location(of: tenant)
-                    guard let fieldMapping = fields.mapping else {
-                        fail("'\(id)' under remote_config.tenants must be a mapping, e.g. { app_id: \"1:123:ios:abc\" }", fields, key: path)
-                        continue
-                    }
-                    var identity = TenantIdentity()
-                    for (field, fieldValue) in fieldMapping {
-                        switch field.string {
-                        case "app_id": identity.appID = string(fieldValue, key: "app_id")
-                        case "signal": identity.signal = string(fieldValue, key: "signal")
-                        default:
-                            diagnostics.append(
-                                .error(
-                                    "unknown key '\(field.string ?? "")' for a tenant in remote_config", at: location(of: field),
-                                    hint: Suggestion.didYouMean(field.string ?? "", in: ["app_id", "signal"]) ?? "use app_id or signal"))
-                        }
-                    }
-                    settings.identities[id] = identity
-                }
-            case "parameter_names":
-                guard let text = string(value, key: path) else { continue }
-                guard let naming = RemoteConfig.Naming(rawValue: text) else {
-                    let names = RemoteConfig.Naming.allCases.map(\.rawValue)
-                    fail("'parameter_names' must be one of \(names.joined(separator: ", ")), not '\(text)'", value, key: path)
-                    continue
-                }
-                settings.naming = naming
-            case "parameters":
-                guard let entries = value.mapping else {
-                    fail("'remote_config.parameters' must map flag keys to parameter names", value, key: path)
-                    continue
-                }
-                for (flag, name) in entries {
-                    let key = flag.string ?? ""
-                    settings.locations["remote_config.parameters.\(key)"] = location(of: flag)
-                    if let name = string(name, key: "\(path).\(key)") { settings.parameterNames[key] = name }
-                }
-            default:
-                diagnostics.append(
-                    .error(
-                        "unknown key '\(key)' in remote_config", at: location(of: keyNode),
-                        hint: Suggestion.didYouMean(key, in: ConfigurationReader.remoteConfigKeys)
-                            ?? "use \(ConfigurationReader.remoteConfigKeys.joined(separator: ", "))"))
-            }
-        }
-        if !hasTemplate {
-            diagnostics.append(
-                .error(
-                    "remote_config needs 'template' (one file for every environment) or 'templates' (a file per environment)",
-                    at: location(of: node)))
-        }
-        return settings
     }
 
     mutating func bool(_ node: Node, key: String) -> Bool? {

@@ -18,31 +18,26 @@ public enum RemoteTemplateReader {
         guard let members = reader.object(root, what: "a Remote Config template") else { return (nil, reader.diagnostics) }
         var conditions: [RemoteCondition] = []
         var parameters: [RemoteParameter] = []
-        var version: String?
+        var version: RemoteTemplateVersion?
         for member in reader.unique(members) {
             switch member.key {
             case "conditions": conditions = reader.conditions(member.value)
             case "parameters": parameters += reader.parameters(member.value, group: nil)
             case "parameterGroups": parameters += reader.groups(member.value)
-            case "version":
-                if case .object(let fields) = member.value.kind, let number = fields.first(where: { $0.key == "versionNumber" }),
-                    case .string(let text) = number.value.kind
-                {
-                    version = text
-                }
+            case "version": version = reader.version(member.value)
             default: continue
             }
         }
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: RemoteParameter] = [:]
         for parameter in parameters {
-            if let first = seen[parameter.name] {
-                reader.diagnostics.append(
-                    .error(
-                        "parameter '\(parameter.name)' is declared twice", at: parameter.location,
-                        hint: "it is first declared at line \(first.line)"))
-            } else {
-                seen[parameter.name] = parameter.location
+            guard let first = seen[parameter.name] else {
+                seen[parameter.name] = parameter
+                continue
             }
+            reader.diagnostics.append(
+                .error(
+                    "parameter '\(parameter.name)' is declared twice", at: parameter.location,
+                    hint: Self.duplicateHint(first: first, second: parameter)))
         }
         let declared = Set(conditions.map(\.name))
         for parameter in parameters {
@@ -55,6 +50,35 @@ public enum RemoteTemplateReader {
             }
         }
         return (RemoteTemplate(file: file, conditions: conditions, parameters: parameters, version: version), reader.diagnostics)
+    }
+
+    /// Which copy of a parameter declared twice to delete. Flagstaff (like a reader of
+    /// the JSON object) keeps the first; a copy in a group is the one the console shows
+    /// under that group, so the top-level copy is the one to go.
+    static func duplicateHint(first: RemoteParameter, second: RemoteParameter) -> String {
+        let place = { (parameter: RemoteParameter) in parameter.group.map { "in group '\($0)'" } ?? "at the top level" }
+        let firstPlace = "\(place(first)) at line \(first.location.line)"
+        let identical = content(of: first) == content(of: second)
+        let delete = second.group == nil ? "this top-level copy" : first.group == nil ? "the top-level copy at line \(first.location.line)" : "one of them"
+        if identical { return "it is also declared \(firstPlace), the same; delete \(delete)" }
+        return "it is also declared \(firstPlace), with other values; Flagstaff reads that copy: delete the one the app should not get"
+    }
+
+    /// What a parameter says, without where: its type, description and values.
+    private static func content(of parameter: RemoteParameter) -> [String] {
+        func text(_ value: RemoteValue?) -> String {
+            guard let value else { return "none" }
+            switch value.kind {
+            case .value(let text): return "value \(text)"
+            case .useInAppDefault: return "in-app default"
+            case .rollout(let id, let text, let percent): return "rollout \(id) \(text) \(percent.map(String.init) ?? "")"
+            case .personalization(let id): return "personalization \(id)"
+            case .experiment(let id, let variants, let exposure):
+                return "experiment \(id) \(exposure.map { String($0) } ?? "") " + variants.map { "\($0.id)=\($0.value ?? "no change")" }.joined(separator: ",")
+            }
+        }
+        return [parameter.valueType.rawValue, parameter.description ?? "", text(parameter.defaultValue)]
+            + parameter.conditionalValues.map { "\($0.condition): \(text($0.value))" }
     }
 
     /// Shape checks that record a positioned error for each mismatch.
@@ -178,22 +202,46 @@ public enum RemoteTemplateReader {
             return parameters
         }
 
-        /// A value object: exactly one of `value`, `useInAppDefault`, `rolloutValue` or `personalizationValue`.
+        /// The `version` object: its number (a string, or a number in hand-made files), who
+        /// published it, when, and its description.
+        mutating func version(_ node: PositionedJSON) -> RemoteTemplateVersion? {
+            guard let fields = object(node, what: "'version'") else { return nil }
+            var version = RemoteTemplateVersion()
+            for field in unique(fields) {
+                switch (field.key, field.value.kind) {
+                case ("versionNumber", .string(let text)), ("versionNumber", .number(let text)): version.number = text
+                case ("updateTime", .string(let text)): version.updateTime = text
+                case ("description", .string(let text)): version.description = text
+                case ("updateUser", .object(let user)):
+                    let text = { (key: String) -> String? in
+                        guard case .string(let value)? = user.first(where: { $0.key == key })?.value.kind, !value.isEmpty else { return nil }
+                        return value
+                    }
+                    version.updatedBy = text("email") ?? text("name")
+                default: continue
+                }
+            }
+            return version
+        }
+
+        /// A value object: exactly one of `value`, `useInAppDefault`, `rolloutValue`,
+        /// `personalizationValue` or `experimentValue`. Its location is that of the text
+        /// it holds, where diagnostics about the text point.
         mutating func remoteValue(_ node: PositionedJSON) -> RemoteValue? {
             guard let members = object(node, what: "a value") else { return nil }
-            let kinds = ["value", "useInAppDefault", "rolloutValue", "personalizationValue"]
+            let kinds = ["value", "useInAppDefault", "rolloutValue", "personalizationValue", "experimentValue"]
             let present = unique(members).filter { kinds.contains($0.key) }
             guard present.count == 1, let member = present.first else {
                 diagnostics.append(
                     .error(
-                        present.isEmpty ? "a value object holds none of value, useInAppDefault, rolloutValue and personalizationValue"
+                        present.isEmpty ? "a value object holds none of value, useInAppDefault, rolloutValue, personalizationValue and experimentValue"
                             : "a value object holds \(present.map(\.key).joined(separator: " and ")); it must hold exactly one",
                         at: node.location))
                 return nil
             }
             switch member.key {
             case "value":
-                return string(member.value, what: "'value'").map { RemoteValue(.value($0), at: node.location) }
+                return string(member.value, what: "'value'").map { RemoteValue(.value($0), at: member.value.location) }
             case "useInAppDefault":
                 guard case .bool(true) = member.value.kind else {
                     diagnostics.append(.error("'useInAppDefault' must be true", at: member.value.location, hint: "leave the parameter out instead"))
@@ -202,20 +250,22 @@ public enum RemoteTemplateReader {
                 return RemoteValue(.useInAppDefault, at: node.location)
             case "rolloutValue":
                 guard let fields = object(member.value, what: "'rolloutValue'") else { return nil }
-                var id = "", text: String?, percent: Int?
+                var id = "", text: (String, SourceLocation)?, percent: Int?
                 for field in unique(fields) {
                     switch (field.key, field.value.kind) {
                     case ("rolloutId", .string(let value)): id = value
-                    case ("value", .string(let value)): text = value
+                    case ("value", .string(let value)): text = (value, field.value.location)
                     case ("percent", .number(let value)): percent = Int(value)
                     default: continue
                     }
                 }
-                guard let text else {
+                guard let (text, location) = text else {
                     diagnostics.append(.error("a rolloutValue has no string 'value'", at: member.value.location))
                     return nil
                 }
-                return RemoteValue(.rollout(id: id, value: text, percent: percent), at: node.location)
+                return RemoteValue(.rollout(id: id, value: text, percent: percent), at: location)
+            case "experimentValue":
+                return experiment(member.value)
             default:
                 var id = ""
                 if case .object(let fields) = member.value.kind, let field = fields.first(where: { $0.key == "personalizationId" }),
@@ -225,6 +275,48 @@ public enum RemoteTemplateReader {
                 }
                 return RemoteValue(.personalization(id: id), at: node.location)
             }
+        }
+
+        /// `{"experimentId": …, "variantValue": [{"variantId": …, "value": …} or {…, "noChange": true}], "exposurePercent": …}`.
+        mutating func experiment(_ node: PositionedJSON) -> RemoteValue? {
+            guard let fields = object(node, what: "'experimentValue'") else { return nil }
+            var id = "", exposure: Double?
+            var variants: [RemoteValue.ExperimentVariant] = []
+            var hasVariants = false
+            for field in unique(fields) {
+                switch (field.key, field.value.kind) {
+                case ("experimentId", .string(let value)): id = value
+                case ("exposurePercent", .number(let value)): exposure = Double(value).flatMap { $0.isFinite ? $0 : nil }
+                case ("variantValue", .array(let elements)):
+                    hasVariants = true
+                    for element in elements {
+                        guard let members = object(element, what: "an experiment variant") else { continue }
+                        var variantID = "", text: (String, SourceLocation)?, noChange = false
+                        for member in unique(members) {
+                            switch (member.key, member.value.kind) {
+                            case ("variantId", .string(let value)): variantID = value
+                            case ("value", .string(let value)): text = (value, member.value.location)
+                            case ("noChange", .bool(let value)): noChange = value
+                            default: continue
+                            }
+                        }
+                        guard (text != nil) != noChange else {
+                            diagnostics.append(
+                                .error(
+                                    "experiment variant '\(variantID)' must hold either a string 'value' or \"noChange\": true",
+                                    at: element.location))
+                            continue
+                        }
+                        variants.append(.init(id: variantID, value: text?.0, location: text?.1 ?? element.location))
+                    }
+                default: continue
+                }
+            }
+            guard hasVariants else {
+                diagnostics.append(.error("an experimentValue has no 'variantValue' list", at: node.location))
+                return nil
+            }
+            return RemoteValue(.experiment(id: id, variants: variants, exposurePercent: exposure), at: node.location)
         }
     }
 }

@@ -68,8 +68,45 @@ public enum DiffJSONRenderer {
             .init("lifecycleChanges", .array(diff.lifecycleChanges.map { change in
                 .object([.init("flag", .string(change.flag)), .init("status", .string(change.status.rawValue)), .init("reason", .string(change.reason))])
             })),
+            .init("remoteChanges", .array(diff.remoteChanges.map { change in
+                .object([.init("environments", strings(change.environments))] + remoteChange(change.kind))
+            })),
             .init("headErrors", diagnostics(diff.headErrors)),
             .init("newDiagnostics", diagnostics(diff.newDiagnostics)),
         ]).serialized()
+    }
+
+    /// One Remote Config change's members: `kind` and what it names.
+    private static func remoteChange(_ kind: RemoteTemplateChange.Kind) -> [JSONValue.Member] {
+        func version(_ version: RemoteTemplateVersion?) -> JSONValue {
+            guard let version else { return .null }
+            return .object([
+                .init("number", .optional(version.number)), .init("updateTime", .optional(version.updateTime)),
+                .init("updatedBy", .optional(version.updatedBy)), .init("description", .optional(version.description)),
+            ])
+        }
+        func number(_ value: Double?) -> JSONValue { value.flatMap { $0.isFinite ? .number($0.percentText) : nil } ?? .null }
+        switch kind {
+        case .version(let old, let new):
+            return [.init("kind", .string("version")), .init("old", version(old)), .init("new", version(new))]
+        case .conditionAdded(let name, let expression):
+            return [.init("kind", .string("conditionAdded")), .init("condition", .string(name)), .init("expression", .string(expression))]
+        case .conditionRemoved(let name, let expression):
+            return [.init("kind", .string("conditionRemoved")), .init("condition", .string(name)), .init("expression", .string(expression))]
+        case .expressionChanged(let name, let old, let new):
+            return [
+                .init("kind", .string("expressionChanged")), .init("condition", .string(name)), .init("old", .string(old)), .init("new", .string(new)),
+            ]
+        case .conditionsReordered(let old, let new):
+            return [
+                .init("kind", .string("conditionsReordered")), .init("old", .array(old.map(JSONValue.string))),
+                .init("new", .array(new.map(JSONValue.string))),
+            ]
+        case .shareChanged(let flag, let condition, let what, let old, let new):
+            return [
+                .init("kind", .string("shareChanged")), .init("flag", .string(flag)), .init("condition", .optional(condition)),
+                .init("what", .string(what)), .init("oldPercent", number(old)), .init("newPercent", number(new)),
+            ]
+        }
     }
 }

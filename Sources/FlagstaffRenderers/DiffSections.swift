@@ -86,6 +86,7 @@ enum DiffSections {
             diff.catalogChanges.map { change in
                 "\(style.code(change.flag)) \(change.column): \(style.text(change.new ?? "(empty)")) (was \(style.text(change.old ?? "(empty)")))"
             })
+        add("Remote Config (\(diff.remoteChanges.count.counted("change")))", diff.remoteChanges.map { remoteSentence($0, style: style) })
         add(
             "Lifecycle",
             diff.lifecycleChanges.map { change in
@@ -152,6 +153,29 @@ enum DiffSections {
             return head + " in every environment: " + groups(first)
         }
         return head + ": " + values.environments.map { "\(style.code($0.name)): " + groups($0) }.joined(separator: " · ")
+    }
+
+    /// `prod: condition 'Beta' now reads app.customSignal['beta'].exactlyMatches(['yes']) (was …)`.
+    static func remoteSentence(_ change: RemoteTemplateChange, style: DiffStyle) -> String {
+        let place = change.environments.map(style.code).joined(separator: ", ") + ": "
+        func share(_ percent: Double?) -> String { percent.map { "\($0.percentText)%" } ?? "an unstated share" }
+        switch change.kind {
+        case .version(let old, let new):
+            let now = new.map { style.text($0.summary) } ?? "no version"
+            return place + "the template is now \(now)" + " (was \(old.map { style.text($0.number.map { "version \($0)" } ?? "unnumbered") } ?? "no version"))"
+        case .conditionAdded(let name, let expression):
+            return place + "condition \(style.code(name)) is added: \(style.code(expression))"
+        case .conditionRemoved(let name, let expression):
+            return place + "condition \(style.code(name)) is removed (it read \(style.code(expression)))"
+        case .expressionChanged(let name, let old, let new):
+            return place + "condition \(style.code(name)) now reads \(style.code(new)) (was \(style.code(old)))"
+        case .conditionsReordered(let old, let new):
+            return place + "the conditions are " + style.emphasis("reordered", .plain) + ", and the first that holds decides: "
+                + new.map(style.code).joined(separator: ", ") + " (was " + old.map(style.code).joined(separator: ", ") + ")"
+        case .shareChanged(let flag, let condition, let what, let old, let new):
+            let slot = condition.map { "under condition \(style.code($0))" } ?? "as the default value"
+            return place + "\(style.code(flag))'s \(style.text(what)) \(slot) reaches " + style.emphasis(share(new), .plain) + " of devices (was \(share(old)))"
+        }
     }
 
     /// `CHL, JLC`, or `all 14 tenants` when the change applies to every tenant compared (three or more).

@@ -60,11 +60,70 @@ struct ConfigurationReaderTests {
         #expect(diagnostics.isEmpty)
         let remote = try #require(configuration?.remoteConfig)
         #expect(remote.templates == ["dev": "remote/all.json", "uat": "remote/all.json", "prod": "remote/all.json"])
-        #expect(remote.identities == ["CHL": TenantIdentity(appID: "1:1:ios:chl"), "WL": TenantIdentity(signal: "white-label")])
+        #expect(remote.recognitions == ["CHL": TenantRecognition(appID: "1:1:ios:chl"), "WL": TenantRecognition(signal: .value("white-label"))])
         #expect(remote.tenantSignal == "tenant")
         #expect(remote.naming == .snakeCase)
         #expect(remote.parameterNames == ["ENABLE_X": "x_enabled"])
         #expect(remote.locations["remote_config.tenants.WL"] == SourceLocation(file: "flagstaff.yml", line: 10, column: 5))
+    }
+
+    /// Issue 25: the tenant user property, tenants that send no signal, a shared
+    /// template, the platform, and the app version and build per environment.
+    @Test func remoteConfigRecognitionsPlatformAndVersions() throws {
+        let (configuration, diagnostics) = ConfigurationReader.read(
+            "current_version: \"2.4\"\n" + Self.required + """
+            remote_config:
+              template: remote/all.json
+              tenant_signal: tenant
+              tenant_user_property: maison
+              tenants:
+                CHL: { app_id: "1:1:ios:chl", user_property: chl }
+                JLC: { signal: null }
+                WL: { signal: ~, user_property: }
+                BR: { signal: brand }
+              shared: true
+              platform: ios
+              app_versions: { uat: "2.5" }
+              app_builds: { prod: "245" }
+            """, file: "flagstaff.yml")
+        #expect(diagnostics.isEmpty)
+        let remote = try #require(configuration?.remoteConfig)
+        #expect(remote.recognitions == [
+            "CHL": TenantRecognition(appID: "1:1:ios:chl", userProperty: .value("chl")), "JLC": TenantRecognition(signal: .unset),
+            "WL": TenantRecognition(signal: .unset, userProperty: .unset), "BR": TenantRecognition(signal: .value("brand")),
+        ])
+        #expect(remote.tenantUserProperty == "maison")
+        #expect(remote.isShared)
+        #expect(remote.appVersions == ["dev": "2.4", "uat": "2.5", "prod": "2.4"], "current_version for the others")
+        #expect(remote.appBuilds == ["prod": "245"])
+        let model = remote.remoteConfig(templates: [:], asOf: nil)
+        #expect(model.identity(of: "CHL") == TenantIdentity(appID: "1:1:ios:chl", signal: .unset, userProperty: .value("chl")), "an app id alone sends no signal")
+        #expect(model.identity(of: "JLC") == TenantIdentity(signal: .unset, userProperty: .value("JLC")))
+        #expect(model.identity(of: "BR") == TenantIdentity(signal: .value("brand"), userProperty: .value("BR")))
+        #expect(model.identity(of: "NEW") == TenantIdentity(signal: .value("NEW"), userProperty: .value("NEW")), "a tenant not named sends its id")
+    }
+
+    @Test func remoteConfigNewKeysRefuseWhatTheyCannotRead() {
+        let (configuration, diagnostics) = ConfigurationReader.read(
+            Self.required + """
+            remote_config:
+              template: remote/all.json
+              tenants: { CHL: { signal: "", user_propety: x } }
+              shared: yes
+              platform: iphone
+              app_versions: { prd: "2.5", uat: two }
+              app_builds: [245]
+            """, file: "flagstaff.yml")
+        #expect(configuration == nil)
+        #expect(diagnostics.sortedForDisplay().map(\.description) == [
+            "flagstaff.yml:7:29: error: 'signal' must be a non-empty string, or null when the tenant sends none",
+            "flagstaff.yml:7:33: error: unknown key 'user_propety' for a tenant in remote_config; did you mean 'user_property'?",
+            "flagstaff.yml:8:11: error: 'remote_config.shared' must be true or false",
+            "flagstaff.yml:9:13: error: 'platform' must be one of ios, android, web, as device.os names them, not 'iphone'",
+            "flagstaff.yml:10:19: error: remote_config.app_versions names environment 'prd', which is not configured; did you mean 'prod'?",
+            "flagstaff.yml:10:36: error: 'two' is not a version; write numbers and dots, e.g. \"2.4\"",
+            "flagstaff.yml:11:15: error: 'remote_config.app_builds' must map environments to values, e.g. { prod: \"245\" }",
+        ])
     }
 
     @Test func remoteConfigWithATemplatePerEnvironment() throws {

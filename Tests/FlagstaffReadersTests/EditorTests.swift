@@ -196,6 +196,48 @@ struct EditorTests {
         #expect(TextEdit.apply([ConfigurationEditor.addingTenantName(id: "A", name: "Ay", to: empty)], to: empty) == "tenant_names: { A: Ay }\n")
     }
 
+    /// `new-tenant --app-id/--signal`: the tenant joins `remote_config.tenants`
+    /// however the file writes it, and every other byte stays.
+    @Test(arguments: [
+        (
+            "remote_config:\n  template: r.json\n  tenants: { CHL: { app_id: \"1:1:ios:chl\" } } # ids\nstrict: true\n",
+            "remote_config:\n  template: r.json\n  tenants: { CHL: { app_id: \"1:1:ios:chl\" }, NEW: { app_id: \"1:1:ios:new\", signal: new } } # ids\nstrict: true\n"
+        ),
+        (
+            "remote_config:\n  template: r.json\n  tenants: {}\n",
+            "remote_config:\n  template: r.json\n  tenants: { NEW: { app_id: \"1:1:ios:new\", signal: new } }\n"
+        ),
+        (
+            "remote_config:\n  tenants:\n    CHL: { app_id: \"1:1:ios:chl\" }\n    # more\n\n  template: r.json\n",
+            "remote_config:\n  tenants:\n    CHL: { app_id: \"1:1:ios:chl\" }\n    NEW: { app_id: \"1:1:ios:new\", signal: new }\n    # more\n\n  template: r.json\n"
+        ),
+        (
+            "remote_config:\n  template: r.json\n  tenants:\n    CHL:\n      app_id: \"1:1:ios:chl\"\nstrict: true\n",
+            "remote_config:\n  template: r.json\n  tenants:\n    CHL:\n      app_id: \"1:1:ios:chl\"\n    NEW: { app_id: \"1:1:ios:new\", signal: new }\nstrict: true\n"
+        ),
+        (
+            "remote_config:\n  template: r.json\n  tenant_signal: tenant\n\nstrict: true\n",
+            "remote_config:\n  template: r.json\n  tenant_signal: tenant\n  tenants: { NEW: { app_id: \"1:1:ios:new\", signal: new } }\n\nstrict: true\n"
+        ),
+        (
+            "remote_config: { template: r.json, tenant_signal: tenant }\n",
+            "remote_config: { template: r.json, tenant_signal: tenant, tenants: { NEW: { app_id: \"1:1:ios:new\", signal: new } } }\n"
+        ),
+        (
+            "remote_config: { template: \"r}.json\", tenants: { A: { signal: \"}\" } } }\r\n",
+            "remote_config: { template: \"r}.json\", tenants: { A: { signal: \"}\" }, NEW: { app_id: \"1:1:ios:new\", signal: new } } }\r\n"
+        ),
+    ])
+    func aRemoteTenantJoinsRemoteConfigTenants(_ text: String, _ expected: String) throws {
+        let edit = try #require(ConfigurationEditor.addingRemoteTenant(id: "NEW", fields: [("app_id", "1:1:ios:new"), ("signal", "new")], to: text))
+        #expect(TextEdit.apply([edit], to: text) == expected)
+    }
+
+    @Test func aRemoteTenantNeedsRemoteConfig() {
+        #expect(ConfigurationEditor.addingRemoteTenant(id: "NEW", fields: [("app_id", "x")], to: "title: X\n") == nil)
+        #expect(ConfigurationEditor.addingRemoteTenant(id: "NEW", fields: [("app_id", "x")], to: "remote_config: r.json\n") == nil)
+    }
+
     @Test func aTenantNameJoinsABlockMappingOrStartsOne() {
         let block = "tenant_names:\n  WL: White Label\n  # more below\n\nguide: g\n"
         #expect(TextEdit.apply([ConfigurationEditor.addingTenantName(id: "A", name: "Ay", to: block)], to: block)

@@ -26,21 +26,38 @@ struct RemoteConditionParserTests {
         ("app.customSignal['tier'] >= 2.5", .customSignal(key: "tier", test: .compare(">=", 2.5))),
         ("app.customSignal['tier'] < 3", .customSignal(key: "tier", test: .compare("<", 3))),
         ("app.id == 'it\\'s'", .appID(isIn: true, ["it's"])),
+        ("app.userProperty['maison'].exactlyMatches(['chl'])", .userProperty(key: "maison", test: .exactlyMatches(["chl"]))),
+        ("app.userProperty['age'] >= 21", .userProperty(key: "age", test: .compare(">=", 21))),
+        ("app.version.>(['2.0'])", .appVersion(.compareVersions(">", "2.0"))),
+        ("app.version.contains(['beta'])", .appVersion(.contains(["beta"]))),
+        ("app.build.==(['100'])", .appBuild(.compareVersions("==", "100"))),
+        ("app.build.exactlyMatches(['100', '101'])", .appBuild(.exactlyMatches(["100", "101"]))),
+        ("percent <= 10", .percent(.init(above: nil, upTo: 10))),
+        ("percent > 90", .percent(.init(above: 90, upTo: nil))),
+        ("percent('seed') between 0 and 10", .percent(.init(above: 0, upTo: 10, seed: "seed"))),
+        (
+            "dateTime < dateTime('2026-01-01T00:00:00')",
+            .dateTime(.init(comparison: "<", day: CalendarDate(year: 2026, month: 1, day: 1)!, moment: "2026-01-01T00:00:00", timeZone: nil))
+        ),
+        (
+            "dateTime >= dateTime('2026-06-01T09:30:00', 'Europe/Paris')",
+            .dateTime(
+                .init(comparison: ">=", day: CalendarDate(year: 2026, month: 6, day: 1)!, moment: "2026-06-01T09:30:00", timeZone: "Europe/Paris"))
+        ),
+        ("version(app.customSignal['v']) >= '1.2.0'", .customSignal(key: "v", test: .compareVersions(">=", "1.2.0"))),
     ])
     func partsFlagstaffDecides(_ text: String, _ kind: RemoteExpression.Kind) {
         #expect(Self.kinds(text) == [kind])
     }
 
     @Test(arguments: [
-        ("percent <= 10", "a random percentage of devices"),
-        ("percent('seed') between 0 and 10", "a random percentage of devices"),
+        ("percent < 10", "a random percentage of devices"),
         ("device.country in ['FR']", "the device's country"),
         ("device.language in ['fr-FR']", "the device's language"),
-        ("app.version.>(['2.0'])", "the installed app version"),
-        ("app.build.==(['100'])", "the installed app build"),
-        ("app.userProperty['beta'].exactlyMatches(['yes'])", "a user property in Google Analytics"),
+        ("app.version == '2.0'", "the installed app version"),
+        ("app.build.startsWith(['1'])", "the installed app build"),
         ("app.audiences.inAtLeastOne(['Buyers'])", "the user's Google Analytics audiences"),
-        ("dateTime < dateTime('2026-01-01T00:00:00')", "the date and time of the fetch"),
+        ("dateTime < '2026-01-01'", "the date and time of the fetch"),
         ("app.firstOpenTimestamp <= ('2026-01-01T00:00:00')", "when the user first opened the app"),
         ("app.firebaseInstallationId in ['abc']", "the app installation"),
     ])
@@ -64,8 +81,16 @@ struct RemoteConditionParserTests {
         ("app.id in ['a' 'b']", "expected ',' or ']' in the list"),
         ("device.model == 'iPhone'", "unknown element 'device.model'"),
         ("trueish", "unexpected 'ish'"),
-        ("app.customSignal['t'].startsWith(['a'])", "unknown custom signal operator; use exactlyMatches, contains, notContains or matches"),
-        ("app.customSignal['t'] == 'a'", "a custom signal compared with == needs a number; compare strings with exactlyMatches"),
+        (
+            "app.customSignal['t'].startsWith(['a'])",
+            "unknown operator after app.customSignal['t']; use exactlyMatches, contains, notContains or matches with a list, or compare with a number (==, !=, <, <=, >, >=), or a version as version(app.customSignal['t']) >= '1.2.0'"
+        ),
+        (
+            "app.customSignal['t'] == 'a'",
+            "app.customSignal['t'] compared with == needs a number; compare text with exactlyMatches, and versions with version(app.customSignal['t']) == '1.2.0'"
+        ),
+        ("(app.id == 'a'", "expected an element such as app.id, not '('"),
+        ("app.userProperty['m'] ~= 'a'", "expected an operator after app.userProperty['m']; use exactlyMatches, contains, notContains or matches with a list, or compare with a number (==, !=, <, <=, >, >=)"),
         ("app.customSignal.tenant", "expected ['key'] after app.customSignal"),
     ])
     func anythingElseIsUnparsedWithAReason(_ text: String, _ message: String) {
@@ -75,14 +100,34 @@ struct RemoteConditionParserTests {
     @Test func anEmptyPartBetweenAndsIsUnparsed() {
         #expect(Self.kinds("true && && false") == [.constant(true), .unparsed("an empty part between '&&'"), .constant(false)])
     }
+
+    @Test func partsInParenthesesAreTheParts() {
+        let expression = RemoteConditionParser.parse(
+            "(app.id == '1:1:ios:a') && (device.os == 'ios' && (true))", at: SourceLocation(file: "t.json", line: 3, column: 20))
+        #expect(expression.parts.map(\.kind) == [.appID(isIn: true, ["1:1:ios:a"]), .operatingSystem(isIn: true, ["ios"]), .constant(true)])
+        #expect(expression.parts.map(\.text) == ["app.id == '1:1:ios:a'", "device.os == 'ios'", "true"])
+        #expect(expression.parts.map(\.location.column) == [21, 48, 71])
+        #expect(Self.kinds("()") == [.unparsed("empty parentheses")])
+        #expect(Self.kinds("(app.id == 'a') (true)") == [.unparsed("expected an element such as app.id, not '('")])
+    }
 }
 
-/// Whether a condition holds for a tenant, part by part.
+/// Whether a condition holds for a tenant, part by part. Expected answers follow
+/// Firebase's rules: a rule on an unset signal or user property is false whatever
+/// its operator (the Admin SDK's evaluator returns false before looking at the
+/// operator), and versions compare number by number.
 @Suite("Remote Config condition truth")
 struct ConditionTruthTests {
-    static func truth(_ text: String, appID: String? = nil, signal: String? = nil, tenantSignal: String? = "tenant") -> ConditionTruth.Value {
-        RemoteConditionParser.parse(text, at: .start(of: "t.json"))
-            .truth(for: "CHL", identity: TenantIdentity(appID: appID, signal: signal), tenantSignal: tenantSignal).value
+    static func truth(
+        _ text: String, appID: String? = nil, signal: String? = nil, tenantSignal: String? = "tenant", userProperty: String? = nil,
+        tenantUserProperty: String? = "maison", version: String? = nil, build: String? = nil, asOf: String? = nil, platform: String = "ios"
+    ) -> ConditionTruth.Value {
+        let identity = TenantIdentity(
+            appID: appID, signal: signal.map(TenantValue.value) ?? .unset, userProperty: userProperty.map(TenantValue.value) ?? .unset)
+        let context = ConditionContext(
+            tenant: "CHL", identity: identity, tenantSignal: tenantSignal, tenantUserProperty: tenantUserProperty, platform: platform,
+            appVersion: version, appBuild: build, asOf: asOf.flatMap(CalendarDate.init(parsing:)))
+        return RemoteConditionParser.parse(text, at: .start(of: "t.json")).truth(in: context).value
     }
 
     @Test func appIDsAreKnown() {
@@ -98,10 +143,91 @@ struct ConditionTruthTests {
         #expect(Self.truth("app.customSignal['tenant'].exactlyMatches(['chl'])", signal: "jlc") == .no)
         #expect(Self.truth("app.customSignal['tenant'].exactlyMatches(['chl'])") == .no)
         #expect(Self.truth("app.customSignal['tenant'].notContains(['x'])", signal: "chl") == .yes)
+        #expect(Self.truth("app.customSignal['tenant'].exactlyMatches([' chl '])", signal: "chl") == .yes, "spaces around either are ignored")
         #expect(Self.truth("app.customSignal['tenant'].matches(['^c'])", signal: "chl") == .yes)
         #expect(Self.truth("app.customSignal['tenant'].matches(['['])", signal: "chl") == .no, "a bad pattern matches nothing")
         #expect(Self.truth("app.customSignal['tenant'] >= 2", signal: "3") == .yes)
         #expect(Self.truth("app.customSignal['tenant'] >= 2", signal: "chl") == .no, "a number test on text fails")
+    }
+
+    /// Every operator is false on an unset signal or user property, `notContains` and `!=` included.
+    @Test(arguments: [
+        "exactlyMatches(['x'])", "contains(['x'])", "notContains(['x'])", "matches(['.*'])",
+    ])
+    func everyOperatorIsFalseOnAnUnsetSignal(_ test: String) {
+        #expect(Self.truth("app.customSignal['tenant'].\(test)") == .no)
+        #expect(Self.truth("app.userProperty['maison'].\(test)") == .no)
+    }
+
+    @Test(arguments: ["==", "!=", "<", "<=", ">", ">="])
+    func everyComparisonIsFalseOnAnUnsetSignal(_ comparison: String) {
+        #expect(Self.truth("app.customSignal['tenant'] \(comparison) 5") == .no)
+        #expect(Self.truth("app.userProperty['maison'] \(comparison) 5") == .no)
+        #expect(Self.truth("version(app.customSignal['tenant']) \(comparison) '1.0'") == .no)
+    }
+
+    @Test func theTenantUserPropertyIsKnownAndOthersVary() {
+        #expect(Self.truth("app.userProperty['maison'].exactlyMatches(['chl'])", userProperty: "chl") == .yes)
+        #expect(Self.truth("app.userProperty['maison'].exactlyMatches(['chl'])", userProperty: "jlc") == .no)
+        #expect(Self.truth("app.userProperty['maison'].notContains(['j'])", userProperty: "chl") == .yes)
+        #expect(Self.truth("app.userProperty['tier'].exactlyMatches(['gold'])", userProperty: "chl") == .varies)
+        #expect(Self.truth("app.userProperty['maison'].exactlyMatches(['chl'])", userProperty: "chl", tenantUserProperty: nil) == .varies)
+    }
+
+    /// `app.version` compares number by number (2.10 is after 2.9), missing numbers as zero.
+    @Test func theAppVersionAndBuildAreKnownWhenConfigured() {
+        #expect(Self.truth("app.version.>=(['2.4'])", version: "2.4") == .yes)
+        #expect(Self.truth("app.version.>=(['2.4'])", version: "2.4.0") == .yes)
+        #expect(Self.truth("app.version.>(['2.9'])", version: "2.10") == .yes)
+        #expect(Self.truth("app.version.<(['2.4'])", version: "2.4") == .no)
+        #expect(Self.truth("app.version.==(['2.4.1'])", version: "2.4") == .no)
+        #expect(Self.truth("app.version.!=(['2.4.1'])", version: "2.4") == .yes)
+        #expect(Self.truth("app.version.<=(['3'])", version: "2.4") == .yes)
+        #expect(Self.truth("app.version.contains(['2.'])", version: "2.4") == .yes)
+        #expect(Self.truth("app.version.exactlyMatches(['2.4.0'])", version: "2.4") == .no, "text operators compare text")
+        #expect(Self.truth("app.version.>=(['2.4'])") == .varies, "no version configured")
+        #expect(Self.truth("app.build.>(['244'])", build: "245") == .yes)
+        #expect(Self.truth("app.build.>(['244'])", version: "2.4") == .varies, "the version says nothing of the build")
+    }
+
+    /// Firebase's own tests: `percent <= 0` takes no device, `percent <= 100` every one.
+    @Test func percentagesAtTheirBoundsAreDecided() {
+        #expect(Self.truth("percent <= 0") == .no)
+        #expect(Self.truth("percent <= 100") == .yes)
+        #expect(Self.truth("percent > 100") == .no)
+        #expect(Self.truth("percent > 0") == .yes)
+        #expect(Self.truth("percent('s') between 0 and 100") == .yes)
+        #expect(Self.truth("percent between 30 and 30") == .no)
+        #expect(Self.truth("percent <= 10") == .varies)
+        #expect(Self.truth("percent between 10 and 20") == .varies)
+    }
+
+    /// A moment more than two days from the as-of day is decided; nearer, the hour and time zone matter.
+    @Test func dateTimeWindowsAgainstTheAsOfDay() {
+        let after = "dateTime >= dateTime('2026-06-10T00:00:00', 'Europe/Paris')"
+        let before = "dateTime < dateTime('2026-06-10T00:00:00')"
+        #expect(Self.truth(after, asOf: "2026-06-20") == .yes)
+        #expect(Self.truth(before, asOf: "2026-06-20") == .no)
+        #expect(Self.truth(after, asOf: "2026-06-01") == .no)
+        #expect(Self.truth(before, asOf: "2026-06-01") == .yes)
+        #expect(Self.truth(after, asOf: "2026-06-13") == .yes)
+        #expect(Self.truth(after, asOf: "2026-06-12") == .varies)
+        #expect(Self.truth(after, asOf: "2026-06-08") == .varies)
+        #expect(Self.truth(after, asOf: "2026-06-07") == .no)
+        #expect(Self.truth(after) == .varies, "no as-of day")
+    }
+
+    @Test func theOperatingSystemFollowsThePlatform() {
+        #expect(Self.truth("device.os == 'android'", platform: "android") == .yes)
+        #expect(Self.truth("device.os == 'ios'", platform: "android") == .no)
+    }
+
+    @Test func reasonsAreSaidOnce() {
+        let text = Array(repeating: "device.os == 'ios'", count: 50).joined(separator: " && ")
+        let context = ConditionContext(tenant: "CHL", identity: TenantIdentity())
+        #expect(RemoteConditionParser.parse(text, at: .start(of: "t.json")).truth(in: context).because == "the app runs on ios")
+        let varying = Array(repeating: "percent <= 5", count: 50).joined(separator: " && ")
+        #expect(RemoteConditionParser.parse(varying, at: .start(of: "t.json")).truth(in: context).because == "depends on a random percentage of devices")
     }
 
     /// Each number comparison with a value below, equal to and above its target,

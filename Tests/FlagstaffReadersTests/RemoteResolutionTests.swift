@@ -24,12 +24,23 @@ enum RemoteWorkspace {
             "ROLL": {"defaultValue": {"rolloutValue": {"rolloutId": "r1", "value": "true", "percent": 10}}},
             "PERSONAL": {"defaultValue": {"personalizationValue": {"personalizationId": "p1"}}},
             "WL_ONLY": {"conditionalValues": {"WL": {"value": "true"}}},
-            "limit": {"defaultValue": {"value": "12"}, "valueType": "NUMBER"}
+            "limit": {"defaultValue": {"value": "12"}, "valueType": "NUMBER"},
+            "EXPERIMENT": {"defaultValue": {"value": "false"}, "conditionalValues": {"Everyone": {"experimentValue": {
+              "experimentId": "e1", "exposurePercent": 25,
+              "variantValue": [{"variantId": "A", "value": "true"}, {"variantId": "B", "noChange": true}]}}}},
+            "NO_CHANGE_ONLY": {"defaultValue": {"value": "true"}, "conditionalValues": {"Everyone": {"experimentValue": {
+              "experimentId": "e2", "variantValue": [{"variantId": "A", "noChange": true}]}}}},
+            "EXPERIMENT_THEN_WL": {"conditionalValues": {
+              "Everyone": {"experimentValue": {"experimentId": "e3", "variantValue": [{"variantId": "A", "value": "TRUE"}, {"variantId": "B", "noChange": true}]}},
+              "WL": {"value": "False"}}}
           }
         }
         """
 
-    static let keys = ["FIRST", "IN_APP", "DEFAULT", "VARY", "KNOWN_FALSE", "ROLL", "PERSONAL", "WL_ONLY", "ABSENT"]
+    static let keys = [
+        "FIRST", "IN_APP", "DEFAULT", "VARY", "KNOWN_FALSE", "ROLL", "PERSONAL", "WL_ONLY", "ABSENT", "EXPERIMENT", "NO_CHANGE_ONLY",
+        "EXPERIMENT_THEN_WL",
+    ]
 
     /// The tenants: CHL off, JLC on but off in prod, WL off.
     static let tenants: [(id: String, base: Bool, prod: Bool?)] = [("CHL", false, nil), ("JLC", true, false), ("WL", false, nil)]
@@ -55,7 +66,7 @@ enum RemoteWorkspace {
             tenants: tenants.map { tenant($0.id, $0.base, prod: $0.prod) },
             remoteConfig: RemoteConfig(
                 templates: ["prod": try #require(template)],
-                identities: ["CHL": TenantIdentity(appID: "1:1:ios:chl"), "JLC": TenantIdentity(appID: "1:1:ios:jlc")], tenantSignal: "tenant",
+                recognitions: ["CHL": TenantRecognition(appID: "1:1:ios:chl"), "JLC": TenantRecognition(appID: "1:1:ios:jlc")], tenantSignal: "tenant",
                 parameterNames: parameterNames))
     }
 }
@@ -127,7 +138,7 @@ struct RemoteResolutionTests {
         #expect(hidden.value == .bool(false))
         #expect(hidden.layer.id == "override")
         #expect(hidden.location?.description == "JLC.json:5:5")
-        #expect(cell("DEFAULT", "JLC").location?.description == "remote/prod.json:12:33")
+        #expect(cell("DEFAULT", "JLC").location?.description == "remote/prod.json:12:43", "where the value's text is")
         #expect(cell("IN_APP", "JLC").hidden == nil)
     }
 
@@ -193,6 +204,20 @@ struct RemoteResolutionTests {
         #expect(cell("PERSONAL", "CHL").possibleValues == [.bool(false)])
     }
 
+    /// The devices of a `noChange` variant get what the next condition in the evaluation
+    /// order (or else the default value) gives them, as the Admin SDK documents
+    /// `ExperimentVariantNoChange`; devices outside the experiment go on too.
+    @Test func anExperimentVariesOverItsVariantsAndANoChangeVariantFallsThrough() {
+        #expect(summary("EXPERIMENT", "CHL")
+            == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e1' (25% of devices in the experiment): true remote; otherwise: false remote")
+        #expect(summary("NO_CHANGE_ONLY", "JLC") == "true remote (default value)", "a variant that changes nothing leaves the default")
+        #expect(summary("EXPERIMENT_THEN_WL", "WL")
+            == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e3': true remote; if condition 'WL' holds: false remote")
+        #expect(summary("EXPERIMENT_THEN_WL", "JLC")
+            == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e3': true remote; otherwise: false override")
+        #expect(cell("EXPERIMENT", "CHL").possibleValues == [.bool(true), .bool(false)])
+    }
+
     @Test func differsAndChangedCountVaryingCells() throws {
         let model = matrix.model
         #expect(matrix.isChanged(try #require(model.flag("VARY")), by: RemoteConfigLayer.layer, in: "prod"))
@@ -209,6 +234,44 @@ struct RemoteResolutionTests {
 /// Every remote-config check of the validator, at the template's line and column.
 @Suite("Remote Config validation")
 struct RemoteValidationTests {
+    /// A template that also serves Android: its Android condition, its Android-only
+    /// parameter and a default equal to this app's own value are the other app's
+    /// business when the template is shared; a condition on an iOS app id no tenant has is not.
+    static let sharedTemplate = """
+        {
+          "conditions": [
+            {"name": "Android", "expression": "device.os == 'android'"},
+            {"name": "Android app", "expression": "app.id == '1:1:android:x'"},
+            {"name": "Typo", "expression": "app.id == '1:1:ios:zzz'"}
+          ],
+          "parameters": {
+            "android_only": {"defaultValue": {"value": "x"}},
+            "DEFAULT": {"defaultValue": {"value": "false"}, "conditionalValues": {"Android": {"value": "true"}, "Android app": {"value": "true"}, "Typo": {"value": "true"}}},
+            "EXPERIMENT": {"valueType": "BOOLEAN", "defaultValue": {"experimentValue": {"experimentId": "e", "variantValue": [{"variantId": "A", "value": "maybe"}]}}},
+            "FIRST": {"defaultValue": {"value": "on"}}
+          }
+        }
+        """
+
+    @Test(arguments: [false, true])
+    func aSharedTemplateKeepsTheOtherAppsQuiet(_ shared: Bool) throws {
+        var model = try RemoteWorkspace.model(template: Self.sharedTemplate)
+        model.remoteConfig?.isShared = shared
+        let diagnostics = Validator.validate(ResolvedMatrix(model: model)).filter { $0.location?.file == "remote/prod.json" }
+        let otherApps: Set = ["Android'", "Android app'", "'android_only'", "'DEFAULT' to", "'FIRST' to"]
+        let expected = [
+            "remote/prod.json:3:14: warning: no tenant can match condition 'Android'; check the app ids and signal values in remote_config, or remove the condition",
+            "remote/prod.json:4:14: warning: no tenant can match condition 'Android app'; check the app ids and signal values in remote_config, or remove the condition",
+            "remote/prod.json:5:14: warning: no tenant can match condition 'Typo'; check the app ids and signal values in remote_config, or remove the condition",
+            "remote/prod.json:8:5: warning: parameter 'android_only' is not a flag of enum FeatureFlag; the app reads only parameters named after its flags",
+            "remote/prod.json:9:5: warning: remote config sets 'DEFAULT' to the value the app already ships, everywhere it applies, so it changes nothing; remove the value, or set it to useInAppDefault",
+            "remote/prod.json:10:147: error: \"maybe\" is not a BOOLEAN value, which parameter 'EXPERIMENT' declares; write \"true\" or \"false\"",
+            "remote/prod.json:11:5: warning: remote config sets 'FIRST' to the value the app already ships, everywhere it applies, so it changes nothing; remove the value, or set it to useInAppDefault",
+            "remote/prod.json:11:41: warning: the app reads \"on\" as false for the Bool flag 'FIRST'; the iOS SDK's boolValue is true for text starting with t, y or a digit 1 to 9, and false otherwise; write \"true\" or \"false\"",
+        ]
+        #expect(diagnostics.sortedForDisplay().map(\.description) == expected.filter { line in !shared || !otherApps.contains { line.contains($0) } })
+    }
+
     @Test func everyProblemIsPositionedWithAHint() throws {
         let template = """
             {
@@ -227,7 +290,7 @@ struct RemoteValidationTests {
             }
             """
         var model = try RemoteWorkspace.model(template: template, parameterNames: ["LIMIT": "limit", "LIMT": "x"])
-        model.remoteConfig?.identities["CHK"] = TenantIdentity(appID: "1:1:ios:chk")
+        model.remoteConfig?.recognitions["CHK"] = TenantRecognition(appID: "1:1:ios:chk")
         model.remoteConfig?.settingLocations = [
             "remote_config.tenants.CHK": SourceLocation(file: "flagstaff.yml", line: 20, column: 5),
             "remote_config.parameters.LIMT": SourceLocation(file: "flagstaff.yml", line: 25, column: 5),
@@ -239,9 +302,8 @@ struct RemoteValidationTests {
             "remote/prod.json:4:14: warning: no tenant can match condition 'Nobody'; check the app ids and signal values in remote_config, or remove the condition",
             "remote/prod.json:5:44: warning: cannot read 'app.id = '1:1:ios:chl'' in condition 'Odd': expected ==, != or in after app.id; the cells this condition could decide are shown as varying",
             "remote/prod.json:8:5: warning: parameter 'FRIST' is not a flag of enum FeatureFlag; did you mean 'FIRST'?",
-            "remote/prod.json:9:31: error: \"yes\" is not a Bool value, but 'FIRST' is a Bool flag; write \"true\" or \"false\"",
+            "remote/prod.json:9:41: warning: the app reads \"yes\" as true for the Bool flag 'FIRST'; the iOS SDK's boolValue is true for text starting with t, y or a digit 1 to 9, and false otherwise; write \"true\" or \"false\"",
             "remote/prod.json:10:61: error: parameter 'limit' has valueType BOOLEAN, but 'LIMIT' is a number flag; use NUMBER",
-            "remote/prod.json:10:101: error: \"abc\" is not a number value, but 'LIMIT' is a number flag; write a number, e.g. \"12\"",
             "remote/prod.json:11:5: warning: remote config sets 'DEFAULT' to the value the app already ships, everywhere it applies, so it changes nothing; remove the value, or set it to useInAppDefault",
         ])
     }

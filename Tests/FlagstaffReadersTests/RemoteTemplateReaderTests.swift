@@ -34,7 +34,7 @@ struct RemoteTemplateReaderTests {
             """)
         #expect(diagnostics.isEmpty)
         let result = try #require(template)
-        #expect(result.version == "42")
+        #expect(result.version == RemoteTemplateVersion(number: "42", updateTime: "2026-11-01T10:00:00Z"))
         #expect(result.conditions.map(\.name) == ["CHL", "Ten"])
         #expect(result.conditions[0].location.description == "r.json:3:14")
         #expect(result.conditions[1].expression.parts[0].location.description == "r.json:4:36")
@@ -90,15 +90,106 @@ struct RemoteTemplateReaderTests {
             "r.json:4:14: error: condition 'CHL' is declared twice",
             "r.json:5:5: error: a condition has no name",
             "r.json:6:5: error: condition 'X' has no expression",
-            "r.json:9:27: error: a value object holds none of value, useInAppDefault, rolloutValue and personalizationValue",
+            "r.json:9:27: error: a value object holds none of value, useInAppDefault, rolloutValue, personalizationValue and experimentValue",
             "r.json:10:27: error: a value object holds value and useInAppDefault; it must hold exactly one",
             "r.json:12:24: error: unknown valueType 'BOOL'; use one of BOOLEAN, NUMBER, STRING, JSON",
             "r.json:12:68: error: 'useInAppDefault' must be true; leave the parameter out instead",
             "r.json:13:43: error: duplicate key 'defaultValue'; it is first set at line 13, column 11",
             "r.json:14:44: error: a rolloutValue has no string 'value'",
-            "r.json:16:44: error: parameter 'A' is declared twice; it is first declared at line 9",
+            "r.json:16:44: error: parameter 'A' is declared twice; it is also declared at the top level at line 9, with other values; Flagstaff reads that copy: delete the one the app should not get",
             "r.json:11:33: error: parameter 'C' has a value for condition 'CHK', which the template does not declare; did you mean 'CHL'?",
         ])
+    }
+
+    /// 7 of 56 real templates declare a parameter both at the top level and in a group.
+    @Test func aParameterDeclaredTwiceSaysWhichCopyToDelete() {
+        let (_, diagnostics) = Self.read(
+            """
+            {
+              "parameters": {"A": {"defaultValue": {"value": "true"}, "valueType": "BOOLEAN"}},
+              "parameterGroups": {"G": {"parameters": {
+                "A": {"defaultValue": {"value": "true"}, "valueType": "BOOLEAN"}
+              }}}
+            }
+            """)
+        #expect(diagnostics == [
+            "r.json:4:5: error: parameter 'A' is declared twice; it is also declared at the top level at line 2, the same; delete the top-level copy at line 2"
+        ])
+    }
+
+    /// An error about a value's text points at the text, not at the object around it.
+    @Test func valuesArePositionedAtTheirText() throws {
+        let (template, _) = Self.read(
+            """
+            {"parameters": {
+              "A": {"defaultValue": {
+                "value": "yes"
+              }, "conditionalValues": {"C": {"rolloutValue": {"rolloutId": "r", "value": "x", "percent": 5}}}}
+            }, "conditions": [{"name": "C", "expression": "true"}]}
+            """)
+        let a = try #require(template?.parameter(named: "A"))
+        #expect(a.defaultValue?.location.description == "r.json:3:14")
+        #expect(a.conditionalValues[0].value.location.description == "r.json:4:78")
+    }
+
+    /// The shape of the Firebase Admin SDK's `ExperimentValue`: variants with a value
+    /// or `noChange`, and the share of devices in the experiment.
+    @Test func experimentValuesAreRead() throws {
+        let (template, diagnostics) = Self.read(
+            """
+            {
+              "conditions": [{"name": "iOS", "expression": "device.os == 'ios'"}],
+              "parameters": {"A": {
+                "defaultValue": {"value": "false"},
+                "conditionalValues": {"iOS": {"experimentValue": {
+                  "experimentId": "exp_1",
+                  "variantValue": [{"variantId": "Baseline", "noChange": true}, {"variantId": "Variant A", "value": "true"}],
+                  "exposurePercent": 25
+                }}}
+              }}
+            }
+            """)
+        #expect(diagnostics.isEmpty)
+        let value = try #require(template?.parameter(named: "A")?.conditionalValues.first?.value)
+        guard case .experiment(let id, let variants, let exposure) = value.kind else {
+            Issue.record("not an experiment: \(value.kind)")
+            return
+        }
+        #expect(id == "exp_1")
+        #expect(exposure == 25)
+        #expect(variants.map(\.id) == ["Baseline", "Variant A"])
+        #expect(variants.map(\.value) == [nil, "true"])
+        #expect(variants.map(\.location.description) == ["r.json:7:24", "r.json:7:105"])
+        #expect(value.texts.map(\.text) == ["true"])
+    }
+
+    @Test func experimentMistakesArePositioned() {
+        let (_, diagnostics) = Self.read(
+            """
+            {"parameters": {
+              "A": {"defaultValue": {"experimentValue": {"experimentId": "e"}}},
+              "B": {"defaultValue": {"experimentValue": {"variantValue": [{"variantId": "v"}, {"variantId": "w", "value": "1", "noChange": true}]}}}
+            }}
+            """)
+        #expect(diagnostics == [
+            "r.json:2:45: error: an experimentValue has no 'variantValue' list",
+            "r.json:3:63: error: experiment variant 'v' must hold either a string 'value' or \"noChange\": true",
+            "r.json:3:83: error: experiment variant 'w' must hold either a string 'value' or \"noChange\": true",
+        ])
+    }
+
+    /// The REST API's version object: its number (a number in a hand-made file), who, when and why.
+    @Test func versionMetadataIsRead() throws {
+        let (template, diagnostics) = Self.read(
+            """
+            {"version": {"versionNumber": 8, "updateTime": "2026-11-02T09:15:00.123Z", "updateOrigin": "CONSOLE",
+              "updateUser": {"email": "ana@example.com", "name": "Ana"}, "description": "Raise the rollout"}}
+            """)
+        #expect(diagnostics.isEmpty)
+        let version = try #require(template?.version)
+        #expect(version == RemoteTemplateVersion(number: "8", updateTime: "2026-11-02T09:15:00.123Z", updatedBy: "ana@example.com", description: "Raise the rollout"))
+        #expect(version.summary == "version 8, published by ana@example.com on 2026-11-02T09:15:00.123Z: \"Raise the rollout\"")
+        #expect(Self.read(#"{"version": {"updateUser": {"name": "Ana"}}}"#).0?.version?.summary == "an unnumbered version, published by Ana")
     }
 
     @Test func wrongTypesAreErrorsNotCrashes() {

@@ -39,6 +39,32 @@ struct FuzzCorpusTests {
 /// corpus file, asserting the diagnostic's file, line and column.
 @Suite("Readers on hostile input")
 struct ReaderRobustnessTests {
+    /// Issue 25, point 9: two keys that crashed only together. The configuration
+    /// fuzzer reads a pair of bytes as a key and one of its values; these four bytes
+    /// choose `environments: [prod, prod]` and `remote_config: { template: r.json }`,
+    /// which ended in "Duplicate values for key" before the configuration was
+    /// validated completely before its environments indexed anything.
+    @Test func duplicateEnvironmentsWithOneTemplateForAllAreAnErrorNotACrash() throws {
+        let bytes = try [UInt8](Data(contentsOf: FuzzCorpus.directory.appendingPathComponent("Configuration/combination-duplicate-environment-with-remote-template")))
+        let text = ConfigurationCombination.compose(bytes)
+        #expect(text == "environments: [prod, prod]\nremote_config: { template: r.json }\nenum: F.swift\ncatalog: c.md\ntenants: t/*.json\n")
+        let (configuration, diagnostics) = ConfigurationReader.read(text, file: "flagstaff.yml")
+        #expect(configuration == nil)
+        #expect(diagnostics.map(\.description) == ["flagstaff.yml:1:15: error: environment 'prod' is listed twice"])
+    }
+
+    /// Every value of every key the combining fuzzer knows, each with every other key's
+    /// first value, read and (when valid) resolved: none crashes, and each problem is in the file.
+    @Test func everyCombinedKeyAndValueReadsAndResolves() {
+        for (index, fragment) in ConfigurationCombination.fragments.enumerated() {
+            for value in fragment.values.indices {
+                var bytes: [UInt8] = [UInt8(index), UInt8(value)]
+                for other in ConfigurationCombination.fragments.indices where other != index { bytes += [UInt8(other), 0] }
+                #expect(ConfigurationCombination.check(bytes, file: "flagstaff.yml") == nil)
+            }
+        }
+    }
+
     /// Findings 1: a catalog with CRLF or bare-CR line endings, with a ragged row.
     @Test(arguments: ["finding-01-crlf.md", "finding-01-bare-cr.md"])
     func catalogLineEndings(_ name: String) throws {

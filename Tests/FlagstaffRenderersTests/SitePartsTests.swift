@@ -29,7 +29,7 @@ struct SitePartsTests {
         ]
         let remote = RemoteConfig(
             templates: ["prod": RemoteTemplate(file: "prod.json", conditions: [RemoteCondition(name: "WL 'launch'", expression: byApp, location: here)], parameters: parameters)],
-            identities: ["WL": TenantIdentity(appID: "1:1:ios:wl")])
+            recognitions: ["WL": TenantRecognition(appID: "1:1:ios:wl")])
         let flags = [Flag(key: "ENABLE_A", caseName: "a", location: here), Flag(key: "COUNT_B", caseName: "b", location: here)]
         let tenant = Tenant(
             id: "WL", name: "White Label", file: "wl.json", base: ["ENABLE_A": Build.setting(.bool(false)), "COUNT_B": Build.setting(.integer(0))])

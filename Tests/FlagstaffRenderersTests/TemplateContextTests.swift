@@ -40,7 +40,7 @@ struct TemplateContextTests {
     /// A prod template where ten percent of devices get `ENABLE_A` off.
     static let remoteConfig: RemoteConfig = {
         let here = SourceLocation.start(of: "prod.json")
-        let percent = RemoteExpression(text: "percent <= 10", parts: [.init(kind: .varying("a random percentage of devices"), text: "percent <= 10", location: here)])
+        let percent = RemoteExpression(text: "percent <= 10", parts: [.init(kind: .percent(.init(above: nil, upTo: 10)), text: "percent <= 10", location: here)])
         let parameter = RemoteParameter(
             name: "ENABLE_A", defaultValue: RemoteValue(.useInAppDefault, at: here),
             conditionalValues: [.init(condition: "Ten percent", value: RemoteValue(.value("false"), at: here), location: here)], location: here)

@@ -44,6 +44,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let result = CatalogReader.read(text, file: path)
             (hasModel, diagnostics) = (result.catalog != nil, result.diagnostics)
         case .configuration:
+            // The bytes as a file, then as choices of keys and values that meet.
+            if let problem = ConfigurationCombination.check(bytes, file: path) { return problem }
             let result = ConfigurationReader.read(text, file: path)
             (hasModel, diagnostics) = (result.configuration != nil, result.diagnostics)
         case .guidePage:

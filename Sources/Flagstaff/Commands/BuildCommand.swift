@@ -34,7 +34,7 @@ public struct BuildCommand: Sendable {
     /// Runs the build and returns the exit status.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         let pinned = try AsOfDate.parse(option: asOf)
-        let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
+        let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict, asOf: pinned)
         guard workspace.report(to: console) != nil else { return ExitStatus.failure }
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         // The lifecycle report reads code and git history; the theme parses templates.

@@ -58,7 +58,7 @@ public struct DueCommand: Sendable {
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         if let within, within < 0 { throw .usage("--within must be 0 or more days, not \(within)") }
         let pinned = try AsOfDate.parse(option: asOf)
-        let workspace = try Workspace.load(configurationPath: configurationPath)
+        let workspace = try Workspace.load(configurationPath: configurationPath, asOf: pinned)
         defer { console.finished(workspace) }
         guard workspace.report(to: console) != nil else { return ExitStatus.failure }
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)

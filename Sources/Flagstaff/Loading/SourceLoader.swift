@@ -8,14 +8,17 @@ import Synchronization
 struct SourceLoader {
     let source: any FileSource
     let configuration: Configuration
+    /// The day Remote Config's `dateTime` rules are decided for.
+    let asOf: CalendarDate?
     /// The readers' diagnostics.
     var diagnostics: [Diagnostic] = []
     /// Files named by the configuration that could not be read.
     var unreadable: [Diagnostic] = []
 
-    init(source: any FileSource, configuration: Configuration) {
+    init(source: any FileSource, configuration: Configuration, asOf: CalendarDate? = nil) {
         self.source = source
         self.configuration = configuration
+        self.asOf = asOf
     }
 
     /// Reads the enum, the catalog and every tenant file into a model, with each
@@ -167,9 +170,7 @@ struct SourceLoader {
             }
             templates[environment] = byFile[file]
         }
-        return RemoteConfig(
-            templates: templates, identities: settings.identities, tenantSignal: settings.tenantSignal, naming: settings.naming,
-            parameterNames: settings.parameterNames, settingLocations: settings.locations)
+        return settings.remoteConfig(templates: templates, asOf: asOf)
     }
 
     /// The guide pages of the `guide` folder, in file-name order, and their problems.

@@ -7,8 +7,11 @@ extension Workspace {
     /// or `flagstaff.yml` in the current folder. Throws only for I/O problems;
     /// problems in the files' contents become diagnostics. A command that edits
     /// sources loads `forEditing`: see `load(configurationPath:revision:strict:forEditing:)`.
-    public static func load(configurationPath: String?, strict: Bool = false, forEditing: Bool = false) throws(FlagstaffError) -> Workspace {
-        try load(configurationPath: configurationPath, revision: nil, strict: strict, forEditing: forEditing)
+    /// `asOf` is the `--as-of` day, which Remote Config's `dateTime` rules are decided for.
+    public static func load(
+        configurationPath: String?, strict: Bool = false, forEditing: Bool = false, asOf: CalendarDate? = nil
+    ) throws(FlagstaffError) -> Workspace {
+        try load(configurationPath: configurationPath, revision: nil, strict: strict, forEditing: forEditing, asOf: asOf)
     }
 
     /// Loads the workspace as it is in a git revision (from the object store,
@@ -21,7 +24,7 @@ extension Workspace {
     /// only read leave it off: at 200 tenants, keeping every file's bytes costs a
     /// copy of each.
     public static func load(
-        configurationPath: String?, revision: String?, strict: Bool = false, forEditing: Bool = false
+        configurationPath: String?, revision: String?, strict: Bool = false, forEditing: Bool = false, asOf: CalendarDate? = nil
     ) throws(FlagstaffError) -> Workspace {
         let (file, root, prefix) = configurationPlace(configurationPath)
         // A change an earlier command left unfinished is finished or undone
@@ -48,7 +51,7 @@ extension Workspace {
                 ? "no \(configurationFileName) in the current folder; pass --config PATH"
                 : "cannot read the configuration file '\(path)'")
         }
-        var workspace = try load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict)
+        var workspace = try load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict, asOf: asOf)
         if revision == nil, let recovery = try FileTransaction.recover(folder: workspace.url(for: workspace.configuration.output).path) {
             recoveries.append(recovery.message)
         }
@@ -92,9 +95,10 @@ extension Workspace {
     /// Loads a workspace from any file source, given the configuration's text:
     /// `file` is the configuration's path inside the source, and every other path
     /// is relative to its folder. `root` is that folder on disk, for git and output.
+    /// `asOf` is the `--as-of` day; without it, the configuration's or today.
     public static func load(
         configuration text: String, file configurationFile: String, from source: any FileSource, root: URL,
-        displayPrefix: String = "", strict: Bool = false
+        displayPrefix: String = "", strict: Bool = false, asOf: CalendarDate? = nil
     ) throws(FlagstaffError) -> Workspace {
         let configurationFolder = (configurationFile as NSString).deletingLastPathComponent
         let files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
@@ -105,7 +109,9 @@ extension Workspace {
                 guide: [], diagnostics: configurationDiagnostics)
         }
         configuration.strict = configuration.strict || strict
-        var loader = SourceLoader(source: files, configuration: configuration)
+        // Remote Config's dateTime rules are decided for the as-of day; only then is the clock read.
+        let remoteAsOf = configuration.remoteConfig == nil ? nil : try AsOfDate.resolve(option: asOf, configuration: configuration)
+        var loader = SourceLoader(source: files, configuration: configuration, asOf: remoteAsOf)
         let loaded = try loader.loadModel()
         var diagnostics = configurationDiagnostics + loader.diagnostics
         var matrix: ResolvedMatrix?

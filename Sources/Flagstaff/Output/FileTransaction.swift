@@ -9,11 +9,12 @@ import Foundation
 /// sources, the output folder for a build), and holds a lock on that folder while
 /// it works:
 ///
-/// 1. `begin` writes the journal's header.
-/// 2. `stage` records a file, then writes its new bytes beside it under a
-///    temporary name (`.name.flagstaff-new`), and keeps the old file under a
-///    second name (`.name.flagstaff-old`, a hard link, so nothing is copied).
-/// 3. `commit` records `commit` (the point of no return), renames every staged
+/// 1. Creating a transaction writes the journal's header.
+/// 2. `write(_:to:)` records a file, keeps the old one under a second name
+///    (`.name.flagstaff-old`, a hard link, so nothing is copied), then writes the
+///    new bytes beside it under a temporary name (`.name.flagstaff-new`);
+///    `remove(_:)` and `createFolder(_:)` record what they will do.
+/// 3. `commit()` records `commit` (the point of no return), renames every staged
 ///    file into place and every removed file onto its backup name, then removes
 ///    the backups and the journal.
 ///

@@ -43,11 +43,9 @@ public struct RemoteConfigLayer: ResolutionLayer {
             parameters[environment] = byKey
             var byTenant: [String: [String: ConditionTruth]] = [:]
             for tenant in model.tenants {
-                let identity = remote.identity(of: tenant.id)
+                let context = remote.context(for: tenant.id, in: environment)
                 byTenant[tenant.id] = Dictionary(
-                    template.conditions.map {
-                        ($0.name, $0.expression.truth(for: tenant.id, identity: identity, tenantSignal: remote.tenantSignal))
-                    }, uniquingKeysWith: { first, _ in first })
+                    template.conditions.map { ($0.name, $0.expression.truth(in: context)) }, uniquingKeysWith: { first, _ in first })
             }
             truths[environment] = byTenant
         }
@@ -100,7 +98,7 @@ public struct RemoteConfigLayer: ResolutionLayer {
             return LayerTrace(source: "no Remote Config template for \(environment)", checks: [])
         }
         let name = remote.parameterName(for: flag.key)
-        let source = template.file + (template.version.map { ", version \($0)" } ?? "") + ", parameter \(name)"
+        let source = template.file + (template.version?.number.map { ", version \($0)" } ?? "") + ", parameter \(name)"
         guard let (parameter, conditionalValues) = parameters[environment]?[flag.key] else {
             return LayerTrace(source: source, checks: [], notes: ["the template has no parameter '\(name)', so the app keeps its own value"])
         }
@@ -122,9 +120,12 @@ public struct RemoteConfigLayer: ResolutionLayer {
         var notes: [String] = []
         let others = template.conditions.count - (checks.count - 1)
         if others > 0 { notes.append("\(others.counted("other condition")) of the template set no value for this parameter") }
-        let identity = remote.identity(of: tenant.id)
-        if !template.conditions.contains(where: { $0.expression.mentions(identity, tenantSignal: remote.tenantSignal) }) {
-            notes.append("no condition in this template names \(tenant.id) by its app id or its signal value")
+        if let version = template.version, version.updatedBy != nil || version.updateTime != nil || version.description != nil {
+            notes.append("the template is \(version.summary)")
+        }
+        let context = remote.context(for: tenant.id, in: environment)
+        if !template.conditions.contains(where: { $0.expression.mentions(context) }) {
+            notes.append("no condition in this template names \(tenant.id) by its app id, signal or user property")
         }
         return LayerTrace(source: source, checks: checks, notes: notes)
     }
@@ -135,27 +136,25 @@ public struct RemoteConfigLayer: ResolutionLayer {
     }
 
     /// Whether a value ends the search: a plain value or the in-app default. A rollout
-    /// reaches only some devices and personalisation only some users; the rest go on.
+    /// reaches only some devices, an experiment only its variants' devices, and
+    /// personalisation only some users; the rest go on.
     private static func settles(_ value: RemoteValue) -> Bool {
         switch value.kind {
         case .value, .useInAppDefault: true
-        case .rollout, .personalization: false
+        case .rollout, .personalization, .experiment: false
         }
     }
 
-    /// A plain value, as a fixed opinion; no opinion when it does not fit the flag's
-    /// type (the validator reports that as an error).
+    /// A plain value, as a fixed opinion, read as the app reads it.
     private static func fixed(_ value: RemoteValue, type: FlagType, reason: String) -> Opinion? {
-        guard let text = value.text, let flagValue = FlagValue(remote: text, as: type) else { return nil }
-        return Opinion(value: flagValue, location: value.location, reason: reason)
+        guard let text = value.text else { return nil }
+        return Opinion(value: FlagValue(remote: text, as: type), location: value.location, reason: reason)
     }
 
     /// The cases one value object adds to a varying answer: a condition's value,
     /// or the default value when `condition` is `nil`.
     private static func variants(of value: RemoteValue, type: FlagType, condition: String?) -> [Opinion.Variant] {
-        func outcome(_ text: String) -> Opinion.Variant.Outcome {
-            FlagValue(remote: text, as: type).map(Opinion.Variant.Outcome.value) ?? .noOpinion
-        }
+        func outcome(_ text: String) -> Opinion.Variant.Outcome { .value(FlagValue(remote: text, as: type)) }
         let holds = condition.map { "if condition '\($0)' holds" }
         switch value.kind {
         case .value(let text):
@@ -169,6 +168,14 @@ public struct RemoteConfigLayer: ResolutionLayer {
         case .personalization(let id):
             let when = (holds.map { "\($0) and" } ?? "if") + " personalization '\(id)' picks the value for the user"
             return [.init(condition: when, outcome: .unknown, location: value.location)]
+        case .experiment(let id, let variants, let exposure):
+            // A variant without a value makes no change: its devices go on, as those outside the experiment do.
+            let share = exposure.map { " (\($0.percentText)% of devices in the experiment)" } ?? ""
+            return variants.compactMap { variant in
+                guard let text = variant.value else { return nil }
+                let when = (holds.map { "\($0) and" } ?? "if") + " the device gets variant '\(variant.id)' of experiment '\(id)'\(share)"
+                return .init(condition: when, outcome: outcome(text), location: variant.location)
+            }
         }
     }
 
@@ -190,6 +197,9 @@ public struct RemoteConfigLayer: ResolutionLayer {
         case .rollout(let id, let text, let percent):
             "\"\(text)\" for devices in rollout '\(id)'" + (percent.map { " (\($0)%)" } ?? "")
         case .personalization(let id): "a value personalization '\(id)' picks per user"
+        case .experiment(let id, let variants, let exposure):
+            "variants of experiment '\(id)'" + (exposure.map { " (\($0.percentText)% of devices)" } ?? "") + ": "
+                + variants.map { "'\($0.id)' " + ($0.value.map { "\"\($0)\"" } ?? "no change") }.joined(separator: ", ")
         }
     }
 }

@@ -3,27 +3,34 @@
 /// Collection app". The condition's name is kept by the views; this says what it tests.
 ///
 /// It reads the condition model: the parts `RemoteConditionParser` decided
-/// (`app.id`, `device.os`, custom signals) by their kind, and the parts about the
-/// device or the user (`.varying`) from their text, through a small tokenizer that
-/// only words them; whether a part holds is never decided here. A shape it does
-/// not know keeps the parser's own words ("depends on the device's country").
+/// (`app.id`, `device.os`, custom signals, user properties, versions, percent,
+/// time) by their kind, and the other parts about the device or the user
+/// (`.varying`: country, language, audiences) from their text, through a small
+/// tokenizer that only words them; whether a part holds is never decided here.
+/// A shape it does not know keeps the parser's own words ("depends on the
+/// device's country").
 public struct RemoteConditionWords: Sendable {
     private let tenantsByAppID: [String: String]
     private let tenantsBySignal: [String: String]
+    private let tenantsByUserProperty: [String: String]
     private let tenantSignal: String?
+    private let tenantUserProperty: String?
 
     /// Words for the conditions of `remote`, naming tenants by `tenantNames`
     /// (display name by tenant id, in tenant order).
     public init(remote: RemoteConfig, tenants: [(id: String, name: String)]) {
-        var byAppID: [String: String] = [:], bySignal: [String: String] = [:]
+        var byAppID: [String: String] = [:], bySignal: [String: String] = [:], byUserProperty: [String: String] = [:]
         for tenant in tenants {
             let identity = remote.identity(of: tenant.id)
             if let appID = identity.appID, byAppID[appID] == nil { byAppID[appID] = tenant.name }
-            if let signal = identity.signal, bySignal[signal] == nil { bySignal[signal] = tenant.name }
+            if let signal = identity.signal.value, bySignal[signal] == nil { bySignal[signal] = tenant.name }
+            if let property = identity.userProperty.value, byUserProperty[property] == nil { byUserProperty[property] = tenant.name }
         }
         tenantsByAppID = byAppID
         tenantsBySignal = bySignal
+        tenantsByUserProperty = byUserProperty
         tenantSignal = remote.tenantSignal
+        tenantUserProperty = remote.tenantUserProperty
     }
 
     /// What the condition tests, its parts joined by "and".
@@ -47,6 +54,20 @@ public struct RemoteConditionWords: Sendable {
                 return Self.list(values.map { value in tenantsBySignal[value].map { "the \($0) app" } ?? "the app that sets '\(key)' to '\(value)'" }, joinedBy: "or")
             }
             return "devices whose '\(key)' signal \(Self.words(for: test))"
+        case .userProperty(let key, let test):
+            if key == tenantUserProperty, case .exactlyMatches(let values) = test {
+                return Self.list(values.map { value in tenantsByUserProperty[value].map { "users of the \($0) app" } ?? "users whose '\(key)' property is '\(value)'" }, joinedBy: "or")
+            }
+            return "users whose '\(key)' property \(Self.words(for: test))"
+        case .appVersion(let test):
+            return "devices with app version \(Self.versionWords(for: test))"
+        case .appBuild(let test):
+            return "devices with app build \(Self.versionWords(for: test))"
+        case .percent(let range):
+            return "a random \(Self.numberText((range.upTo ?? 100) - (range.above ?? 0)))% of devices"
+        case .dateTime(let time):
+            let moment = Self.momentText(time.moment) + (time.timeZone.map { " (\($0))" } ?? "")
+            return time.comparison.hasPrefix("<") ? "before \(moment)" : "from \(moment) on"
         case .varying(let meaning):
             return VaryingPart(part.text)?.words ?? "depending on \(meaning)"
         case .unparsed:
@@ -75,7 +96,32 @@ public struct RemoteConditionWords: Sendable {
         case .notContains(let values): "contains none of " + list(values.map { "'\($0)'" }, joinedBy: "and")
         case .matches(let patterns): "matches " + list(patterns.map { "'\($0)'" }, joinedBy: "or")
         case .compare(let comparison, let number): "is \(comparisonWords(comparison)) \(numberText(number))"
+        case .compareVersions(let comparison, let version): "is \(comparisonWords(comparison)) version \(version)"
         }
+    }
+
+    /// A test on the app's version or build: "2.4 or later", "before 3.0", "2.4 or 2.5".
+    static func versionWords(for test: RemoteExpression.SignalTest) -> String {
+        switch test {
+        case .compareVersions(let comparison, let version):
+            switch comparison {
+            case "<": "before \(version)"
+            case "<=": "\(version) or earlier"
+            case ">": "after \(version)"
+            case ">=": "\(version) or later"
+            case "!=": "other than \(version)"
+            default: version
+            }
+        case .exactlyMatches(let values): list(values, joinedBy: "or")
+        default: words(for: test)
+        }
+    }
+
+    /// `2026-12-01T09:00:00` as "2026-12-01 09:00".
+    static func momentText(_ moment: String) -> String {
+        var text = String(moment.map { $0 == "T" ? " " : $0 })
+        if text.count == 19, text.hasSuffix(":00") { text = String(text.dropLast(3)) }
+        return text
     }
 
     static func comparisonWords(_ comparison: String) -> String {
@@ -105,24 +151,12 @@ private struct VaryingPart {
         guard let first = tokens.first, case .name(let element) = first else { return nil }
         let rest = Array(tokens.dropFirst())
         switch element {
-        case "percent":
-            guard let share = Self.share(rest) else { return nil }
-            words = "a random \(share)% of devices"
         case "device.country":
             guard let codes = Self.list(after: "in", in: rest), !codes.isEmpty else { return nil }
             words = "phones set to " + RemoteConditionWords.list(codes.map { PlaceNames.regions[$0.uppercased()] ?? $0 }, joinedBy: "or")
         case "device.language":
             guard let codes = Self.list(after: "in", in: rest), !codes.isEmpty else { return nil }
             words = "phones in " + RemoteConditionWords.list(codes.map(Self.languageName), joinedBy: "or")
-        case "app.version", "app.build":
-            guard let (method, values) = Self.call(rest), !values.isEmpty else { return nil }
-            let what = element == "app.version" ? "app version" : "app build"
-            words = "devices with \(what) " + Self.comparison(method, values)
-        case "app.userProperty":
-            guard case .open("[")? = rest.first, rest.count > 2, case .string(let property) = rest[1],
-                let (method, values) = Self.call(Array(rest.dropFirst(3)))
-            else { return nil }
-            words = "users whose '\(property)' property " + Self.comparison(method, values)
         case "app.audiences":
             guard let (method, values) = Self.call(rest), !values.isEmpty else { return nil }
             let quoted = values.map { "“\($0)”" }
@@ -133,39 +167,9 @@ private struct VaryingPart {
             case "notInAll": words = "users outside at least one of the audiences " + RemoteConditionWords.list(quoted, joinedBy: "and")
             default: return nil
             }
-        case "dateTime", "device.dateTime":
-            guard rest.count >= 2, case .symbol(let comparison) = rest[0], let moment = Self.moment(Array(rest.dropFirst())) else { return nil }
-            switch comparison {
-            case "<", "<=": words = "before \(moment)"
-            case ">", ">=": words = "from \(moment) on"
-            default: return nil
-            }
         default:
             return nil
         }
-    }
-
-    /// `<= 25`, `< 25`, `> 75`, `>= 75`, `between 10 and 35`, after `percent` or `percent('seed')`.
-    static func share(_ tokens: [Token]) -> String? {
-        var tokens = tokens[...]
-        if case .open("(")? = tokens.first {
-            guard let close = tokens.firstIndex(of: .close(")")) else { return nil }
-            tokens = tokens[(close + 1)...]
-        }
-        let values = Array(tokens)
-        if values.count == 2, case .symbol(let comparison) = values[0], case .number(let number) = values[1] {
-            switch comparison {
-            case "<", "<=": return RemoteConditionWords.numberText(number)
-            case ">", ">=": return RemoteConditionWords.numberText(100 - number)
-            default: return nil
-            }
-        }
-        if values.count == 4, values[0] == .name("between"), case .number(let low) = values[1], values[2] == .name("and"),
-            case .number(let high) = values[3]
-        {
-            return RemoteConditionWords.numberText(high - low)
-        }
-        return nil
     }
 
     /// The strings of `in [...]`.
@@ -199,31 +203,6 @@ private struct VaryingPart {
         }
         guard let values = strings(Array(tokens[3..<(tokens.count - 1)])) else { return nil }
         return (method, values)
-    }
-
-    static func comparison(_ method: String, _ values: [String]) -> String {
-        let list = RemoteConditionWords.list(values, joinedBy: "or")
-        switch method {
-        case "exactlyMatches", "==": return "is \(list)"
-        case "!=": return "is not \(list)"
-        case "contains": return "contains \(list)"
-        case "notContains": return "contains none of \(RemoteConditionWords.list(values, joinedBy: "and"))"
-        case "matches": return "matches \(list)"
-        case "<": return "before \(list)"
-        case "<=": return "\(list) or earlier"
-        case ">": return "after \(list)"
-        case ">=": return "\(list) or later"
-        default: return "\(method) \(list)"
-        }
-    }
-
-    /// `dateTime('2026-01-01T09:00:00')` or `dateTime('…', 'Europe/Paris')` as "2026-01-01 09:00 (Europe/Paris)".
-    static func moment(_ tokens: [Token]) -> String? {
-        guard tokens.count >= 4, tokens[0] == .name("dateTime"), tokens[1] == .open("("), case .string(let value) = tokens[2] else { return nil }
-        var text = String(value.map { $0 == "T" ? " " : $0 })
-        if text.hasSuffix(":00"), text.count == 19 { text = String(text.dropLast(3)) }
-        if tokens.count >= 6, tokens[3] == .symbol(","), case .string(let zone) = tokens[4] { text += " (\(zone))" }
-        return text
     }
 
     static func languageName(_ code: String) -> String {

@@ -7,12 +7,13 @@ public struct RemoteTemplate: Hashable, Sendable {
     public var conditions: [RemoteCondition]
     /// The parameters in file order, top-level ones first, then each group's.
     public let parameters: [RemoteParameter]
-    /// The template's version number, when the file has one.
-    public var version: String?
+    /// The template's version metadata, when the file has it (the REST API's body and
+    /// `remoteconfig:get` write it; a hand-made file may not).
+    public var version: RemoteTemplateVersion?
     private let parameterIndices: [String: Int]
 
     /// Creates a template.
-    public init(file: String, conditions: [RemoteCondition], parameters: [RemoteParameter], version: String? = nil) {
+    public init(file: String, conditions: [RemoteCondition], parameters: [RemoteParameter], version: RemoteTemplateVersion? = nil) {
         self.file = file
         self.conditions = conditions
         self.parameters = parameters
@@ -45,10 +46,11 @@ public struct RemoteCondition: Hashable, Sendable {
 public enum RemoteValueType: String, CaseIterable, Hashable, Sendable {
     case boolean = "BOOLEAN", number = "NUMBER", string = "STRING", json = "JSON"
 
-    /// Whether values of this type can hold a flag of a type.
+    /// Whether values of this type can hold a flag of a type. `STRING`, which is also
+    /// the type of a parameter that declares none, holds any: the app converts its text.
     public func fits(_ type: FlagType) -> Bool {
         switch (self, type) {
-        case (.boolean, .bool), (.number, .number), (.string, .string), (.json, .string): true
+        case (.string, _), (.boolean, .bool), (.number, .number), (.json, .string): true
         default: false
         }
     }
@@ -119,11 +121,32 @@ public struct RemoteValue: Hashable, Sendable {
         case rollout(id: String, value: String, percent: Int?)
         /// `{"personalizationValue": {…}}`: a value Firebase picks per user; the template does not hold it.
         case personalization(id: String)
+        /// `{"experimentValue": {…}}`: the values of a Firebase A/B test's variants. Devices
+        /// outside the experiment, and those in a `noChange` variant, go on to the next
+        /// condition, as with a rollout.
+        case experiment(id: String, variants: [ExperimentVariant], exposurePercent: Double?)
+    }
+
+    /// One variant of an experiment: its id and value, or no value when it makes no change.
+    public struct ExperimentVariant: Hashable, Sendable {
+        /// The variant's id, such as `Variant A`.
+        public var id: String
+        /// The value its devices get; `nil` for a `noChange` variant, whose devices go on to the next condition.
+        public var value: String?
+        /// Where the variant's value is written, or the variant when it has none.
+        public var location: SourceLocation
+
+        /// Creates a variant.
+        public init(id: String, value: String?, location: SourceLocation) {
+            self.id = id
+            self.value = value
+            self.location = location
+        }
     }
 
     /// What it holds.
     public var kind: Kind
-    /// Where the value object is.
+    /// Where its value is written (the `"value"` string), or the value object when it holds none.
     public var location: SourceLocation
 
     /// Creates a value.
@@ -136,35 +159,46 @@ public struct RemoteValue: Hashable, Sendable {
     public var text: String? {
         switch kind {
         case .value(let text), .rollout(_, let text, _): text
-        case .useInAppDefault, .personalization: nil
+        case .useInAppDefault, .personalization, .experiment: nil
+        }
+    }
+
+    /// Every text the value object can give a device, each with where it is written:
+    /// the value, a rollout's value, or each experiment variant's.
+    public var texts: [(text: String, location: SourceLocation)] {
+        switch kind {
+        case .value(let text), .rollout(_, let text, _): [(text, location)]
+        case .experiment(_, let variants, _): variants.compactMap { variant in variant.value.map { ($0, variant.location) } }
+        case .useInAppDefault, .personalization: []
         }
     }
 }
 
-extension FlagValue {
-    /// A Remote Config string read as a value of a flag type, as the app's Remote
-    /// Config wrapper reads it: `true` or `false` for Bool flags, a JSON number for
-    /// number flags, any text for string flags. `nil` when it does not fit.
-    public init?(remote text: String, as type: FlagType) {
-        switch type {
-        case .bool:
-            switch text {
-            case "true": self = .bool(true)
-            case "false": self = .bool(false)
-            default: return nil
-            }
-        case .number:
-            if let integer = Int(text) {
-                self = .integer(integer)
-            } else if Double(text) != nil, text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
-                text.first != "+", text.first != "."
-            {
-                self = .decimal(text)
-            } else {
-                return nil
-            }
-        case .string:
-            self = .string(text)
-        }
+/// A template's version metadata: its number, who published it, when, and why.
+public struct RemoteTemplateVersion: Hashable, Sendable {
+    /// The version number, such as `42`.
+    public var number: String?
+    /// When it was published, as the template writes it (RFC 3339, e.g. `2026-11-01T10:00:00Z`).
+    public var updateTime: String?
+    /// Who published it: the account's email, or its name.
+    public var updatedBy: String?
+    /// The description given when it was published.
+    public var description: String?
+
+    /// Creates version metadata.
+    public init(number: String? = nil, updateTime: String? = nil, updatedBy: String? = nil, description: String? = nil) {
+        self.number = number
+        self.updateTime = updateTime
+        self.updatedBy = updatedBy
+        self.description = description
+    }
+
+    /// The metadata in one line for people: `version 8, published by ana@example.com on 2026-11-01T10:00:00Z: "Raise the rollout"`.
+    public var summary: String {
+        var text = number.map { "version \($0)" } ?? "an unnumbered version"
+        if let updatedBy { text += ", published by \(updatedBy)" }
+        if let updateTime { text += (updatedBy == nil ? ", published" : "") + " on \(updateTime)" }
+        if let description, !description.isEmpty { text += ": \"\(description)\"" }
+        return text
     }
 }

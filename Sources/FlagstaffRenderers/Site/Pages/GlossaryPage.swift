@@ -145,7 +145,7 @@ enum Glossary {
         case RemoteConfigLayer.layer.id:
             let versions = model.remoteConfig.map { remote in
                 remote.templatesByFile(environments: model.environments).map { template, environments in
-                    environments.joined(separator: " and ") + (template.version.map { " (version \($0))" } ?? "")
+                    environments.joined(separator: " and ") + (template.version?.number.map { " (version \($0))" } ?? "")
                 }.joined(separator: ", ")
             } ?? ""
             return "Firebase Remote Config: an online console where the team can change a flag without a new release of the app. "

@@ -23,6 +23,8 @@ struct HomePage: SitePage {
     var overdueCount: Int, dueSoonCount: Int
     /// How many flags remote config changes, per environment with a template.
     var remoteChanges: [RemoteChangeCount]
+    /// Whether any environment's template has version metadata to show.
+    var hasTemplateVersions: Bool
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         [PagePlan(path: "index.html", title: "Home") { HomePage(site) }]
@@ -48,8 +50,11 @@ struct HomePage: SitePage {
         asOf = lifecycle.asOf.description
         (overdueCount, dueSoonCount) = (lifecycle.count(of: .overdue), lifecycle.count(of: .dueSoon))
         remoteChanges = model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
-            RemoteChangeCount(environment: environment, count: matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count)
+            RemoteChangeCount(
+                environment: environment, count: matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count,
+                template: model.remoteConfig?.templates[environment]?.version?.summary)
         }
+        hasTemplateVersions = remoteChanges.contains { $0.template != nil }
     }
 
     /// The validator's "does not set" warnings in a PM's words, one line per tenant,
@@ -131,10 +136,12 @@ struct HomePage: SitePage {
     }
 }
 
-/// How many flags remote config changes in one environment.
+/// How many flags remote config changes in one environment, and the template's version.
 struct RemoteChangeCount: Sendable, TemplateContext {
     var environment: String
     var count: Int
+    /// The template's version metadata in words: "version 8, published by ana@example.com on …".
+    var template: String?
 }
 
 /// One tenant's flags that fall back because its file does not set them.

@@ -134,7 +134,7 @@ extension SiteRenderer {
         if let digest = stamp.sourcesDigest { text += ", from flag sources with digest \(digest)" }
         if let remote = model.remoteConfig {
             let versions = remote.templatesByFile(environments: model.environments).map { template, environments in
-                environments.joined(separator: " and ") + " " + (template.version.map { "version \($0)" } ?? "(no version)")
+                environments.joined(separator: " and ") + " " + (template.version?.number.map { "version \($0)" } ?? "(no version)")
             }
             text += " and Remote Config templates \(versions.joined(separator: ", "))"
         }

@@ -1,0 +1,105 @@
+/// A change between two sides' Remote Config templates that changes which devices
+/// get which value without changing the values a matrix shows: a new version, a
+/// condition added, removed, rewritten or moved, a rollout's or experiment's share.
+public struct RemoteTemplateChange: Hashable, Sendable {
+    /// What changes.
+    public enum Kind: Hashable, Sendable {
+        /// The template's version metadata.
+        case version(old: RemoteTemplateVersion?, new: RemoteTemplateVersion?)
+        /// A condition only the head has, with its expression.
+        case conditionAdded(name: String, expression: String)
+        /// A condition only the base has, with its expression.
+        case conditionRemoved(name: String, expression: String)
+        /// A condition whose expression changes.
+        case expressionChanged(name: String, old: String, new: String)
+        /// The conditions both sides have, in another order: the first true one decides.
+        case conditionsReordered(old: [String], new: [String])
+        /// A flag's rollout or experiment reaching another share of devices, for a
+        /// condition's value or (`condition` `nil`) the default value.
+        case shareChanged(flag: String, condition: String?, what: String, old: Double?, new: Double?)
+    }
+
+    /// What changes.
+    public var kind: Kind
+    /// The environments whose template changes so, in the diff's order.
+    public var environments: [String]
+
+    /// Creates a change.
+    public init(kind: Kind, environments: [String]) {
+        self.kind = kind
+        self.environments = environments
+    }
+
+    /// The changes between the templates of two models, environment by environment in
+    /// `environments` order, each listed once with every environment it applies to.
+    public static func between(base: FlagModel, head: FlagModel, environments: [String]) -> [RemoteTemplateChange] {
+        var changes: [RemoteTemplateChange] = []
+        for environment in environments {
+            let old = base.remoteConfig?.templates[environment], new = head.remoteConfig?.templates[environment]
+            guard old != nil || new != nil else { continue }
+            for kind in kinds(base: base, old: old, head: head, new: new) {
+                if let index = changes.firstIndex(where: { $0.kind == kind }) {
+                    changes[index].environments.append(environment)
+                } else {
+                    changes.append(RemoteTemplateChange(kind: kind, environments: [environment]))
+                }
+            }
+        }
+        return changes
+    }
+
+    /// What changes between one environment's two templates (either may be missing).
+    private static func kinds(base: FlagModel, old: RemoteTemplate?, head: FlagModel, new: RemoteTemplate?) -> [Kind] {
+        var kinds: [Kind] = []
+        if old?.version != new?.version { kinds.append(.version(old: old?.version, new: new?.version)) }
+        let oldConditions = old?.conditions ?? [], newConditions = new?.conditions ?? []
+        let oldNames = oldConditions.map(\.name), newNames = newConditions.map(\.name)
+        for condition in newConditions where !oldNames.contains(condition.name) {
+            kinds.append(.conditionAdded(name: condition.name, expression: condition.expression.text))
+        }
+        for condition in oldConditions where !newNames.contains(condition.name) {
+            kinds.append(.conditionRemoved(name: condition.name, expression: condition.expression.text))
+        }
+        for condition in newConditions {
+            guard let before = oldConditions.first(where: { $0.name == condition.name }), before.expression.text != condition.expression.text else {
+                continue
+            }
+            kinds.append(.expressionChanged(name: condition.name, old: before.expression.text, new: condition.expression.text))
+        }
+        let keptOld = oldNames.filter(newNames.contains), keptNew = newNames.filter(oldNames.contains)
+        if keptOld != keptNew { kinds.append(.conditionsReordered(old: keptOld, new: keptNew)) }
+        guard let old, let new, let oldRemote = base.remoteConfig, let newRemote = head.remoteConfig else { return kinds }
+        for flag in head.flags where base.flag(flag.key) != nil {
+            guard let before = old.parameter(named: oldRemote.parameterName(for: flag.key)),
+                let after = new.parameter(named: newRemote.parameterName(for: flag.key))
+            else { continue }
+            var slots: [(String?, RemoteValue?, RemoteValue?)] = [(nil, before.defaultValue, after.defaultValue)]
+            for entry in after.conditionalValues {
+                slots.append((entry.condition, before.conditionalValues.first { $0.condition == entry.condition }?.value, entry.value))
+            }
+            for (condition, oldValue, newValue) in slots {
+                guard let oldShare = oldValue.flatMap(share), let newShare = newValue.flatMap(share), oldShare.what == newShare.what,
+                    oldShare.percent != newShare.percent
+                else { continue }
+                kinds.append(.shareChanged(flag: flag.key, condition: condition, what: newShare.what, old: oldShare.percent, new: newShare.percent))
+            }
+        }
+        return kinds
+    }
+
+    /// A rollout's or experiment's name and share of devices.
+    private static func share(of value: RemoteValue) -> (what: String, percent: Double?)? {
+        switch value.kind {
+        case .rollout(let id, _, let percent): ("rollout '\(id)'", percent.map(Double.init))
+        case .experiment(let id, _, let exposure): ("experiment '\(id)'", exposure)
+        case .value, .useInAppDefault, .personalization: nil
+        }
+    }
+}
+
+extension Double {
+    /// The number as people write a percentage: `25`, `12.5`.
+    public var percentText: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
+}

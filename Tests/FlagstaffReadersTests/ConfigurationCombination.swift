@@ -1,0 +1,1 @@
+../../Fuzz/Sources/FuzzTargets/ConfigurationCombination.swift
