@@ -51,7 +51,7 @@ let package = Package(
                 "CCmark",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            plugins: ["EmbedTheme"]
+            plugins: ["EmbedTheme", "GenerateTemplateFields"]
         ),
         // The commands: load a workspace, render, write files atomically.
         .target(
@@ -71,6 +71,13 @@ let package = Package(
         // `flagstaff` carries its default theme with it.
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // Build-time tool that writes each template context's `field(named:)`, the
+        // switch Mustache reads fields through (see `TemplateContext`), so a page's
+        // context is a plain struct and no switch is written by hand.
+        // It reads Swift without swift-syntax: a build tool's dependencies are built
+        // a second time for the host, which would double a clean build.
+        .executableTarget(name: "TemplateFieldsGenerator"),
+        .plugin(name: "GenerateTemplateFields", capability: .buildTool(), dependencies: ["TemplateFieldsGenerator"]),
         // `swift package --allow-writing-to-package-directory flagstaff build` in a package that depends on Flagstaff.
         .plugin(
             name: "FlagstaffCommand",
@@ -84,6 +91,7 @@ let package = Package(
         .testTarget(name: "FlagstaffCoreTests", dependencies: ["FlagstaffCore"]),
         .testTarget(name: "FlagstaffReadersTests", dependencies: ["FlagstaffCore", "FlagstaffReaders"], exclude: ["Fixtures"]),
         .testTarget(name: "FlagstaffRenderersTests", dependencies: ["FlagstaffCore", "FlagstaffRenderers"]),
+        .testTarget(name: "TemplateFieldsGeneratorTests", dependencies: ["TemplateFieldsGenerator"]),
         // Commands end to end, on fixture workspaces, with golden files.
         .testTarget(
             name: "FlagstaffTests",

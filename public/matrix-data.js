@@ -33,27 +33,71 @@ window.FLAGSTAFF_MATRIX = {
     "Diagnostics"
   ],
   "looks": [
-    ["yb", "on", null, false],
-    ["nb", "off", null, false],
-    ["yo", "on ◆", null, false],
-    ["no", "off ◆", null, false],
-    ["yr", "on ☁", "remote: default value", true],
-    ["vr", "on/off ≈", "remote: depends on the device or the user", true],
-    ["nf", "off ○", null, false],
-    ["yr", "on ☁", "remote: condition 'BEL'", true],
-    ["yr", "on ☁", "remote: condition 'ORS'", true],
-    ["nr", "off ☁", "remote: condition 'Checkout incident at CHL'", true],
-    ["xb", "100", null, false],
-    ["xb", "50", null, false],
-    ["xo", "200 ◆", null, false],
-    ["xb", "200", null, false],
-    ["xr", "150 ☁", "remote: default value", true],
-    ["yr", "on ☁", "remote: condition 'White label'", true],
-    ["xb", "carousel", null, false],
-    ["xb", "single-page", null, false],
-    ["xb", "video", null, false],
-    ["xo", "video ◆", null, false],
-    ["xr", "video ☁", "remote: condition 'White label'", true]
+    ["yb", "on", null, false, "on"],
+    ["nb", "off", null, false, "off"],
+    ["yo", "on ◆", null, false, "on"],
+    ["no", "off ◆", null, false, "off"],
+    ["yr", "on ☁", "set by remote config for everyone; without remote config: off", true, "on"],
+    [
+      "vr",
+      "on/off ≈",
+      "on for “Ten percent of devices” (a random 10% of devices); otherwise off",
+      true,
+      "on/off"
+    ],
+    ["nf", "off ○", null, false, "off"],
+    [
+      "yr",
+      "on ☁",
+      "set by remote config for “BEL” (BEL's app); without remote config: off",
+      true,
+      "on"
+    ],
+    [
+      "yr",
+      "on ☁",
+      "set by remote config for “ORS” (ORS's app); without remote config: off",
+      true,
+      "on"
+    ],
+    [
+      "nr",
+      "off ☁",
+      "set by remote config for “Checkout incident at CHL” (CHL's app); without remote config: on",
+      true,
+      "off"
+    ],
+    ["xb", "100", null, false, "100"],
+    ["xb", "50", null, false, "50"],
+    ["xo", "200 ◆", null, false, "200"],
+    ["xb", "200", null, false, "200"],
+    ["xr", "150 ☁", "set by remote config for everyone; without remote config: 100", true, "150"],
+    ["xr", "150 ☁", "set by remote config for everyone; without remote config: 50", true, "150"],
+    [
+      "vr",
+      "on/off ≈",
+      "on for “CHL beta testers” (CHL's app and users whose 'beta_tester' property is 'true'); otherwise off",
+      true,
+      "on/off"
+    ],
+    [
+      "yr",
+      "on ☁",
+      "set by remote config for “White label” (the White Label app); without remote config: off",
+      true,
+      "on"
+    ],
+    ["xb", "carousel", null, false, "carousel"],
+    ["xb", "single-page", null, false, "single-page"],
+    ["xb", "video", null, false, "video"],
+    ["xo", "video ◆", null, false, "video"],
+    [
+      "xr",
+      "video ☁",
+      "set by remote config for “White label” (the White Label app); without remote config: carousel",
+      true,
+      "video"
+    ]
   ],
   "alphabet": "#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~",
   "width": 1,
@@ -64,10 +108,9 @@ window.FLAGSTAFF_MATRIX = {
       "group": 0,
       "badges": [
         ["overdue", "overdue"],
-        ["rolled-out", "rolled out"],
-        ["stale", "stale"]
+        ["rolled-out", "rolled out"]
       ],
-      "search": "enable_client_profile_v2 clientprofilev2 clienteling shows the redesigned client profile, with purchases, preferences and sizes on a single screen. clienteling squad overdue rolled out stale",
+      "search": "enable_client_profile_v2 clientprofilev2 clienteling shows the redesigned client profile, with purchases, preferences and sizes on a single screen. clienteling squad overdue rolled out overdue rolled out",
       "marks": "0000",
       "cells": ["##############", "##############", "##############", "##############"]
     },
@@ -76,10 +119,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_client_notes",
       "group": 0,
       "badges": [
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_client_notes clientnotes clienteling lets advisers keep free-text notes on a client that the rest of the boutique team can read. clienteling squad stale unused in code",
+      "search": "enable_client_notes clientnotes clienteling lets advisers keep free-text notes on a client that the rest of the boutique team can read. clienteling squad the app's code does not read it unused in code",
       "marks": "1111",
       "cells": ["####$$###$$#$$", "####$$###$$#$$", "####$$###$$#$$", "####$$###$$#$$"]
     },
@@ -90,7 +132,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["due-soon", "due soon"]
       ],
-      "search": "enable_purchase_history purchasehistory clienteling shows a client's purchases from every boutique of the maison, not just the adviser's own. clienteling squad due soon",
+      "search": "enable_purchase_history purchasehistory clienteling shows a client's purchases from every boutique of the maison, not just the adviser's own. clienteling squad due soon due soon",
       "marks": "1111",
       "cells": ["############$$", "############$$", "############$$", "############$$"]
     },
@@ -98,22 +140,18 @@ window.FLAGSTAFF_MATRIX = {
       "key": "ENABLE_CLIENT_TAGS",
       "slug": "enable_client_tags",
       "group": 0,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_client_tags clienttags clienteling lets advisers tag clients (for example \"collector\") and filter their client list by tag. clienteling squad stale",
-      "marks": "0000",
+      "badges": [],
+      "search": "enable_client_tags clienttags clienteling lets advisers tag clients (for example \"collector\") and filter their client list by tag. clienteling squad",
+      "marks": "4444",
       "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$"]
     },
     {
       "key": "ENABLE_OUTREACH_TEMPLATES",
       "slug": "enable_outreach_templates",
       "group": 0,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_outreach_templates outreachtemplates clienteling offers ready-made outreach messages that the adviser personalises before sending. clienteling squad stale",
-      "marks": "0000",
+      "badges": [],
+      "search": "enable_outreach_templates outreachtemplates clienteling offers ready-made outreach messages that the adviser personalises before sending. clienteling squad",
+      "marks": "4444",
       "cells": ["%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$"]
     },
     {
@@ -129,11 +167,9 @@ window.FLAGSTAFF_MATRIX = {
       "key": "ENABLE_CAMPAIGNS",
       "slug": "enable_campaigns",
       "group": 0,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_campaigns campaigns clienteling shows head office's campaign lists and the clients each adviser should contact for them. clienteling squad stale",
-      "marks": "1111",
+      "badges": [],
+      "search": "enable_campaigns campaigns clienteling shows head office's campaign lists and the clients each adviser should contact for them. clienteling squad",
+      "marks": "5555",
       "cells": ["#$##$$###$$#$$", "#$##$$###$$#$$", "#$##$$###$$#$$", "#$#&$$#&#$$#$$"]
     },
     {
@@ -142,11 +178,10 @@ window.FLAGSTAFF_MATRIX = {
       "group": 0,
       "badges": [
         ["overdue", "overdue"],
-        ["stale", "stale"],
         ["incomplete", "incomplete"]
       ],
-      "search": "enable_client_search_v2 clientsearchv2 clienteling a faster server-side client search, tried on **ten percent of phones** through remote config; the app ships it off.  overdue stale incomplete",
-      "marks": "0022",
+      "search": "enable_client_search_v2 clientsearchv2 clienteling a faster server-side client search, tried on **ten percent of phones** through remote config; the app ships it off.  overdue incomplete overdue incomplete",
+      "marks": "4466",
       "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "''''''''''''''", "(((((((((((((("]
     },
     {
@@ -154,22 +189,19 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_messaging_outreach",
       "group": 0,
       "badges": [
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_messaging_outreach messagingoutreach clienteling lets advisers contact clients through messaging apps instead of only sms and e-mail. clienteling squad stale unused in code",
-      "marks": "1111",
+      "search": "enable_messaging_outreach messagingoutreach clienteling lets advisers contact clients through messaging apps instead of only sms and e-mail. clienteling squad the app's code does not read it unused in code",
+      "marks": "5555",
       "cells": ["$$#$$$#$$$$#$$", "$$#$$$#$$$$#$$", "$$#$$$#$%$$#$$", "$$#$$$#$$$$#$$"]
     },
     {
       "key": "ENABLE_MEDIA_LIBRARY",
       "slug": "enable_media_library",
       "group": 1,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_media_library medialibrary catalogue & media gives advisers a shared library of campaign imagery and product media to send to clients. catalogue squad stale",
-      "marks": "1111",
+      "badges": [],
+      "search": "enable_media_library medialibrary catalogue & media gives advisers a shared library of campaign imagery and product media to send to clients. catalogue squad",
+      "marks": "5555",
       "cells": ["#$$#$$####$#$$", "#$%#$$####$#$$", "#$%#$$####$#$$", "#$$#$$####$#$$"]
     },
     {
@@ -178,10 +210,9 @@ window.FLAGSTAFF_MATRIX = {
       "group": 1,
       "badges": [
         ["overdue", "overdue"],
-        ["rolled-out", "rolled out"],
-        ["stale", "stale"]
+        ["rolled-out", "rolled out"]
       ],
-      "search": "enable_product_videos productvideos catalogue & media plays product videos inside the product sheet. catalogue squad overdue rolled out stale",
+      "search": "enable_product_videos productvideos catalogue & media plays product videos inside the product sheet. catalogue squad overdue rolled out overdue rolled out",
       "marks": "0000",
       "cells": ["##############", "##############", "##############", "##############"]
     },
@@ -190,11 +221,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_ar_try_on",
       "group": 1,
       "badges": [
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_ar_try_on artryon catalogue & media lets a client try on watches and jewellery through the camera (augmented reality). catalogue squad stale unused in code",
-      "marks": "1010",
+      "search": "enable_ar_try_on artryon catalogue & media lets a client try on watches and jewellery through the camera (augmented reality). catalogue squad the app's code does not read it unused in code",
+      "marks": "5454",
       "cells": ["$$%$)$$$$$$$$$", "$$$$)$$$$$$$$$", "$$%$)$$%$$$%$$", "$$$$)$$$$$$$$$"]
     },
     {
@@ -203,9 +233,9 @@ window.FLAGSTAFF_MATRIX = {
       "group": 1,
       "badges": [
         ["incomplete", "incomplete"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_stock_lookup stocklookup catalogue & media shows live stock for a product in the other boutiques of the same country. catalogue squad incomplete unused in code",
+      "search": "enable_stock_lookup stocklookup catalogue & media shows live stock for a product in the other boutiques of the same country. catalogue squad incomplete the app's code does not read it incomplete unused in code",
       "marks": "1111",
       "cells": ["####$##$#$$$$$", "####$##$#$$$$$", "####$##$#$$$$$", "####$##$#$$$$$"]
     },
@@ -214,10 +244,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_net_gross_prices",
       "group": 1,
       "badges": [
-        ["due-soon", "due soon"],
-        ["stale", "stale"]
+        ["due-soon", "due soon"]
       ],
-      "search": "enable_net_gross_prices netgrossprices catalogue & media shows prices as net | gross in the product sheet, for markets where advisers quote both. catalogue squad due soon stale",
+      "search": "enable_net_gross_prices netgrossprices catalogue & media shows prices as net | gross in the product sheet, for markets where advisers quote both. catalogue squad due soon due soon",
       "marks": "1111",
       "cells": ["$#$$#$$$#$#$$#", "$#$$#$$$#$#$$#", "$#$$#$$$#$#$$#", "$#$$#$$$#$#$$#"]
     },
@@ -225,11 +254,9 @@ window.FLAGSTAFF_MATRIX = {
       "key": "ENABLE_CATALOGUE_OFFLINE_SYNC",
       "slug": "enable_catalogue_offline_sync",
       "group": 1,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_catalogue_offline_sync catalogueofflinesync catalogue & media downloads the whole catalogue over wi-fi so it can be browsed without a connection. catalogue squad stale",
-      "marks": "1110",
+      "badges": [],
+      "search": "enable_catalogue_offline_sync catalogueofflinesync catalogue & media downloads the whole catalogue over wi-fi so it can be browsed without a connection. catalogue squad",
+      "marks": "5554",
       "cells": ["############$#", "############$#", "############$#", "&&&&&&&&&&&&$&"]
     },
     {
@@ -240,7 +267,7 @@ window.FLAGSTAFF_MATRIX = {
         ["overdue", "overdue"],
         ["rolled-out", "rolled out"]
       ],
-      "search": "highresimagery highresimagery catalogue & media loads full-resolution product photos on devices that can handle them. catalogue squad overdue rolled out",
+      "search": "highresimagery highresimagery catalogue & media loads full-resolution product photos on devices that can handle them. catalogue squad overdue rolled out overdue rolled out",
       "marks": "0000",
       "cells": ["##############", "##############", "##############", "##############"]
     },
@@ -249,10 +276,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_product_comparison",
       "group": 1,
       "badges": [
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_product_comparison productcomparison catalogue & media lets the adviser show up to three products side by side. catalogue squad unused in code",
-      "marks": "0010",
+      "search": "enable_product_comparison productcomparison catalogue & media lets the adviser show up to three products side by side. catalogue squad the app's code does not read it unused in code",
+      "marks": "4454",
       "cells": ["$$$$$)$$$$$$$$", "$$$$$)$$$$$$$$", "%%%%%)%%%%%%%%", "$$$$$)$$$$$$$$"]
     },
     {
@@ -260,10 +287,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_appointment_booking",
       "group": 2,
       "badges": [
-        ["overdue", "overdue"],
-        ["stale", "stale"]
+        ["overdue", "overdue"]
       ],
-      "search": "enable_appointment_booking appointmentbooking appointments lets advisers book a boutique appointment on behalf of a client. camille arnaud overdue stale",
+      "search": "enable_appointment_booking appointmentbooking appointments lets advisers book a boutique appointment on behalf of a client. camille arnaud overdue overdue",
       "marks": "1111",
       "cells": ["#####$######$#", "#####$######$#", "#####$######$#", "#####$######$#"]
     },
@@ -271,10 +297,8 @@ window.FLAGSTAFF_MATRIX = {
       "key": "ENABLE_APPOINTMENT_REMINDERS",
       "slug": "enable_appointment_reminders",
       "group": 2,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_appointment_reminders appointmentreminders appointments sends the adviser a reminder notification before each appointment. camille arnaud stale",
+      "badges": [],
+      "search": "enable_appointment_reminders appointmentreminders appointments sends the adviser a reminder notification before each appointment. camille arnaud",
       "marks": "1111",
       "cells": ["#$##$$##$$##$$", "#$##$$##$$##$$", "#$##$$##$$##$$", "#$##$$##$$##$$"]
     },
@@ -282,11 +306,9 @@ window.FLAGSTAFF_MATRIX = {
       "key": "ENABLE_CALENDAR_SYNC",
       "slug": "enable_calendar_sync",
       "group": 2,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_calendar_sync calendarsync appointments keeps appointments in sync with the adviser's work calendar, in both directions. camille arnaud stale",
-      "marks": "0000",
+      "badges": [],
+      "search": "enable_calendar_sync calendarsync appointments keeps appointments in sync with the adviser's work calendar, in both directions. camille arnaud",
+      "marks": "4444",
       "cells": ["%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$"]
     },
     {
@@ -295,11 +317,10 @@ window.FLAGSTAFF_MATRIX = {
       "group": 2,
       "badges": [
         ["overdue", "overdue"],
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_video_appointments videoappointments appointments lets clients book a remote appointment held over a video call. camille arnaud overdue stale unused in code",
-      "marks": "1113",
+      "search": "enable_video_appointments videoappointments appointments lets clients book a remote appointment held over a video call. camille arnaud overdue the app's code does not read it overdue unused in code",
+      "marks": "5557",
       "cells": ["$$#$$$#$#$$$$$", "$$#$$$#$#$$$$$", "$$#$$$#$#$$$$$", "$*#$$$#$+$$$$$"]
     },
     {
@@ -308,9 +329,9 @@ window.FLAGSTAFF_MATRIX = {
       "group": 2,
       "badges": [
         ["incomplete", "incomplete"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_boutique_capacity boutiquecapacity appointments stops new bookings once the boutique is full for that time slot. camille arnaud incomplete unused in code",
+      "search": "enable_boutique_capacity boutiquecapacity appointments stops new bookings once the boutique is full for that time slot. camille arnaud incomplete the app's code does not read it incomplete unused in code",
       "marks": "1111",
       "cells": ["#$##$$$###$#$)", "#$##$$$###$#$)", "#$##$$$###$#$)", "#$##$$$###$#$)"]
     },
@@ -319,11 +340,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_legacy_calendar",
       "group": 2,
       "badges": [
-        ["stale", "stale"],
         ["deprecated-in-code", "deprecated in code"]
       ],
-      "search": "enable_legacy_calendar legacycalendar appointments shows the old month-view appointment calendar; **deprecated**, replaced by `enable_calendar_sync`. camille arnaud stale deprecated in code",
-      "marks": "0111",
+      "search": "enable_legacy_calendar legacycalendar appointments shows the old month-view appointment calendar; **deprecated**, replaced by `enable_calendar_sync`. camille arnaud deprecated in code deprecated in code",
+      "marks": "4555",
       "cells": ["&&&&)&&&&&&&&&", "####)#########", "####)#########", "####)#########"]
     },
     {
@@ -332,7 +352,7 @@ window.FLAGSTAFF_MATRIX = {
       "group": 3,
       "badges": [],
       "search": "enable_checkout checkout checkout & payments emergency switch for buying in the app: turning it off hides every \"buy\" button. payments squad",
-      "marks": "0003",
+      "marks": "4447",
       "cells": ["##############", "##############", "##############", "##,###########"]
     },
     {
@@ -340,11 +360,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_apple_pay",
       "group": 3,
       "badges": [
-        ["overdue", "overdue"],
-        ["stale", "stale"]
+        ["overdue", "overdue"]
       ],
-      "search": "enable_apple_pay applepay checkout & payments lets advisers take payment with **apple pay** on their own device in the boutique. payments squad overdue stale",
-      "marks": "1111",
+      "search": "enable_apple_pay applepay checkout & payments lets advisers take payment with **apple pay** on their own device in the boutique. payments squad overdue overdue",
+      "marks": "5555",
       "cells": ["#####$######$$", "#####$######$$", "#####$######$$", "#####$###&##$$"]
     },
     {
@@ -352,10 +371,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_pay_by_link",
       "group": 3,
       "badges": [
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_pay_by_link paybylink checkout & payments sends the client a secure link to pay remotely, by message or e-mail. payments squad stale unused in code",
+      "search": "enable_pay_by_link paybylink checkout & payments sends the client a secure link to pay remotely, by message or e-mail. payments squad the app's code does not read it unused in code",
       "marks": "1111",
       "cells": ["#$###$##$$$#$$", "#$###$##$$$#$$", "#$###$##$$$#$$", "#$###$##$$$#$$"]
     },
@@ -364,11 +382,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_split_payment",
       "group": 3,
       "badges": [
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_split_payment splitpayment checkout & payments lets a client pay for one purchase with two payment methods. payments squad stale unused in code",
-      "marks": "0010",
+      "search": "enable_split_payment splitpayment checkout & payments lets a client pay for one purchase with two payment methods. payments squad the app's code does not read it unused in code",
+      "marks": "4454",
       "cells": ["$$$$$)$$$$$$$$", "$$$$$)$$$$$$$$", "$$%%$)%$$$$$$$", "$$$$$)$$$$$$$$"]
     },
     {
@@ -376,9 +393,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_tax_free_forms",
       "group": 3,
       "badges": [
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_tax_free_forms taxfreeforms checkout & payments prepares tax-free shopping forms for travellers who are eligible for a refund. payments squad unused in code",
+      "search": "enable_tax_free_forms taxfreeforms checkout & payments prepares tax-free shopping forms for travellers who are eligible for a refund. payments squad the app's code does not read it unused in code",
       "marks": "1111",
       "cells": ["###$#$#$$##$$$", "###$#$#$$##$$$", "###$#$#$$##$$$", "###$#$#$$##$$$"]
     },
@@ -388,10 +405,9 @@ window.FLAGSTAFF_MATRIX = {
       "group": 3,
       "badges": [
         ["due-soon", "due soon"],
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_gift_wrapping giftwrapping checkout & payments offers gift wrapping and a handwritten-style gift message at checkout. payments squad due soon stale unused in code",
+      "search": "enable_gift_wrapping giftwrapping checkout & payments offers gift wrapping and a handwritten-style gift message at checkout. payments squad due soon the app's code does not read it due soon unused in code",
       "marks": "1111",
       "cells": ["$$##$$$##$)#$$", "$$##$$$##$)#$$", "$$##$$$##$)#$$", "$$##$$$##$)#$$"]
     },
@@ -400,10 +416,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_email_receipts",
       "group": 3,
       "badges": [
-        ["overdue", "overdue"],
-        ["stale", "stale"]
+        ["overdue", "overdue"]
       ],
-      "search": "enable_email_receipts emailreceipts checkout & payments e-mails the receipt to the client instead of printing it. payments squad overdue stale",
+      "search": "enable_email_receipts emailreceipts checkout & payments e-mails the receipt to the client instead of printing it. payments squad overdue overdue",
       "marks": "1111",
       "cells": ["############$#", "############$#", "############$#", "############$#"]
     },
@@ -412,11 +427,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_engraving",
       "group": 3,
       "badges": [
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_engraving engraving checkout & payments offers personal engraving on products that allow it. payments squad stale unused in code",
-      "marks": "1111",
+      "search": "enable_engraving engraving checkout & payments offers personal engraving on products that allow it. payments squad the app's code does not read it unused in code",
+      "marks": "5555",
       "cells": ["#$##$$##$$$#$$", "#$##$$##$$$#$$", "#$##$$##$$$#$$", "#$##$$#&$$$#$$"]
     },
     {
@@ -425,10 +439,9 @@ window.FLAGSTAFF_MATRIX = {
       "group": 4,
       "badges": [
         ["overdue", "overdue"],
-        ["rolled-out", "rolled out"],
-        ["stale", "stale"]
+        ["rolled-out", "rolled out"]
       ],
-      "search": "enable_wishlist wishlist wishlist lets advisers keep a wishlist of products for each client. growth squad overdue rolled out stale",
+      "search": "enable_wishlist wishlist wishlist lets advisers keep a wishlist of products for each client. growth squad overdue rolled out overdue rolled out",
       "marks": "0000",
       "cells": ["##############", "##############", "##############", "##############"]
     },
@@ -436,10 +449,8 @@ window.FLAGSTAFF_MATRIX = {
       "key": "ENABLE_WISHLIST_SHARING",
       "slug": "enable_wishlist_sharing",
       "group": 4,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_wishlist_sharing wishlistsharing wishlist lets the adviser share a wishlist with the client as a link. growth squad stale",
+      "badges": [],
+      "search": "enable_wishlist_sharing wishlistsharing wishlist lets the adviser share a wishlist with the client as a link. growth squad",
       "marks": "1111",
       "cells": ["####$$###$$$$$", "####$$###$$$$$", "####$$###$$$$$", "####$$###$$$$$"]
     },
@@ -447,11 +458,9 @@ window.FLAGSTAFF_MATRIX = {
       "key": "ENABLE_WISHLIST_NOTES",
       "slug": "enable_wishlist_notes",
       "group": 4,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_wishlist_notes wishlistnotes wishlist lets advisers add private notes to items on a wishlist. growth squad stale",
-      "marks": "0000",
+      "badges": [],
+      "search": "enable_wishlist_notes wishlistnotes wishlist lets advisers add private notes to items on a wishlist. growth squad",
+      "marks": "4444",
       "cells": ["##############", "##############", "##############", "&&&&&&&&&&&&&&"]
     },
     {
@@ -459,12 +468,11 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "max_wishlist_items",
       "group": 4,
       "badges": [
-        ["stale", "stale"],
         ["incomplete", "incomplete"]
       ],
-      "search": "max_wishlist_items maxwishlistitems wishlist sets how many items one wishlist can hold (a number, not on/off). growth squad stale incomplete",
-      "marks": "1113",
-      "cells": ["-./...---..0..", "-.-...---..0..", "-./...---..0..", "11111111111011"]
+      "search": "max_wishlist_items maxwishlistitems wishlist sets how many items one wishlist can hold (a number, not on/off). growth squad incomplete incomplete",
+      "marks": "5557",
+      "cells": ["-./...---..0..", "-.-...---..0..", "-./...---..0..", "12122211122022"]
     },
     {
       "key": "ENABLE_WISHLIST_PRICE_ALERTS",
@@ -472,11 +480,11 @@ window.FLAGSTAFF_MATRIX = {
       "group": 4,
       "badges": [
         ["incomplete", "incomplete"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_wishlist_price_alerts wishlistpricealerts wishlist tells the adviser when the price of a wishlisted item changes.  incomplete unused in code",
-      "marks": "0013",
-      "cells": ["$$$$$$$$$$)$$$", "$$$$$$$$$$)$$$", "$$%$$$$%$$)$$$", "$$($$$$$$$)$2$"]
+      "search": "enable_wishlist_price_alerts wishlistpricealerts wishlist tells the adviser when the price of a wishlisted item changes.  incomplete the app's code does not read it incomplete unused in code",
+      "marks": "4457",
+      "cells": ["$$$$$$$$$$)$$$", "$$$$$$$$$$)$$$", "$$%$$$$%$$)$$$", "$$3$$$$$$$)$4$"]
     },
     {
       "key": "wishlistSync",
@@ -485,7 +493,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["overdue", "overdue"]
       ],
-      "search": "wishlistsync wishlistsync wishlist keeps the app's wishlists in sync with the maison's website. growth squad overdue",
+      "search": "wishlistsync wishlistsync wishlist keeps the app's wishlists in sync with the maison's website. growth squad overdue overdue",
       "marks": "1111",
       "cells": ["##########)#$#", "##########)#$#", "##########)#$#", "##########)#$#"]
     },
@@ -493,12 +501,10 @@ window.FLAGSTAFF_MATRIX = {
       "key": "ONBOARDING_VARIANT",
       "slug": "onboarding_variant",
       "group": 5,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "onboarding_variant onboardingvariant onboarding chooses which welcome flow new advisers see: `carousel`, `single-page` or `video`. growth squad stale",
-      "marks": "1131",
-      "cells": ["33443353433533", "33443353433533", "33643353433573", "33443353433533"]
+      "badges": [],
+      "search": "onboarding_variant onboardingvariant onboarding chooses which welcome flow new advisers see: `carousel`, `single-page` or `video`. growth squad",
+      "marks": "5575",
+      "cells": ["55665575655755", "55665575655755", "55865575655795", "55665575655755"]
     },
     {
       "key": "ENABLE_BIOMETRIC_LOGIN",
@@ -506,10 +512,9 @@ window.FLAGSTAFF_MATRIX = {
       "group": 5,
       "badges": [
         ["overdue", "overdue"],
-        ["rolled-out", "rolled out"],
-        ["stale", "stale"]
+        ["rolled-out", "rolled out"]
       ],
-      "search": "enable_biometric_login biometriclogin onboarding lets advisers sign in with face id or touch id. platform team overdue rolled out stale",
+      "search": "enable_biometric_login biometriclogin onboarding lets advisers sign in with face id or touch id. platform team overdue rolled out overdue rolled out",
       "marks": "0000",
       "cells": ["##############", "##############", "##############", "##############"]
     },
@@ -518,9 +523,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_sso_login",
       "group": 5,
       "badges": [
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_sso_login ssologin onboarding lets advisers sign in with the maison's company account (single sign-on). platform team unused in code",
+      "search": "enable_sso_login ssologin onboarding lets advisers sign in with the maison's company account (single sign-on). platform team the app's code does not read it unused in code",
       "marks": "1111",
       "cells": ["#$##$$##$$$#$$", "#$##$$##$$$#$$", "#$##$$##$$$#$$", "#$##$$##$$$#$$"]
     },
@@ -530,10 +535,9 @@ window.FLAGSTAFF_MATRIX = {
       "group": 5,
       "badges": [
         ["overdue", "overdue"],
-        ["dead", "dead"],
-        ["stale", "stale"]
+        ["dead", "dead"]
       ],
-      "search": "enable_guided_tour guidedtour onboarding tried an interactive tour after the first sign-in; the experiment was abandoned and it is **off everywhere**. growth squad overdue dead stale",
+      "search": "enable_guided_tour guidedtour onboarding tried an interactive tour after the first sign-in; the experiment was abandoned and it is **off everywhere**. growth squad overdue dead overdue dead",
       "marks": "0000",
       "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$"]
     },
@@ -542,9 +546,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_boutique_picker",
       "group": 5,
       "badges": [
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_boutique_picker boutiquepicker onboarding asks advisers to choose their home boutique the first time they open the app. growth squad unused in code",
+      "search": "enable_boutique_picker boutiquepicker onboarding asks advisers to choose their home boutique the first time they open the app. growth squad the app's code does not read it unused in code",
       "marks": "1111",
       "cells": ["#########$##$#", "#########$##$#", "#########$##$#", "#########$##$#"]
     },
@@ -555,8 +559,8 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["due-soon", "due soon"]
       ],
-      "search": "whatsnew whatsnew onboarding shows a \"what's new\" sheet after the app is updated. growth squad due soon",
-      "marks": "0001",
+      "search": "whatsnew whatsnew onboarding shows a \"what's new\" sheet after the app is updated. growth squad due soon due soon",
+      "marks": "4445",
       "cells": ["$$$$$$$$$$$$$)", "$$$$$$$$$$$$$)", "$$$$$$$$$$$$$)", "%%%%%%%%%%%%%)"]
     },
     {
@@ -572,11 +576,9 @@ window.FLAGSTAFF_MATRIX = {
       "key": "darkMode",
       "slug": "darkmode",
       "group": 6,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "darkmode darkmode platform supports the dark appearance when the device is set to it. platform team stale",
-      "marks": "1111",
+      "badges": [],
+      "search": "darkmode darkmode platform supports the dark appearance when the device is set to it. platform team",
+      "marks": "5555",
       "cells": ["###$$$#$#$$#$#", "###$$$#$#$$#$#", "###$$$#$#$$#$#", "###$$$#$#$$#$&"]
     },
     {
@@ -584,10 +586,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_push_notifications",
       "group": 6,
       "badges": [
-        ["stale", "stale"],
         ["incomplete", "incomplete"]
       ],
-      "search": "enable_push_notifications pushnotifications platform sends push notifications for tasks, appointments and campaigns. platform team stale incomplete",
+      "search": "enable_push_notifications pushnotifications platform sends push notifications for tasks, appointments and campaigns. platform team incomplete incomplete",
       "marks": "1111",
       "cells": ["############$#", "############$#", "############$#", "############$#"]
     },
@@ -596,22 +597,19 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_offline_mode",
       "group": 6,
       "badges": [
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_offline_mode offlinemode platform keeps the app usable, read-only, when the device has no connection. platform team stale unused in code",
-      "marks": "1110",
+      "search": "enable_offline_mode offlinemode platform keeps the app usable, read-only, when the device has no connection. platform team the app's code does not read it unused in code",
+      "marks": "5554",
       "cells": ["%$%%$$%%%$$%$$", "%$%%$$%%%$$%$$", "%$%%$$%%%$$%$$", "$$$$$$$$$$$$$$"]
     },
     {
       "key": "ENABLE_NETWORKING_V2",
       "slug": "enable_networking_v2",
       "group": 6,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_networking_v2 networkingv2 platform switches the app to its new networking code; it should change nothing visible. platform team stale",
-      "marks": "0000",
+      "badges": [],
+      "search": "enable_networking_v2 networkingv2 platform switches the app to its new networking code; it should change nothing visible. platform team",
+      "marks": "4444",
       "cells": ["##############", "##############", "##############", "&&&&&&&&&&&&&&"]
     },
     {
@@ -629,7 +627,7 @@ window.FLAGSTAFF_MATRIX = {
       "group": 6,
       "badges": [],
       "search": "enable_force_update_prompt forceupdateprompt platform blocks the app until the adviser installs the minimum supported version. platform team",
-      "marks": "0000",
+      "marks": "4444",
       "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "%%%%%%%%%%%%%%"]
     },
     {
@@ -637,9 +635,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_multi_boutique_access",
       "group": 6,
       "badges": [
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_multi_boutique_access multiboutiqueaccess platform lets one adviser work for several boutiques and switch between them. clienteling squad unused in code",
+      "search": "enable_multi_boutique_access multiboutiqueaccess platform lets one adviser work for several boutiques and switch between them. clienteling squad the app's code does not read it unused in code",
       "marks": "1111",
       "cells": ["#$#$$$#$$$$#$$", "#$#$$$#$$$$#$$", "#$#$$$#$$$$#$$", "#$#$$$#$$$$#$$"]
     },
@@ -657,11 +655,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_debug_view",
       "group": 7,
       "badges": [
-        ["stale", "stale"],
         ["incomplete", "incomplete"]
       ],
-      "search": "enable_debug_view debugview diagnostics shows a small overlay with the brand, environment and build, to help testers report bugs. hugo lefèvre stale incomplete",
-      "marks": "0000",
+      "search": "enable_debug_view debugview diagnostics shows a small overlay with the brand, environment and build, to help testers report bugs. hugo lefèvre incomplete incomplete",
+      "marks": "4444",
       "cells": ["$$$$$$$$$$$$$$", "%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$"]
     },
     {
@@ -670,22 +667,19 @@ window.FLAGSTAFF_MATRIX = {
       "group": 7,
       "badges": [
         ["condition", "debug builds only"],
-        ["stale", "stale"],
         ["incomplete", "incomplete"]
       ],
-      "search": "enable_debug_menu debugmenu diagnostics opens the hidden test menu where testers change flags on their own device; exists in test builds only. hugo lefèvre debug builds only stale incomplete",
-      "marks": "0000",
+      "search": "enable_debug_menu debugmenu diagnostics opens the hidden test menu where testers change flags on their own device; exists in test builds only. hugo lefèvre debug builds only incomplete incomplete",
+      "marks": "4444",
       "cells": ["%%%%%%%%%%%%%%", "%%%%%%%%%%%%%%", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$"]
     },
     {
       "key": "ENABLE_NETWORK_LOGGING",
       "slug": "enable_network_logging",
       "group": 7,
-      "badges": [
-        ["stale", "stale"]
-      ],
-      "search": "enable_network_logging networklogging diagnostics records network traffic on test devices to help investigate bugs. hugo lefèvre stale",
-      "marks": "0000",
+      "badges": [],
+      "search": "enable_network_logging networklogging diagnostics records network traffic on test devices to help investigate bugs. hugo lefèvre",
+      "marks": "4444",
       "cells": ["##############", "##############", "##############", "&&&&&&&&&&&&&&"]
     },
     {
@@ -693,11 +687,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_performance_tracing",
       "group": 7,
       "badges": [
-        ["stale", "stale"],
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_performance_tracing performancetracing diagnostics measures how fast screens load and sends the results to the monitoring service. hugo lefèvre stale unused in code",
-      "marks": "0001",
+      "search": "enable_performance_tracing performancetracing diagnostics measures how fast screens load and sends the results to the monitoring service. hugo lefèvre the app's code does not read it unused in code",
+      "marks": "4445",
       "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "%%%%%%%%%%%%%%", "$$%$$$%$$$$$$$"]
     },
     {
@@ -714,10 +707,10 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_screenshot_blocking",
       "group": 7,
       "badges": [
-        ["unused-in-code", "unused in code"]
+        ["unused-in-code", "the app's code does not read it"]
       ],
-      "search": "enable_screenshot_blocking screenshotblocking diagnostics hides client data from screenshots and screen recordings in the live app. platform team unused in code",
-      "marks": "0001",
+      "search": "enable_screenshot_blocking screenshotblocking diagnostics hides client data from screenshots and screen recordings in the live app. platform team the app's code does not read it unused in code",
+      "marks": "4445",
       "cells": ["$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "$$$$$$$$$$$$$$", "%%%%%%%%%%%%$%"]
     }
   ]

@@ -35,15 +35,15 @@ struct SiteWordsTests {
     }
 
     @Test func valueTypesReadTheSameWay() {
-        #expect([FlagType.bool, .number, .string].map(SiteRenderer.typeWord) == ["on/off", "number", "text"])
+        #expect([FlagType.bool, .number, .string].map(FlagPage.typeWord) == ["on/off", "number", "text"])
     }
 
     /// The tenant page's "only flags that are on" filter drops empty text and zero.
     @Test func onlyOnKeepsOnAndSetValues() {
         let kept: [FlagValue] = [.bool(true), .integer(3), .decimal("0.5"), .string("carousel")]
         let dropped: [FlagValue] = [.bool(false), .integer(0), .decimal("0.0"), .string("")]
-        #expect(kept.allSatisfy(SiteRenderer.isOnOrSet))
-        #expect(!dropped.contains(where: SiteRenderer.isOnOrSet))
+        #expect(kept.allSatisfy(TenantPage.isOnOrSet))
+        #expect(!dropped.contains(where: TenantPage.isOnOrSet))
     }
 }
 
@@ -65,6 +65,6 @@ struct WrittenHTMLTests {
 
     @Test func theMarkerAtTheStartAndEndAndNoHTML() {
         #expect(WrittenHTML.place(rows, in: WrittenHTML.marker) == rows)
-        #expect(WrittenHTML.place([], in: "a\(WrittenHTML.marker)b") == Array("ab".utf8))
+        #expect(WrittenHTML.place([UInt8](), in: "a\(WrittenHTML.marker)b") == Array("ab".utf8))
     }
 }

@@ -40,7 +40,7 @@ struct TemplateContextTests {
     /// A prod template where ten percent of devices get `ENABLE_A` off.
     static let remoteConfig: RemoteConfig = {
         let here = SourceLocation.start(of: "prod.json")
-        let percent = RemoteExpression(text: "percent <= 10", parts: [.init(kind: .varying("a random percentage of devices"), text: "percent <= 10", location: here)])
+        let percent = RemoteExpression(text: "percent <= 10", parts: [.init(kind: .percent(.init(above: nil, upTo: 10)), text: "percent <= 10", location: here)])
         let parameter = RemoteParameter(
             name: "ENABLE_A", defaultValue: RemoteValue(.useInAppDefault, at: here),
             conditionalValues: [.init(condition: "Ten percent", value: RemoteValue(.value("false"), at: here), location: here)], location: here)
@@ -72,33 +72,37 @@ struct TemplateContextTests {
         return names
     }
 
+    /// The contexts of every page of one kind, with the kind's template.
+    static func pages<Page: SitePage>(_ kind: Page.Type, in renderer: SiteRenderer) -> (template: String, contexts: [any TemplateContext]) {
+        (Page.template, Page.pages(in: renderer).map { $0.content() })
+    }
+
+    /// Every registered kind's template and the contexts of its pages.
+    static func everyPage(_ renderer: SiteRenderer) -> [(template: String, contexts: [any TemplateContext])] {
+        SiteRenderer.pageKinds.map { pages($0, in: renderer) }
+    }
+
     @Test func everyNameATemplateUsesExistsInItsContext() throws {
         let renderer = try Self.renderer()
-        let model = renderer.model
-        let tables = renderer.staticTables(MatrixCells(renderer))
-        let contents: [String: [Any]] = [
-            "index": [renderer.homePage()], "matrix": [renderer.matrixPage(tables: tables)],
-            "matrix-table": tables.flatMap { $0.parts.map { $0.page as Any } }, "lifecycle": [renderer.lifecyclePage()],
-            "404": [NotFoundPage()], "tenants": [renderer.tenantsPage()], "flag": model.flags.indices.map(renderer.flagPage),
-            "tenant": model.tenants.indices.map(renderer.tenantPage), "guide-index": [GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")])],
-            "guide": [renderer.guidePage(0), renderer.guidePage(1)], "how-to-read": [renderer.howToPage()],
-        ]
+        let kinds = Self.everyPage(renderer)
         var layoutNames = Set<String>()
         let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false, navHowTo: false, hasGuide: true, singleApp: true,
-            environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "")], valuesNote: "")
+            siteTitle: "", pageTitle: "", root: "", navigation: [NavigationLink(label: "", path: "", current: false)], hasGuide: true, singleApp: true,
+            environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "", term: "")], valuesNote: "",
+            dataAsOf: "", words: SiteWords(), environmentLabelsCSS: "")
         Self.names(in: layout, into: &layoutNames)
         let partials = DefaultTheme.files.filter { $0.key.hasPrefix("partials/") }.values.reduce(into: Set<String>()) { $0.formUnion(Self.variables(in: $1)) }
         #expect(partials.isSubset(of: layoutNames), "partials use \(partials.subtracting(layoutNames).sorted())")
-        for (template, instances) in contents {
+        for (template, instances) in kinds {
+            #expect(!instances.isEmpty, "the sample site has no \(template) page")
             let text = try #require(DefaultTheme.files["\(template).mustache"], "no template \(template)")
             var known = layoutNames
             for instance in instances { Self.names(in: instance, into: &known) }
             let unknown = Self.variables(in: text).subtracting(known)
             #expect(unknown.isEmpty, "\(template).mustache uses \(unknown.sorted()), which its context lacks")
         }
-        #expect(Set(contents.keys) == Set(DefaultTheme.files.keys.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("partials/") }
-            .map { String($0.dropLast(".mustache".count)) }), "every page template is checked")
+        #expect(Set(kinds.map(\.template)) == Set(DefaultTheme.files.keys.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("partials/") }
+            .map { String($0.dropLast(".mustache".count)) }), "every page template belongs to a registered kind of page")
     }
 
     struct Note: TemplateContext {
@@ -130,8 +134,8 @@ struct TemplateContextTests {
         static let sample = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
         /// A layout with nothing in it.
         static let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navMatrix: false, navTenants: false, navLifecycle: false, navGuide: false, navHowTo: false, hasGuide: true, singleApp: true,
-            environments: [], legend: [], valuesNote: "")
+            siteTitle: "", pageTitle: "", root: "", navigation: [], hasGuide: true, singleApp: true, environments: [], legend: [], valuesNote: "", dataAsOf: "",
+            words: SiteWords(), environmentLabelsCSS: "")
     }
 
     /// Every context value in a page, nested ones included, with the page itself.
@@ -145,13 +149,8 @@ struct TemplateContextTests {
     /// template would render it as nothing.
     @Test func everyContextFindsEachOfItsPropertiesByName() throws {
         let renderer = try Self.renderer()
-        let tables = renderer.staticTables(MatrixCells(renderer))
-        let pages: [any TemplateContext] =
-            [renderer.homePage(), renderer.matrixPage(tables: tables), renderer.lifecyclePage(), NotFoundPage(), renderer.tenantsPage(),
-             GuideIndexPage(pages: [GuideLink(slug: "first", title: "first")]), renderer.guidePage(0), renderer.guidePage(1), renderer.howToPage(),
-             Notes.layout, LinkedText.Part(text: "a", href: "https://example.com")]
-            + tables.flatMap { $0.parts.map(\.page) } + renderer.model.flags.indices.map(renderer.flagPage)
-            + renderer.model.tenants.indices.map(renderer.tenantPage)
+        let pages: [any TemplateContext] = Self.everyPage(renderer).flatMap(\.contexts)
+            + [renderer.layout(path: "a/b.html", title: "B", section: .matrix), LinkedText.Part(text: "a", href: "https://example.com")]
         var contexts: [any TemplateContext] = []
         for page in pages { Self.contexts(in: page, into: &contexts) }
         var checkedTypes = Set<String>()

@@ -67,7 +67,7 @@ struct SiteTests {
                 .write(to: enumFile, atomically: true, encoding: .utf8)
             let html = try #require(try renderedSite(configuration: workspace.appendingPathComponent("flagstaff.yml").path)["flags/darkmode.html"])
             #expect(html.contains("<p class=\"notice\"><strong>Deprecated in code.</strong> The Swift case is marked deprecated, with the message “remove in 3.0”.</p>"))
-            #expect(html.contains("<div><dt>Remove by</dt><dd>The catalog has no Remove by column</dd></div>"))
+            #expect(html.contains("<div><dt><a href=\"../glossary.html#remove-by\">Remove by</a></dt><dd>The catalog has no Remove by column</dd></div>"))
             #expect(html.contains("<div><dt>The code says</dt><dd>“remove in 3.0” <span class=\"muted\">"))
             #expect(!html.contains("Not set</dd>"))
         }

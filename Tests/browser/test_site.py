@@ -171,6 +171,11 @@ class SiteTestCase(unittest.TestCase):
 
     # Helpers
 
+    def set_width(self, width):
+        """Emulates a phone (390 px and below 500: a mobile viewport) or a laptop of `width` CSS pixels."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
+
     def url(self, page):
         path, _, fragment = page.partition("#")
         url = (self.site / path).as_uri()
@@ -334,12 +339,20 @@ class MatrixFilterTests(SiteTestCase):
         self.load_matrix()
         cell = self.matrix_row("prod", "ENABLE_CHECKOUT").find_element(By.CSS_SELECTOR, "td:nth-of-type(3)")
         self.assertEqual(cell.text, "off \u2601")
-        self.assertEqual(cell.get_attribute("title"), "remote: condition 'Checkout incident at CHL'")
+        self.assertFalse(cell.get_attribute("title"), "why is on the flag's page, not in a tooltip")
         varying = self.matrix_row("prod", "ENABLE_CLIENT_SEARCH_V2").find_element(By.CSS_SELECTOR, "td")
         self.assertEqual(varying.text, "on/off \u2248")
         legend = self.driver.find_element(By.CSS_SELECTOR, "dl.legend").text
         self.assertIn("\u2601", legend)
         self.assertIn("\u2248", legend)
+        # The value's link opens the flag's page, where the condition is written next to the value.
+        link = self.matrix_row("prod", "ENABLE_CHECKOUT").find_element(By.CSS_SELECTOR, "td:nth-of-type(3) a")
+        self.driver.execute_script("arguments[0].click();", link)
+        self.wait.until(lambda d: d.current_url.endswith("flags/enable_checkout.html#t-chl.prod"))
+        why = self.driver.find_element(By.CSS_SELECTOR, ":target .why").text
+        self.assertIn("\u201cCheckout incident at CHL\u201d", why)
+        self.assertIn("CHL's app", why)
+        self.assertIn("without remote config: on", why)
 
     def test_only_decided_by_remote_config(self):
         self.load_matrix()
@@ -520,8 +533,11 @@ class LifecyclePageTests(SiteTestCase):
         section = self.driver.find_element(By.ID, "s-rolled-out")
         section.find_element(By.LINK_TEXT, "ENABLE_CLIENT_PROFILE_V2").click()
         self.wait.until(lambda d: d.current_url.endswith("flags/enable_client_profile_v2.html"))
+        # Stale is said on the lifecycle page, not among a flag's findings.
         badges = [b.text for b in self.driver.find_elements(By.CSS_SELECTOR, ".findings .badge")]
-        self.assertEqual(badges, ["overdue", "rolled out", "stale"])
+        self.assertEqual(badges, ["overdue", "rolled out"])
+        # The places in code are for engineers, in the folded part at the end.
+        self.driver.find_element(By.CSS_SELECTOR, "#engineers > summary").click()
         uses = [li.text for li in self.driver.find_elements(By.CSS_SELECTOR, ".refs li")]
         self.assertEqual(len(uses), 1)
         self.assertIn("content/app/Sources/Clienteling/ClientProfileView.swift:10", uses[0])
@@ -531,7 +547,7 @@ class LifecyclePageTests(SiteTestCase):
         self.assertEqual(self.only_visible_section("prod")["visibleRows"], ["ENABLE_GUIDED_TOUR"])
         row = self.matrix_row("prod", "ENABLE_GUIDED_TOUR")
         labels = [b.text for b in row.find_elements(By.CSS_SELECTOR, ".badge")]
-        self.assertEqual(labels, ["overdue", "dead", "stale"])
+        self.assertEqual(labels, ["overdue", "dead"], "stale is left to the lifecycle page")
 
     def test_matrix_search_finds_flags_by_status(self):
         self.load("lifecycle.html")
@@ -576,10 +592,6 @@ class ReadingTests(SiteTestCase):
     SEARCH, EMPTY, CLEAR = "#f-q", "#f-empty", "#f-clear"
     VALUES = "table.values"
 
-    def set_width(self, width):
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
-
     @classmethod
     def tearDownClass(cls):
         cls.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -593,14 +605,19 @@ class ReadingTests(SiteTestCase):
         self.assertTrue(rows, "the matrix shows rows")
         return rows[0]
 
-    def assert_first_value_readable(self, context):
+    def assert_first_value_readable(self, context, phone=False):
         row = self.first_visible_row()
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", row)
         name = row.find_element(By.CSS_SELECTOR, "th, [role=rowheader]")
         value = [c for c in row.find_elements(By.CSS_SELECTOR, "td") if c.is_displayed()][0]
         name_box, value_box = self.geometry(name), self.geometry(value)
-        self.assertLessEqual(name_box["width"], 0.42 * name_box["viewportWidth"], context + ": the name column takes at most ~40%")
-        self.assertGreaterEqual(value_box["left"], name_box["right"] - 1, context + ": the value starts after the name column")
+        if phone:
+            # On a phone each flag is a card: its whole name on a line, its values under it.
+            self.assertGreaterEqual(value_box["top"], name_box["bottom"] - 1, context + ": the values are under the name")
+            self.assertLessEqual(name_box["right"], name_box["viewportWidth"], context + ": the name is inside the viewport")
+        else:
+            self.assertLessEqual(name_box["width"], 0.42 * name_box["viewportWidth"], context + ": the name column takes at most ~40%")
+            self.assertGreaterEqual(value_box["left"], name_box["right"] - 1, context + ": the value starts after the name column")
         self.assertLessEqual(value_box["right"], value_box["viewportWidth"], context + ": the value is inside the viewport")
         self.assertFalse(value_box["covered"], context + ": nothing covers the value")
         self.assertTrue(value.text.strip(), context + ": the value has text")
@@ -612,23 +629,33 @@ class ReadingTests(SiteTestCase):
             with self.subTest(width=width):
                 self.set_width(width)
                 self.load_matrix()
-                self.assert_first_value_readable("%d px" % width)
+                self.assert_first_value_readable("%d px" % width, phone=width < 500)
                 self.load_matrix("tenant=CHL")
-                self.assert_first_value_readable("%d px, one tenant" % width)
+                self.assert_first_value_readable("%d px, one tenant" % width, phone=width < 500)
 
-    def test_values_stay_uncovered_after_scrolling_sideways(self):
+    def test_the_phone_pages_through_tenants_instead_of_scrolling_sideways(self):
         self.set_width(390)
         self.load_matrix()
-        row = self.first_visible_row()
-        self.driver.execute_script("""
-          arguments[0].scrollIntoView({block: 'center'});
-          var box = arguments[0]; while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
-          if (box) box.scrollLeft = 240;""", row)
-        name = self.geometry(row.find_element(By.CSS_SELECTOR, "th, [role=rowheader]"))
-        visible = [c for c in row.find_elements(By.CSS_SELECTOR, "td")
-                   if self.geometry(c)["left"] >= name["right"] - 1 and self.geometry(c)["right"] <= name["viewportWidth"]]
-        self.assertTrue(visible, "after scrolling sideways some value lies wholly beside the name column")
-        self.assertFalse(self.geometry(visible[0])["covered"])
+        grid = self.driver.find_element(By.ID, "grid")
+        self.assertLessEqual(self.driver.execute_script("return arguments[0].scrollWidth - arguments[0].clientWidth;", grid), 0,
+                             "the grid does not scroll sideways")
+        seen = []
+        for _ in range(len(TENANTS)):
+            headers = [h.get_attribute("data-t") for h in grid.find_elements(By.CSS_SELECTOR, "thead th[data-t]")]
+            following = self.driver.find_element(By.ID, "f-next")
+            if following.is_enabled():
+                self.assertGreaterEqual(len(headers), 3, "a few tenants at a time")
+            seen += [h for h in headers if h not in seen]
+            row = self.first_visible_row()
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", row)
+            for cell in row.find_elements(By.CSS_SELECTOR, "td"):
+                box = self.geometry(cell)
+                self.assertFalse(box["covered"], "nothing covers a value")
+                self.assertLessEqual(box["right"], box["viewportWidth"] + 0.5)
+            if not following.is_enabled():
+                break
+            following.click()
+        self.assertEqual(seen, TENANTS, "the buttons reach every tenant, in order")
 
     # Item 2: the flag page.
 
@@ -643,7 +670,10 @@ class ReadingTests(SiteTestCase):
                 first = table.find_element(By.CSS_SELECTOR, "tbody td")
                 self.assertLess(self.geometry(first)["top"], self.geometry(first)["viewportHeight"], "the first value is above the fold")
                 self.assertNotIn(".json", table.text, "no file path is spelt out in the cells")
-                self.assertIn(".json:", first.get_attribute("title"), "the source position is on demand")
+                self.assertFalse(first.get_attribute("title"), "no tooltip")
+                engineers = self.driver.find_element(By.ID, "engineers")
+                self.assertIsNone(engineers.get_attribute("open"), "where values are written is folded away")
+                self.assertIn("FeatureFlags.defaults.json", engineers.get_attribute("textContent"), "the source position is on demand")
                 if width == 1280:
                     headers = table.find_elements(By.CSS_SELECTOR, "thead th")
                     self.assertEqual(len(headers), 1 + len(ENVIRONMENTS))
@@ -656,11 +686,16 @@ class ReadingTests(SiteTestCase):
             with self.subTest(width=width):
                 self.set_width(width)
                 self.load_matrix("q=ENABLE_CHECKOUT")
-                # The grid draws only the columns near the view: scroll sideways to WL's column, as a reader would.
-                self.driver.execute_script("""
-                  var grid = document.getElementById("grid"), header = grid.querySelector('thead th[data-t="WL"]');
-                  grid.scrollLeft = header.offsetLeft - grid.clientWidth / 2;
-                  grid.dispatchEvent(new Event("scroll"));""")
+                if width < 500:
+                    # A phone shows a few tenants at a time: page on to WL's, as a reader would.
+                    while not self.driver.find_elements(By.CSS_SELECTOR, '#grid thead th[data-t="WL"]'):
+                        self.driver.find_element(By.ID, "f-next").click()
+                else:
+                    # The grid draws only the columns near the view: scroll sideways to WL's column, as a reader would.
+                    self.driver.execute_script("""
+                      var grid = document.getElementById("grid"), header = grid.querySelector('thead th[data-t="WL"]');
+                      grid.scrollLeft = header.offsetLeft - grid.clientWidth / 2;
+                      grid.dispatchEvent(new Event("scroll"));""")
                 link = self.driver.find_element(By.CSS_SELECTOR, self.MATRIX_LINK % "enable_checkout.html#t-wl.prod")
                 self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", link)
                 link.click()
@@ -799,10 +834,6 @@ class GridScaleTests(SiteTestCase):
             super().tearDownClass()
         finally:
             shutil.rmtree(cls.workspace, ignore_errors=True)
-
-    def set_width(self, width):
-        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 844 if width < 500 else 900, "deviceScaleFactor": 1, "mobile": width < 500})
 
     def drawn_rows(self):
         return self.driver.find_elements(By.CSS_SELECTOR, "#grid tbody tr[data-k]")

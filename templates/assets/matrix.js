@@ -1,7 +1,9 @@
 // Flagstaff default theme: matrix.html's grid. It draws from matrix-data.js
 // (window.FLAGSTAFF_MATRIX) and puts in the page only the rows on screen, plus a
-// few above and below, so a matrix of any size opens at once. Without this
-// script the page links to the same matrix as plain tables (matrix/…).
+// few above and below, so a matrix of any size opens at once. On a phone each
+// flag's name takes a line above its values, and the grid shows as many tenants
+// as fit the width, with buttons for the next ones, so it never scrolls sideways. Without this script the page links to the same matrix
+// as plain tables (matrix/…).
 (function () {
   "use strict";
 
@@ -33,6 +35,12 @@
     var tenant = document.getElementById("f-tenant");
     var query = document.getElementById("f-q");
     var differs = document.getElementById("f-differs");
+    var envDiffers = document.getElementById("f-envs");
+    var hint = document.getElementById("f-tenant-hint");
+    var pager = document.getElementById("f-pager");
+    var pageText = document.getElementById("f-page");
+    var phone = window.matchMedia ? window.matchMedia("(max-width: 40rem)") : { matches: false };
+    var tenantPage = 0;
     var remote = document.getElementById("f-remote");
     var count = document.getElementById("f-count");
     var empty = document.getElementById("f-empty");
@@ -45,14 +53,16 @@
     var tenantIds = data.tenants.map(function (t) { return t.id; });
     var defaultEnv = environments[environments.length - 1] || "";
 
-    // A look's cell, split around the link's address: class, title, text, all escaped once.
+    // A look's cell, split around the link's address: class and text, escaped once.
+    // Why a value is so is on the flag's page the cell links to, never only in a tooltip.
     var digit = {};
     for (var a = 0; a < data.alphabet.length; a++) digit[data.alphabet.charAt(a)] = a;
     var looks = data.looks.map(function (look) {
       return {
-        head: '<td class="' + escapeHTML(look[0]) + '"' + (look[2] === null ? "" : ' title="' + escapeHTML(look[2]) + '"') + '><a href="',
+        head: '<td class="' + escapeHTML(look[0]) + '"><a href="',
         tail: '">' + escapeHTML(look[1]) + "</a></td>",
-        remote: look[3]
+        remote: look[3],
+        word: look[4]
       };
     });
     function lookAt(cells, column) {
@@ -63,7 +73,7 @@
     var flags = data.flags.map(function (flag) {
       return {
         key: flag.key, search: flag.search, group: flag.group, cells: flag.cells, marks: flag.marks,
-        nameHTML: '<th scope="row"><a href="flags/' + flag.slug + '.html" title="' + escapeHTML(flag.key) + '">' + escapeHTML(flag.key) + "</a>" +
+        nameHTML: '<th scope="row"><a href="flags/' + flag.slug + '.html">' + escapeHTML(flag.key).replace(/_/g, "_<wbr>") + "</a>" +
           (flag.badges.length ? '<span class="badges">' + flag.badges.map(function (b) {
             return '<b class="badge ' + escapeHTML(b[0]) + '">' + escapeHTML(b[1]) + "</b>";
           }).join(" ") + "</span>" : "") + "</th>",
@@ -77,6 +87,7 @@
     tenant.value = tenantIds.indexOf(params.get("tenant")) >= 0 ? params.get("tenant") : "";
     query.value = params.get("q") || new URLSearchParams(location.search).get("q") || "";
     differs.checked = params.get("differs") === "1";
+    envDiffers.checked = params.get("envs") === "1";
     if (remote) remote.checked = params.get("remote") === "1";
 
     // The grid's lines after filtering: {kind: "env" | "group" | "row", env, flag or group}.
@@ -85,13 +96,34 @@
     var rowHeight = 0, columnWidth = 0, nameWidth = 0;
     var drawn = { start: -1, end: -1, first: -1, last: -1 };
 
+    // A tenant column's width: room for the longest word of any tenant's name
+    // (broken after a hyphen, never inside a word), at least 5rem (4rem on a phone).
+    var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    var longestWord = (function () {
+      var context = document.createElement("canvas").getContext("2d"), style = getComputedStyle(table);
+      if (!context) return 0;
+      context.font = "700 " + style.fontSize + " " + style.fontFamily;
+      var widest = 0;
+      data.tenants.forEach(function (t) {
+        t.name.replace(/-/g, "- ").split(/\s+/).forEach(function (word) { widest = Math.max(widest, context.measureText(word).width); });
+      });
+      return widest;
+    })();
+    // On a phone the headers are set at .75rem (style.css), a little smaller than the table's text.
+    var tableFont = parseFloat(getComputedStyle(table).fontSize) || 14;
+    function tenantColumnWidth() {
+      var word = phone.matches ? longestWord * 0.75 * rem / tableFont : longestWord;
+      return Math.round(Math.min(14 * rem, Math.max((phone.matches ? 4 : 5) * rem, word + (phone.matches ? 0.5 : 1) * rem + 4)));
+    }
+
     function headerHTML() {
       var cols = '<col class="name">', cells = '<tr><th scope="col">Flag</th>';
+      var width = tenantColumnWidth();
       columns.forEach(function (t) {
         var item = data.tenants[t];
-        cols += "<col>";
-        cells += '<th scope="col" data-t="' + escapeHTML(item.id) + '"><a href="tenants/' + item.slug + '.html" title="' +
-          escapeHTML(item.name) + '">' + escapeHTML(item.name) + "</a></th>";
+        cols += '<col style="width:' + width + 'px">';
+        cells += '<th scope="col" data-t="' + escapeHTML(item.id) + '"><a href="tenants/' + item.slug + '.html">' +
+          escapeHTML(item.name) + "</a></th>";
       });
       colgroup.innerHTML = cols;
       thead.innerHTML = cells + "</tr>";
@@ -153,20 +185,74 @@
       }
     }
 
+    // Whether a tenant's value of a flag differs between environments.
+    function differsBetweenEnvironments(flag, column) {
+      var word = lookAt(flag.cells[0], column).word;
+      for (var e = 1; e < environments.length; e++) if (lookAt(flag.cells[e], column).word !== word) return true;
+      return false;
+    }
+
+    // How many tenant columns fit beside the name column on a phone.
+    // How many tenant columns fit the width on a phone, where each flag's name
+    // takes a line of its own above its values (style.css, .paged).
+    function pageSize() {
+      return Math.max(1, Math.floor((grid.parentElement.clientWidth - 2) / tenantColumnWidth()));
+    }
+
+    // The tenants whose name or id a search names, for the hint above the grid.
+    function namedTenants(text) {
+      var wanted = text.trim().toLowerCase();
+      if (wanted.length < 2) return [];
+      return data.tenants.filter(function (t) {
+        return t.id.toLowerCase() === wanted || t.name.toLowerCase().indexOf(wanted) >= 0;
+      });
+    }
+
+    function showHint() {
+      var named = namedTenants(query.value);
+      hint.hidden = named.length === 0;
+      hint.innerHTML = named.slice(0, 3).map(function (t) {
+        return escapeHTML(t.name) + " (" + escapeHTML(t.id) + ") is a " + escapeHTML(hint.getAttribute("data-word")) + ": <a href=\"tenants/" + t.slug + '.html">open its page</a> or ' +
+          '<button type="button" data-tenant="' + escapeHTML(t.id) + '">show only its column</button>';
+      }).join("<br>");
+    }
+
     function apply() {
       var terms = query.value.toLowerCase().split(/\s+/).filter(Boolean);
       var column = tenantIds.indexOf(tenant.value);
       columns = column < 0 ? tenantIds.map(function (_, i) { return i; }) : [column];
+      var paged = phone.matches, pages = 1;
+      if (paged) {
+        var size = pageSize();
+        pages = Math.ceil(columns.length / size);
+        tenantPage = Math.min(tenantPage, pages - 1);
+        var start = tenantPage * size;
+        columns = columns.slice(start, start + size);
+        pageText.textContent = pager.getAttribute("data-word") + " " + (start + 1) + "\u2013" + (start + columns.length) + " of " + tenantIds.length;
+        document.getElementById("f-prev").disabled = tenantPage === 0;
+        document.getElementById("f-next").disabled = tenantPage >= pages - 1;
+      }
+      pager.hidden = pages < 2;
+      grid.classList.toggle("paged", paged);
+      table.style.setProperty("--columns", String(columns.length));
       var envs = env.value ? [environments.indexOf(env.value)] : environments.map(function (_, i) { return i; });
       var matches = flags.map(function (flag) {
         return terms.every(function (term) { return flag.search.indexOf(term) >= 0; });
+      });
+      // A search that names a tenant shows the flags, not nothing: the tenant is offered above.
+      var named = namedTenants(query.value);
+      if (named.length && !matches.some(Boolean)) matches = flags.map(function () { return true; });
+      showHint();
+      var envMatches = flags.map(function (flag) {
+        if (!envDiffers.checked) return true;
+        return column < 0 ? (flag.marks.charAt(0) & 4) !== 0 : differsBetweenEnvironments(flag, column);
       });
       var shown = {}, visible = 0;
       lines = [];
       envs.forEach(function (e) {
         var envLine = { kind: "env", env: e }, added = false, group = -1;
         flags.forEach(function (flag, f) {
-          if (!matches[f]) return;
+          if (!matches[f] || !envMatches[f]) return;
           var marks = flag.marks.charAt(e);
           if (differs.checked && !(marks & 1)) return;
           if (remote && remote.checked) {
@@ -199,6 +285,7 @@
       if (tenant.value) next.set("tenant", tenant.value);
       if (query.value) next.set("q", query.value);
       if (differs.checked) next.set("differs", "1");
+      if (envDiffers.checked) next.set("envs", "1");
       if (remote && remote.checked) next.set("remote", "1");
       writeHash(next);
     }
@@ -209,11 +296,22 @@
       tenant.value = "";
       query.value = "";
       differs.checked = false;
+      envDiffers.checked = false;
       if (remote) remote.checked = false;
       apply();
       query.focus();
     });
-    [env, tenant, differs, remote].forEach(function (control) { if (control) control.addEventListener("change", apply); });
+    [env, tenant, differs, envDiffers, remote].forEach(function (control) { if (control) control.addEventListener("change", apply); });
+    document.getElementById("f-prev").addEventListener("click", function () { tenantPage = Math.max(0, tenantPage - 1); apply(); });
+    document.getElementById("f-next").addEventListener("click", function () { tenantPage += 1; apply(); });
+    if (phone.addEventListener) phone.addEventListener("change", function () { tenantPage = 0; apply(); });
+    hint.addEventListener("click", function (event) {
+      var id = event.target.getAttribute && event.target.getAttribute("data-tenant");
+      if (!id) return;
+      tenant.value = id;
+      query.value = "";
+      apply();
+    });
     query.addEventListener("input", apply);
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     grid.addEventListener("scroll", function () { draw(false); });

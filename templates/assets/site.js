@@ -1,5 +1,6 @@
-// Flagstaff default theme: the tenant page's filter and the home page's flag
-// search (matrix.js draws the matrix). Everything works without this script; it only hides rows.
+// Flagstaff default theme: the tenant page's filter, the home page's search for
+// flags and tenants, and folded parts that a link points into (matrix.js draws
+// the matrix). Everything works without this script; it only hides rows.
 (function () {
   "use strict";
 
@@ -41,8 +42,10 @@
     form.addEventListener("submit", function (event) {
       var wanted = input.value.trim().toLowerCase();
       var options = document.querySelectorAll("#flag-keys option");
+      // A flag's key, or a tenant's name or id (or both, as suggested), opens its page.
       for (var i = 0; i < options.length; i++) {
-        if (options[i].value.toLowerCase() === wanted) {
+        var names = [options[i].value, options[i].getAttribute("data-id") || "", options[i].getAttribute("data-name") || ""];
+        if (names.some(function (name) { return name && name.toLowerCase() === wanted; })) {
           event.preventDefault();
           location.href = options[i].getAttribute("data-href");
           return;
@@ -53,8 +56,20 @@
     });
   }
 
+  // A link into a folded part (lifecycle.html#s-stale, a flag's #engineers) unfolds it.
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.replace(/^#/, ""));
+    var target = id && document.getElementById(id);
+    for (var node = target; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS") node.open = true;
+    }
+    if (target && target.tagName === "DETAILS") target.scrollIntoView();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     setupTenant();
     setupJump();
+    openTarget();
   });
+  window.addEventListener("hashchange", openTarget);
 })();

@@ -23,6 +23,8 @@ public struct Workspace: Sendable {
     public let guide: [ExpandedGuidePage]
     /// Every diagnostic, errors and warnings, with `strict` applied.
     public let diagnostics: [Diagnostic]
+    /// The configuration file's path in `source`.
+    public internal(set) var configurationFile = Workspace.configurationFileName
     /// What loading did to changes an earlier command left unfinished in the
     /// workspace's folder or the output folder (see `FileTransaction`), in words.
     public internal(set) var recoveries: [String] = []

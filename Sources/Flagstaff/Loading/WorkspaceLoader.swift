@@ -131,7 +131,7 @@ extension Workspace {
         if configuration.strict { diagnostics = diagnostics.strict() }
         return Workspace(
             root: root, source: files, displayPrefix: displayPrefix, configuration: configuration, model: loaded?.model, matrix: matrix,
-            guide: guide, diagnostics: diagnostics)
+            guide: guide, diagnostics: diagnostics, configurationFile: (configurationFile as NSString).lastPathComponent)
     }
 }
 

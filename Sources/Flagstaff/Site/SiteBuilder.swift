@@ -21,7 +21,7 @@ public enum SiteBuilder {
         let slice = MatrixSlice(matrix)
         let site = SiteRenderer(
             matrix: matrix, lifecycle: lifecycle, guide: workspace.guide, warnings: workspace.diagnostics.sortedForDisplay(),
-            theme: theme)
+            theme: theme, stamp: SourceDigest.stamp(for: workspace, theme: theme))
         let exports: [SiteRenderer.Job] = [
             { [OutputFile(path: "flags.json", text: FlagsJSONRenderer.render(slice, lifecycle: lifecycle))] },
             { [OutputFile(path: "matrix.md", contents: MatrixMarkdownRenderer.utf8(slice))] },

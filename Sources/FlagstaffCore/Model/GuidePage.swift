@@ -53,11 +53,26 @@ public enum GuideVariables {
         "remote_flags", "remote_version",
     ]
 
-    /// The page with every variable replaced, and an error for each unknown one.
+    /// The page with every variable replaced, in its text and its title, and an
+    /// error for each unknown one.
     public static func expand(_ page: GuidePage, matrix: ResolvedMatrix) -> (page: ExpandedGuidePage, diagnostics: [Diagnostic]) {
+        var (markdown, diagnostics) = expand(page.markdown, escaped: true, matrix: matrix) { location(of: $0, in: page) }
+        // A title from the first heading is in the text too, whose problems are reported at their place.
+        let (title, titleProblems) = expand(page.title, escaped: false, matrix: matrix) { _ in .start(of: page.file) }
+        if !page.markdown.contains(page.title) { diagnostics += titleProblems }
+        var expanded = page
+        expanded.title = title
+        return (ExpandedGuidePage(page: expanded, markdown: markdown), diagnostics)
+    }
+
+    /// `text` with every variable replaced (escaped for Markdown when `escaped`),
+    /// and an error, placed by `locate`, for each unknown one.
+    private static func expand(
+        _ text: String, escaped: Bool, matrix: ResolvedMatrix, locate: (Substring.Index) -> SourceLocation
+    ) -> (String, [Diagnostic]) {
         var output = ""
         var diagnostics: [Diagnostic] = []
-        var rest = Substring(page.markdown)
+        var rest = Substring(text)
         while let open = rest.firstRange(of: "{{") {
             output += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
@@ -67,15 +82,15 @@ public enum GuideVariables {
             }
             let words = rest[open.upperBound..<close.lowerBound].split(separator: " ").map(String.init)
             switch value(of: words, matrix: matrix) {
-            case .success(let text): output += text.markdownEscaped
+            case .success(let value): output += escaped ? value.markdownEscaped : value
             case .failure(let problem):
                 // Worked out only for a problem: it counts lines from the page's start.
-                diagnostics.append(.error(problem.message, at: location(of: open.lowerBound, in: page), hint: problem.hint))
+                diagnostics.append(.error(problem.message, at: locate(open.lowerBound), hint: problem.hint))
             }
             rest = rest[close.upperBound...]
         }
         output += rest
-        return (ExpandedGuidePage(page: page, markdown: output), diagnostics)
+        return (output, diagnostics)
     }
 
     struct Problem: Error {

@@ -6,14 +6,6 @@ enum LinkedText {
     struct Part: Sendable, TemplateContext, Equatable {
         var text: String
         var href: String?
-
-        func field(named name: String) -> TemplateValue? {
-            switch name {
-            case "text": TemplateValue(self.text)
-            case "href": TemplateValue(self.href)
-            default: nil
-            }
-        }
     }
 
     /// The parts of `text`: each `http://` or `https://` address, up to white space,

@@ -12,23 +12,29 @@ struct TableRowsHTML {
     let matrix: ResolvedMatrix
     /// The MARK groups of tenant pages.
     let groups: [(name: String?, positions: Range<Int>)]
+    /// Why cells have their values, in words.
+    let reasons: CellReasons
+    /// Each tenant's defaults file, by tenant position: a value written there is named by its line alone.
+    private let tenantFiles: [String]
     /// Every fixed piece of a row, made once; `first` says where each kind starts.
     private let pieces: BytePieces
-    private let first: (css: Int, text: Int, setIn: Int, flagRow: Int, tenantRow: Int, tenantCell: Int, group: Int)
+    private let first: (css: Int, text: Int, layer: Int, flagRow: Int, tenantRow: Int, tenantCell: Int, group: Int, sourceRow: Int)
 
     /// Prepares the pieces of every row: per presentation id its class and its
-    /// word with the mark; per layer the start of a tooltip ("base, set in ");
-    /// per flag the start of its tenant-page row, with the badges, without and
-    /// with `data-on`; per tenant the start of its flag-page row, and of its cell
-    /// in each environment up to the class (`<td id="t-wl.prod" class="`); and
-    /// each MARK group's heading on tenant pages.
+    /// word with the mark; per layer its name for the engineers' table; per flag
+    /// the start of its tenant-page row, with the badges, without and with
+    /// `data-on`; per tenant the start of its flag-page row, of its cell in each
+    /// environment up to the class (`<td id="t-wl.prod" class="`), and of its
+    /// row in the engineers' table; and each MARK group's heading on tenant pages.
     init(
-        matrix: ResolvedMatrix, flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String],
+        matrix: ResolvedMatrix, reasons: CellReasons, flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String],
         groups: [(name: String?, positions: Range<Int>)], badges: (Int) -> [Badge]
     ) {
         self.matrix = matrix
         self.groups = groups
+        self.reasons = reasons
         let model = matrix.model
+        tenantFiles = model.tenants.map(\.file)
         let (tenantSlugs, environmentSlugs) = (tenantSlugs.map(\.htmlEscaped), environmentSlugs.map(\.htmlEscaped))
         let presentations = (0..<matrix.presentationCount).map(matrix.presentation(id:))
         var pieces = BytePieces()
@@ -36,13 +42,13 @@ struct TableRowsHTML {
         for presentation in presentations { pieces.add(presentation.cssClass.htmlEscaped.utf8) }
         let text = pieces.count
         for presentation in presentations { pieces.add(presentation.text.htmlEscaped.utf8) }
-        let setIn = pieces.count
-        for layer in matrix.layers { pieces.add("\(layer.id), set in ".htmlEscaped.utf8) }
+        let layer = pieces.count
+        for layer in matrix.layers { pieces.add("<td>\(layer.id.htmlEscaped)".utf8) }
         let flagRow = pieces.count
         for (flag, slug) in zip(model.flags.indices, flagSlugs.map(\.htmlEscaped)) {
             let key = model.flags[flag].key.htmlEscaped
             for on in ["", " data-on=\"1\""] {
-                pieces.add("<tr data-k=\"\(key)\"\(on)><th scope=\"row\"><a href=\"../flags/\(slug).html\" title=\"\(key)\">\(key)</a>\(Self.html(of: badges(flag)))</th>".utf8)
+                pieces.add("<tr data-k=\"\(key)\"\(on)><th scope=\"row\"><a href=\"../flags/\(slug).html\">\(key)</a>\(Self.html(of: badges(flag)))</th>".utf8)
             }
         }
         let tenantRow = pieces.count
@@ -61,51 +67,63 @@ struct TableRowsHTML {
             }
             pieces.add((heading + "\n").utf8)
         }
+        let sourceRow = pieces.count
+        for tenant in model.tenants {
+            let name = tenant.name == tenant.id ? "" : "\(tenant.name.htmlEscaped) "
+            pieces.add("<tr><th scope=\"row\">\(name)<span class=\"id\">\(tenant.id.htmlEscaped)</span></th><td><code>\(tenant.file.htmlEscaped)</code></td>".utf8)
+        }
         self.pieces = pieces
-        first = (css, text, setIn, flagRow, tenantRow, tenantCell, group)
+        first = (css, text, layer, flagRow, tenantRow, tenantCell, group, sourceRow)
     }
 
     /// A flag page's rows, one per tenant: the tenant, then per environment the
-    /// value with its mark, and the deciding layer, why and where in the cell's
-    /// `title`. Written as bytes from pieces made once: a large site has millions
+    /// value with its mark and, when the layer says more than its mark, why, in
+    /// words. Written as bytes from pieces made once: a large site has millions
     /// of these cells.
     func flagRows(flag: Int) -> [UInt8] {
         let model = matrix.model
         let environmentCount = model.environments.count
         var html: [UInt8] = []
-        var lastFile = (name: "", escaped: [UInt8]())
-        html.reserveCapacity(model.tenants.count * (90 + environmentCount * 110))
+        html.reserveCapacity(model.tenants.count * (90 + environmentCount * 50))
         pieces.read { pieces in
             for tenant in model.tenants.indices {
                 if tenant > 0 { html.append(UInt8(ascii: "\n")) }
                 pieces.append(first.tenantRow + tenant, to: &html)
                 for environment in 0..<environmentCount {
                     pieces.append(first.tenantCell + tenant * environmentCount + environment, to: &html)
-                    if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
-                        let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
-                        pieces.append(first.css + id, to: &html)
-                        html += #"" title=""#.utf8
-                        if let location = matrix.location(of: cell) {
-                            // The common case, written piece by piece: "base, set in FILE:LINE".
-                            pieces.append(first.setIn + Int(cell.layer), to: &html)
+                    cell(flag: flag, tenant: tenant, environment: environment, pieces: pieces, into: &html)
+                }
+                html += "</tr>".utf8
+            }
+        }
+        return html
+    }
+
+    /// The engineers' table of a flag page, one row per tenant: its id, its
+    /// defaults file, and per environment the deciding layer and where it is
+    /// written (`base :12`, `remote content/remote/prod.json:40`).
+    func sourceRows(flag: Int) -> [UInt8] {
+        let environmentCount = matrix.model.environments.count
+        var html: [UInt8] = []
+        html.reserveCapacity(tenantFiles.count * (120 + environmentCount * 24))
+        var lastFile = (name: "", escaped: [UInt8]())
+        pieces.read { pieces in
+            for position in tenantFiles.indices {
+                if position > 0 { html.append(UInt8(ascii: "\n")) }
+                pieces.append(first.sourceRow + position, to: &html)
+                for environment in 0..<environmentCount {
+                    let cell = matrix.cell(flag: flag, tenant: position, environment: environment)
+                    pieces.append(first.layer + Int(cell.layer), to: &html)
+                    let location = cell.hasDetails
+                        ? matrix.resolution(flag: flag, tenant: position, environment: environment).location : matrix.location(of: cell)
+                    if let location {
+                        html.append(UInt8(ascii: " "))
+                        if location.file != tenantFiles[position] {
                             if location.file != lastFile.name { lastFile = (location.file, Array(location.file.htmlEscaped.utf8)) }
                             html += lastFile.escaped
-                            html.append(UInt8(ascii: ":"))
-                            html += String(location.line).utf8
-                        } else {
-                            html += Self.detail(layer: matrix.layers[Int(cell.layer)], location: nil).htmlEscaped.utf8
                         }
-                        html += #"">"#.utf8
-                        pieces.append(first.text + id, to: &html)
-                    } else {
-                        let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
-                        let presentation = CellPresentation(resolution)
-                        html += presentation.cssClass.htmlEscaped.utf8
-                        html += #"" title=""#.utf8
-                        html += Self.detail(resolution).htmlEscaped.utf8
-                        html += #"">"#.utf8
-                        html += presentation.text.htmlEscaped.utf8
-                        html += Self.cases(of: resolution).utf8
+                        html.append(UInt8(ascii: ":"))
+                        html += String(location.line).utf8
                     }
                     html += "</td>".utf8
                 }
@@ -129,17 +147,7 @@ struct TableRowsHTML {
                     pieces.append(first.flagRow + 2 * flag + (on(flag) ? 1 : 0), to: &html)
                     for environment in model.environments.indices {
                         html += #"<td class=""#.utf8
-                        if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment), !isDetailed(flag, tenant, environment) {
-                            pieces.append(first.css + id, to: &html)
-                            html += #"">"#.utf8
-                            pieces.append(first.text + id, to: &html)
-                        } else {
-                            let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
-                            let presentation = CellPresentation(resolution)
-                            html += "\(presentation.cssClass.htmlEscaped)\">\(presentation.text.htmlEscaped)".utf8
-                            if let why = SiteRenderer.why(resolution, briefly: false) { html += "<br><span class=\"why\">\(why.htmlEscaped)</span>".utf8 }
-                        }
-                        html += "</td>".utf8
+                        cell(flag: flag, tenant: tenant, environment: environment, pieces: pieces, into: &html)
                     }
                     html += "</tr>\n".utf8
                 }
@@ -149,52 +157,29 @@ struct TableRowsHTML {
         return html
     }
 
+    /// One cell from its class on: `yb">on</td>`, or with its reason,
+    /// `vr">on/off ≈<span class="why">on for “EU guests” (…); otherwise off</span></td>`.
+    private func cell(flag: Int, tenant: Int, environment: Int, pieces: BytePieces.Reader, into html: inout [UInt8]) {
+        if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment),
+            !matrix.cell(flag: flag, tenant: tenant, environment: environment).hasDetails
+        {
+            pieces.append(first.css + id, to: &html)
+            html += #"">"#.utf8
+            pieces.append(first.text + id, to: &html)
+        } else {
+            let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+            let presentation = CellPresentation(resolution)
+            html += "\(presentation.cssClass.htmlEscaped)\">\(presentation.text.htmlEscaped)".utf8
+            if let why = reasons.reason(resolution, environment: matrix.model.environments[environment]) {
+                html += "<span class=\"why\">\(why.htmlEscaped)</span>".utf8
+            }
+        }
+        html += "</td>".utf8
+    }
+
     /// Badges after a flag's name, as every table writes them.
     static func html(of badges: [Badge]) -> String {
         badges.map { " <b class=\"badge \($0.kind.htmlEscaped)\">\($0.label.htmlEscaped)</b>" }.joined()
-    }
-
-    private func isDetailed(_ flag: Int, _ tenant: Int, _ environment: Int) -> Bool {
-        matrix.cell(flag: flag, tenant: tenant, environment: environment).hasDetails
-    }
-
-    /// A plain cell's tooltip: "base, set in FILE:LINE", or the layer's legend for
-    /// the fallback. `flagRows` writes the first form piece by piece; keep them alike.
-    static func detail(layer: Layer, location: SourceLocation?) -> String {
-        guard let location else { return "\(layer.id): \(layer.legend)" }
-        return "\(layer.id), set in \(location.file):\(location.line)"
-    }
-
-    /// The cases of a cell the code decides, shown in the cell itself rather than
-    /// only in its tooltip: what the app works out (`AppConfiguration.isJetpack`)
-    /// or each `#if` arm, with where it is written. Empty for other cells.
-    static func cases(of resolution: Resolution) -> String {
-        guard resolution.isVarying, !resolution.layer.canVary else { return "" }
-        let items = resolution.variants.map { variant in
-            let place = variant.location.map { " (\($0.file):\($0.line))" } ?? ""
-            let text = variant.isDecidedInCode ? variant.condition : "\(variant.condition): \(variant.word)"
-            return "<li>" + (text + place).htmlEscaped + "</li>"
-        }
-        return "<ul class=\"variants\">" + items.joined() + "</ul>"
-    }
-
-    /// Everything a flag page's cell does not show, for its tooltip: the deciding
-    /// layer and why, where the value is written, and what the app ships underneath.
-    /// "remote: condition 'CHL' (remote/prod.json:12); the app ships on (base)".
-    static func detail(_ resolution: Resolution) -> String {
-        if resolution.isVarying, !resolution.layer.canVary {
-            // The code's `#if` arms or an expression the app works out: each with where it is written.
-            return "\(resolution.layer.id): "
-                + resolution.variants.map { variant in variant.summary + (variant.location.map { " (\($0.file):\($0.line))" } ?? "") }
-                .joined(separator: "; ")
-        }
-        if resolution.isVarying { return "varies: " + (resolution.explanation ?? "") }
-        var text = detail(layer: resolution.layer, location: resolution.location)
-        if let reason = resolution.reason {
-            text = "\(resolution.layer.id): \(reason)" + (resolution.location.map { " (\($0.file):\($0.line))" } ?? "")
-        }
-        if let hidden = resolution.hidden { text += "; \(CellPresentation.shipped(hidden))" }
-        return text
     }
 }
 

@@ -14,10 +14,13 @@ public struct Theme: Sendable {
 
     /// Every file of the theme by path, overrides applied.
     public let files: [String: String]
+    /// The files a team provides, which replace the default theme's, by path.
+    public let overrides: [String: String]
     private let library: MustacheLibrary
 
     /// The default theme with a team's files laid over it.
     public init(overrides: [String: String] = [:]) throws(Problem) {
+        self.overrides = overrides
         files = DefaultTheme.files.merging(overrides) { _, custom in custom }
         let templates = files.filter { $0.key.hasSuffix(".mustache") }
         try TemplateCheck.check(
@@ -55,7 +58,9 @@ public struct Theme: Sendable {
 /// thousands: on the example site that was a third of the build. So each context
 /// names its fields in a switch, and Mustache sees only a handful of types:
 /// `TemplateNode`, arrays of it, `String`, `[String]`, `Bool` and `EmptyValue`.
-/// `TemplateContextTests` checks that every stored property is named.
+/// The switches are generated at build time (`TemplateFieldsGenerator`): every
+/// stored property of a struct that conforms is a field under its own name.
+/// `TemplateContextTests` checks that each field gives its property's value.
 protocol TemplateContext: Sendable {
     /// The value of the field a template names; `nil` when the context has no
     /// such field, so the name is looked up in the enclosing context.

@@ -12,16 +12,16 @@ window.FLAGSTAFF_MATRIX = {
   ],
   "groups": ["Media", "Onboarding"],
   "looks": [
-    ["nb", "off", null, false],
-    ["yb", "on", null, false],
-    ["yo", "on ◆", null, false],
-    ["no", "off ◆", null, false],
-    ["nf", "off ○", null, false],
-    ["xb", "carousel", null, false],
-    ["xb", "video", null, false],
-    ["xb", "50", null, false],
-    ["xb", "200", null, false],
-    ["xo", "100 ◆", null, false]
+    ["nb", "off", null, false, "off"],
+    ["yb", "on", null, false, "on"],
+    ["yo", "on ◆", null, false, "on"],
+    ["no", "off ◆", null, false, "off"],
+    ["nf", "off ○", null, false, "off"],
+    ["xb", "carousel", null, false, "carousel"],
+    ["xb", "video", null, false, "video"],
+    ["xb", "50", null, false, "50"],
+    ["xb", "200", null, false, "200"],
+    ["xo", "100 ◆", null, false, "100"]
   ],
   "alphabet": "#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~",
   "width": 1,
@@ -32,7 +32,7 @@ window.FLAGSTAFF_MATRIX = {
       "group": 0,
       "badges": [],
       "search": "enable_media_library medialibrary media shared **media** library media squad",
-      "marks": "110",
+      "marks": "554",
       "cells": ["#$#", "%$#", "#&#"]
     },
     {
@@ -42,7 +42,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["incomplete", "incomplete"]
       ],
-      "search": "enable_campaigns campaigns media campaigns, net | gross  incomplete",
+      "search": "enable_campaigns campaigns media campaigns, net | gross  incomplete incomplete",
       "marks": "111",
       "cells": ["$'#", "$'#", "$'#"]
     },
@@ -61,7 +61,7 @@ window.FLAGSTAFF_MATRIX = {
       "group": 1,
       "badges": [],
       "search": "max_wishlist_items maxwishlistitems onboarding wishlist size growth",
-      "marks": "111",
+      "marks": "555",
       "cells": ["*+*", "*+*", ",+*"]
     },
     {
@@ -70,7 +70,7 @@ window.FLAGSTAFF_MATRIX = {
       "group": 1,
       "badges": [],
       "search": "darkmode darkmode onboarding dark appearance design",
-      "marks": "100",
+      "marks": "544",
       "cells": ["#%#", "#'#", "#'#"]
     }
   ]

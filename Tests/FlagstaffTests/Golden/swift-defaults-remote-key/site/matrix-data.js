@@ -8,13 +8,28 @@ window.FLAGSTAFF_MATRIX = {
   ],
   "groups": [null],
   "looks": [
-    ["nc", "off ‹›", null, false],
-    ["yc", "on ‹›", null, false],
+    ["nc", "off ‹›", null, false, "off"],
+    ["yc", "on ‹›", null, false, "on"],
     [
       "vc",
       "decided in code ‹›",
-      "code: the app works it out when it runs; the flag's page shows how",
-      false
+      "the app works out AppConfiguration.isWordPress (WordPress/RemoteFeatureFlag.swift:29)",
+      false,
+      "decided in code"
+    ],
+    [
+      "vc",
+      "decided in code ‹›",
+      "the app works out AppConfiguration.isJetpack (WordPress/RemoteFeatureFlag.swift:31)",
+      false,
+      "decided in code"
+    ],
+    [
+      "vc",
+      "decided in code ‹›",
+      "the app works out AppConfiguration.isJetpack (WordPress/RemoteFeatureFlag.swift:35)",
+      false,
+      "decided in code"
     ]
   ],
   "alphabet": "#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~",
@@ -27,7 +42,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["dead", "dead"]
       ],
-      "search": "jetpackfeaturesremovalphaseone jetpackfeaturesremovalphaseone  jetpack features removal phase one  dead",
+      "search": "jetpackfeaturesremovalphaseone jetpackfeaturesremovalphaseone  jetpack features removal phase one  dead dead",
       "marks": "0",
       "cells": ["#"]
     },
@@ -38,7 +53,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["rolled-out", "rolled out"]
       ],
-      "search": "jetpackfeaturesremovalstaticposters jetpackfeaturesremovalstaticposters  jetpack features removal static screens phase  rolled out",
+      "search": "jetpackfeaturesremovalstaticposters jetpackfeaturesremovalstaticposters  jetpack features removal static screens phase  rolled out rolled out",
       "marks": "0",
       "cells": ["$"]
     },
@@ -49,7 +64,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["rolled-out", "rolled out"]
       ],
-      "search": "jetpackmigrationpreventduplicatenotifications jetpackmigrationpreventduplicatenotifications  jetpack migration prevent duplicate wordpress app notifications when jetpack is installed  rolled out",
+      "search": "jetpackmigrationpreventduplicatenotifications jetpackmigrationpreventduplicatenotifications  jetpack migration prevent duplicate wordpress app notifications when jetpack is installed  rolled out rolled out",
       "marks": "0",
       "cells": ["$"]
     },
@@ -60,7 +75,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["dead", "dead"]
       ],
-      "search": "blaze blaze  blaze  dead",
+      "search": "blaze blaze  blaze  dead dead",
       "marks": "0",
       "cells": ["#"]
     },
@@ -80,7 +95,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [],
       "search": "bloggingpromptssocial bloggingpromptssocial  blogging prompts social ",
       "marks": "0",
-      "cells": ["%"]
+      "cells": ["&"]
     },
     {
       "key": "siteEditorMVP",
@@ -89,7 +104,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["rolled-out", "rolled out"]
       ],
-      "search": "siteeditormvp siteeditormvp  site editor mvp  rolled out",
+      "search": "siteeditormvp siteeditormvp  site editor mvp  rolled out rolled out",
       "marks": "0",
       "cells": ["$"]
     },
@@ -100,7 +115,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [],
       "search": "bloganuarydashboardnudge bloganuarydashboardnudge  bloganuary dashboard nudge ",
       "marks": "0",
-      "cells": ["%"]
+      "cells": ["'"]
     },
     {
       "key": "dotComWebLogin",
@@ -109,7 +124,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["dead", "dead"]
       ],
-      "search": "dotcomweblogin dotcomweblogin  log in to wordpress.com from web browser  dead",
+      "search": "dotcomweblogin dotcomweblogin  log in to wordpress.com from web browser  dead dead",
       "marks": "0",
       "cells": ["#"]
     }

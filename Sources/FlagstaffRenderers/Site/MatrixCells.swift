@@ -1,0 +1,123 @@
+import FlagstaffCore
+
+/// Every cell of the matrix as a position in a table of distinct looks (class,
+/// text, why, value), with each flag's "differs" and "remote" marks per
+/// environment, and whether its value differs between environments.
+struct MatrixCells {
+    /// One way a cell is shown.
+    struct Look: Hashable {
+        var css: String
+        var text: String
+        var why: String?
+        /// Whether remote config decides the cell.
+        var remote: Bool
+        /// The value in words, without the mark, for comparing cells: `on`, `on/off`.
+        var word: String
+    }
+
+    /// The characters a cell string is written in: printable ASCII without `"`,
+    /// `\` and `<`, so a cell string needs no escaping in JSON or a script.
+    static let alphabet: [Character] = (0x23...0x7E).compactMap { code in
+        code == 0x3C || code == 0x5C ? nil : Character(Unicode.Scalar(UInt8(code)))
+    }
+
+    private(set) var looks: [Look] = []
+    private var lookPositions: [Look: Int] = [:]
+    /// The look of each cell, flag-major, then environment, then tenant.
+    private var cells: [Int32] = []
+    /// Per flag and environment (flag-major): whether values differ between tenants.
+    private(set) var differs: [Bool] = []
+    /// Per flag and environment (flag-major): whether remote config decides a cell.
+    private(set) var remote: [Bool] = []
+    /// Per flag: whether some tenant's value differs between environments.
+    private(set) var differsBetweenEnvironments: [Bool] = []
+    /// The runs of MARK groups, and each flag's run.
+    let groups: [(name: String?, positions: Range<Int>)]
+    let groupOfFlag: [Int]
+
+    /// Each group's name as a static table shows it; flags before the first MARK
+    /// are "Other flags", or "All flags" when there is no MARK at all.
+    var groupNames: [String] {
+        let named = groups.contains { $0.name != nil }
+        return groups.map { $0.name ?? (named ? "Other flags" : "All flags") }
+    }
+    private let tenantCount: Int, environmentCount: Int
+    /// How many characters one cell takes in a cell string.
+    private(set) var width = 1
+    /// Each look's characters in a cell string, most significant first.
+    private var codes: [[UInt8]] = []
+
+    init(_ site: SiteRenderer) {
+        let matrix = site.matrix
+        let model = matrix.model
+        (tenantCount, environmentCount) = (model.tenants.count, model.environments.count)
+        groups = MatrixSlice(matrix).groupPositions
+        var groupOfFlag = [Int](repeating: 0, count: model.flags.count)
+        for (index, group) in groups.enumerated() { for position in group.positions { groupOfFlag[position] = index } }
+        self.groupOfFlag = groupOfFlag
+        let remoteLayer = matrix.layers.firstIndex(of: RemoteConfigLayer.layer)
+        var byPresentation = [Int?](repeating: nil, count: matrix.presentationCount)
+        cells.reserveCapacity(model.flags.count * environmentCount * tenantCount)
+        for flag in model.flags.indices {
+            for environment in 0..<environmentCount {
+                var anyRemote = false
+                for tenant in 0..<tenantCount {
+                    let packed = matrix.cell(flag: flag, tenant: tenant, environment: environment)
+                    let isRemote = remoteLayer == Int(packed.layer)
+                    anyRemote = anyRemote || isRemote
+                    if !packed.hasDetails, let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment) {
+                        if let known = byPresentation[id] {
+                            cells.append(Int32(known))
+                        } else {
+                            let presentation = matrix.presentation(id: id)
+                            let look = intern(Look(css: presentation.cssClass, text: presentation.text, why: nil, remote: isRemote, word: presentation.word))
+                            byPresentation[id] = look
+                            cells.append(Int32(look))
+                        }
+                    } else {
+                        let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                        let presentation = CellPresentation(resolution)
+                        let why = site.reasons.reason(resolution, environment: model.environments[environment])
+                        cells.append(Int32(intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote, word: presentation.word))))
+                    }
+                }
+                differs.append(matrix.differsBetweenTenants(flag: flag, environment: environment))
+                remote.append(anyRemote)
+            }
+            differsBetweenEnvironments.append((0..<tenantCount).contains { tenant in
+                let word = looks[look(flag: flag, tenant: tenant, environment: 0)].word
+                return (1..<max(1, environmentCount)).contains { looks[look(flag: flag, tenant: tenant, environment: $0)].word != word }
+            })
+        }
+        var capacity = Self.alphabet.count
+        while capacity < looks.count { width += 1; capacity *= Self.alphabet.count }
+        let (base, width) = (Self.alphabet.count, width)
+        codes = looks.indices.map { look in
+            (0..<width).reversed().map { place in
+                var digit = look
+                for _ in 0..<place { digit /= base }
+                return Self.alphabet[digit % base].asciiValue!
+            }
+        }
+    }
+
+    private mutating func intern(_ look: Look) -> Int {
+        if let known = lookPositions[look] { return known }
+        looks.append(look)
+        lookPositions[look] = looks.count - 1
+        return looks.count - 1
+    }
+
+    /// The position of a cell's look.
+    func look(flag: Int, tenant: Int, environment: Int) -> Int {
+        Int(cells[(flag * environmentCount + environment) * tenantCount + tenant])
+    }
+
+    /// One flag's cells in one environment, `width` characters per tenant.
+    func encoded(flag: Int, environment: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(tenantCount * width)
+        for tenant in 0..<tenantCount { bytes += codes[look(flag: flag, tenant: tenant, environment: environment)] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,167 @@
+import FlagstaffCore
+
+/// `glossary.html`: the words of the site, each with an anchor that the jargon
+/// on other pages links to (`glossary.html#override`), written from this
+/// workspace's own tenants, environments, layers and statuses.
+struct GlossaryPage: SitePage {
+    static let template = "glossary"
+    static let section: SiteSection? = .howToRead
+
+    var groups: [GlossaryGroup]
+
+    static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
+        [PagePlan(path: "glossary.html", title: "Glossary") { GlossaryPage(site) }]
+    }
+
+    init(_ site: SiteRenderer) {
+        let (model, matrix, lifecycle, words) = (site.model, site.matrix, site.lifecycle, site.words)
+        var entries: [GlossaryEntry] = [
+            GlossaryEntry(
+                anchor: "flag", term: "feature flag",
+                definition: "A named switch in the app that turns a feature on or off, or picks a setting (a number or a text), "
+                    + "without a new release of the code. This site has \(model.flags.count)."),
+            GlossaryEntry(
+                anchor: "tenant", term: words.tenant,
+                definition: "One brand of the app: one codebase serves them all, and each \(words.tenant) gets its own mix of features. "
+                    + "This site has \(model.tenants.count): \(model.tenants.map(\.name).joined(separator: ", "))."),
+            GlossaryEntry(
+                anchor: "environment", term: "environment",
+                definition: "A stage a build goes through on its way to customers: here \(RemoteConditionWords.list(model.environments, joinedBy: "and"))."
+                    + (model.environments.last.map { " The last, \($0), is what customers get." } ?? "")),
+            GlossaryEntry(
+                anchor: "value", term: "value",
+                definition: "What a flag is set to for one \(words.tenant) in one environment: on or off, a number, or a text "
+                    + "(“(empty)” when the text is empty)."),
+        ]
+        for layer in matrix.chain.descriptions {
+            let term = Glossary.term(forLayer: layer.id)
+            entries.append(
+                GlossaryEntry(anchor: term.anchor, term: term.name, mark: layer.mark, definition: Glossary.definition(of: layer, site: site)))
+        }
+        entries += [
+            GlossaryEntry(
+                anchor: "mark", term: "mark",
+                definition: "The small sign after a value that says what decided it. A value with no mark is the \(words.tenant)'s base value."),
+            GlossaryEntry(
+                anchor: "varies", term: "varies", mark: CellPresentation.varyingMark,
+                definition: "The value depends on the device or the person using the app, such as a rollout to a share of devices, "
+                    + "so one \(words.tenant) can see different values. The value is shown as every value it can take (“on/off”), "
+                    + "and the flag's page says when each applies."),
+        ]
+        if model.remoteConfig != nil {
+            entries += [
+                GlossaryEntry(
+                    anchor: "condition", term: "condition",
+                    definition: "A rule in remote config that says who gets a value: one \(words.tenant)'s app, phones set to some countries, "
+                        + "or a random share of devices. The site names each condition as the team does and says what it tests in plain words."),
+                GlossaryEntry(
+                    anchor: "rollout", term: "rollout",
+                    definition: "Turning a feature on for a share of devices first (“a random 25% of devices”), then for more."),
+            ]
+        }
+        if !lifecycle.codeRoots.isEmpty {
+            entries.append(
+                GlossaryEntry(
+                    anchor: "not-read", term: SiteRenderer.notReadLabel,
+                    definition: "Nothing in the app's code asks for the flag, so its value changes nothing that people using the app see. "
+                        + "Such a flag is usually one to remove."))
+        }
+        let statuses = LifecycleStatus.allCases.map { status in
+            GlossaryEntry(
+                anchor: status.rawValue, term: status.label,
+                definition: LifecycleText.meaning(status) + " \(lifecycle.count(of: status).counted("flag")) now.")
+        } + [
+            GlossaryEntry(anchor: "owner", term: "owner", definition: "The person or team who answers for a flag and removes it on time."),
+            GlossaryEntry(anchor: "remove-by", term: "remove by", definition: "The day or app version by which a temporary flag should be gone."),
+            GlossaryEntry(
+                anchor: "type", term: "type",
+                definition: "Release and experiment flags are temporary and should live about \(lifecycle.policy.expectedLifetime(of: .release) ?? 40) days; "
+                    + "ops flags a few days; kill switches (to turn a feature off in an emergency) and permission flags (who may use a feature) stay."),
+        ]
+        let engineers = [
+            GlossaryEntry(
+                anchor: "swift-case", term: "Swift case",
+                definition: "The flag's name in the app's code, such as “.\(model.flags.first?.caseName ?? "mediaLibrary")”, in the flag enum."),
+            GlossaryEntry(
+                anchor: "defaults-file", term: "defaults file",
+                definition: "The file of one \(words.tenant) that sets its base values and its overrides per environment."),
+            GlossaryEntry(anchor: "catalog", term: "catalog", definition: "The Markdown table that describes every flag: what it does, its owner and its dates."),
+        ] + (model.remoteConfig == nil ? [] : [
+            GlossaryEntry(
+                anchor: "template", term: "Remote Config template",
+                definition: "The file that Firebase's command line writes from the console: the conditions and, per parameter, its values. "
+                    + "Each flag reads the parameter of its name."),
+        ])
+        groups = [
+            GlossaryGroup(title: "Words on this site", entries: entries),
+            GlossaryGroup(title: "Lifecycle", entries: statuses),
+            GlossaryGroup(title: "For engineers", entries: engineers),
+        ]
+    }
+}
+
+/// One part of the glossary.
+struct GlossaryGroup: Sendable, TemplateContext {
+    var title: String
+    var entries: [GlossaryEntry]
+}
+
+/// One word and what it means; other pages link to it by its anchor.
+struct GlossaryEntry: Sendable, TemplateContext {
+    var anchor: String
+    var term: String
+    /// The mark the site shows for it, if any: `◆`.
+    var mark: String?
+    var definition: String
+
+    init(anchor: String, term: String, mark: String = "", definition: String) {
+        self.anchor = anchor
+        self.term = term
+        self.mark = mark.isEmpty ? nil : mark
+        self.definition = definition
+    }
+}
+
+/// The glossary's words for the layers of the chain, which every legend links to.
+enum Glossary {
+    /// A layer's name in the site's words and its glossary anchor; a layer the
+    /// glossary does not know keeps its id.
+    static func term(forLayer id: String) -> (anchor: String, name: String) {
+        switch id {
+        case RemoteConfigLayer.layer.id: ("remote-config", "remote config")
+        case EnvironmentOverrideLayer.layer.id: ("override", "override")
+        case BaseValueLayer.layer.id: ("base-value", "base value")
+        case FallbackLayer.layer.id: ("fallback", "fallback")
+        case DebugOverrideLayer.layer.id: ("debug-override", "debug override")
+        case "varies": ("varies", "varies")
+        default: (Slug.make(id), id)
+        }
+    }
+
+    /// What a layer is, in a sentence or two.
+    static func definition(of layer: Layer, site: SiteRenderer) -> String {
+        let (model, words) = (site.model, site.words)
+        switch layer.id {
+        case RemoteConfigLayer.layer.id:
+            let versions = model.remoteConfig.map { remote in
+                remote.templatesByFile(environments: model.environments).map { template, environments in
+                    environments.joined(separator: " and ") + (template.version?.number.map { " (version \($0))" } ?? "")
+                }.joined(separator: ", ")
+            } ?? ""
+            return "Firebase Remote Config: an online console where the team can change a flag without a new release of the app. "
+                + "Where it sets a value, that value replaces the one the app ships. This site reads its templates for \(versions), "
+                + "so it shows what the app really gets."
+        case EnvironmentOverrideLayer.layer.id:
+            return "A \(words.tenant)'s value for one environment only, which beats its base value there."
+        case BaseValueLayer.layer.id:
+            return "A \(words.tenant)'s own value for every environment, unless an override says otherwise. A value with no mark is a base value."
+        case FallbackLayer.layer.id:
+            return "The \(words.tenant) sets nothing for the flag, so the app uses off (0 for a number, an empty text for a text)."
+        case DebugOverrideLayer.layer.id:
+            return "A value a developer or tester sets in the debug menu of one test device. It beats everything else, "
+                + "but only on that device, so this site never shows it."
+        default:
+            return layer.legend
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FlagstaffCore
+
+/// `how-to-read.html`: the site explained with this workspace's own data.
+struct HowToPage: SitePage {
+    static let template = "how-to-read"
+    static let section: SiteSection? = .howToRead
+
+    var flagCount: Int, tenantCount: Int, environmentCount: Int
+    /// The environments in order, comma-separated, and the one the matrix opens on.
+    var environmentList: String
+    var defaultEnvironment: String
+    var tenants: [TenantItem]
+    /// Every layer of the chain, first asked first, those a build cannot know included.
+    var layers: [ChainLayer]
+    /// A real cell of this site, explained.
+    var example: HowToExample?
+    var statuses: [StatusMeaning]
+    /// Whether the workspace has remote config (its filter and mark), flags compiled
+    /// only under a condition (their badge), and guide pages.
+    var hasRemote: Bool, hasConditions: Bool
+
+    static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
+        [PagePlan(path: "how-to-read.html", title: "How to read this site") { HowToPage(site) }]
+    }
+
+    init(_ site: SiteRenderer) {
+        let (model, matrix, lifecycle) = (site.model, site.matrix, site.lifecycle)
+        (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
+        environmentList = model.environments.joined(separator: ", ")
+        defaultEnvironment = model.environments.last ?? ""
+        tenants = site.tenantItems()
+        layers = matrix.chain.descriptions.map { layer in
+            let term = Glossary.term(forLayer: layer.id)
+            return ChainLayer(
+                hasMark: !layer.mark.isEmpty, mark: layer.mark, label: term.name, text: layer.legend, known: layer.isKnownAtBuildTime, term: term.anchor)
+        }
+        example = Self.example(site)
+        statuses = lifecycle.shownStatuses.map { status in
+            StatusMeaning(id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status), count: lifecycle.count(of: status))
+        }
+        hasRemote = model.remoteConfig != nil
+        hasConditions = model.flags.contains { $0.condition != nil }
+    }
+
+    /// The first cell, in the default environment, that a layer with a mark decides
+    /// (an override, say), so the example shows what a mark means; else the first cell.
+    private static func example(_ site: SiteRenderer) -> HowToExample? {
+        let (model, matrix) = (site.model, site.matrix)
+        guard let environment = model.environments.last, let first = model.flags.first, let firstTenant = model.tenants.first else { return nil }
+        let cells = model.flags.lazy.flatMap { flag in model.tenants.lazy.map { (flag, $0) } }
+        let (flag, tenant) = cells.first { flag, tenant in
+            let resolution = matrix.resolution(flag, tenant, environment)
+            return !resolution.isVarying && !resolution.layer.mark.isEmpty
+        } ?? (first, firstTenant)
+        let resolution = matrix.resolution(flag, tenant, environment)
+        let presentation = CellPresentation(resolution)
+        return HowToExample(
+            key: flag.key, href: "flags/\(site.flagSlugs[flag.key]!).html#\(site.anchor(tenant, environment))", tenantName: tenant.name,
+            environmentName: environment, css: presentation.cssClass, cellText: presentation.text,
+            layerLabel: Glossary.term(forLayer: resolution.layer.id).name,
+            layerText: resolution.layer.legend)
+    }
+}
+
+/// One layer of the resolution chain, explained.
+struct ChainLayer: Sendable, TemplateContext {
+    var hasMark: Bool
+    var mark: String
+    var label: String
+    var text: String
+    /// Whether the site can show what this layer decides.
+    var known: Bool
+    /// The anchor of its glossary entry.
+    var term: String
+}
+
+/// One cell of the site, as the how-to page's example: "ENABLE_X for White Label in prod shows on ◆".
+struct HowToExample: Sendable, TemplateContext {
+    var key: String
+    var href: String
+    var tenantName: String
+    var environmentName: String
+    var css: String
+    var cellText: String
+    var layerLabel: String
+    var layerText: String
+}
+
+/// A lifecycle status, what it means and how many flags have it.
+struct StatusMeaning: Sendable, TemplateContext {
+    var id: String
+    var title: String
+    var meaning: String
+    var count: Int
+}

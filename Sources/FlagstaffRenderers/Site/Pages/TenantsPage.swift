@@ -1,0 +1,41 @@
+import FlagstaffCore
+
+/// `tenants/index.html`: every tenant, with how many flags are on in each environment.
+struct TenantsPage: SitePage {
+    static let template = "tenants"
+    static let section: SiteSection? = .tenants
+
+    var tenants: [TenantSummary]
+
+    static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
+        [PagePlan(path: "tenants/index.html", title: "Tenants") { TenantsPage(site) }]
+    }
+
+    init(_ site: SiteRenderer) {
+        let (model, matrix) = (site.model, site.matrix)
+        tenants = model.tenants.enumerated().map { position, tenant in
+            TenantSummary(
+                id: tenant.id, name: tenant.name, namedByID: tenant.name == tenant.id, slug: site.tenantSlugs[tenant.id]!,
+                onCounts: model.environments.indices.map { environment in
+                    OnCount(count: model.flags.indices.filter {
+                        matrix.values[Int(matrix.cell(flag: $0, tenant: position, environment: environment).value)].isOn
+                    }.count)
+                })
+        }
+    }
+}
+
+/// A tenant and how many flags are on in each environment.
+struct TenantSummary: Sendable, TemplateContext {
+    var id: String
+    var name: String
+    /// Whether the tenant has no display name, so its name is its id and is not said twice.
+    var namedByID: Bool
+    var slug: String
+    var onCounts: [OnCount]
+}
+
+/// A count of flags that are on.
+struct OnCount: Sendable, TemplateContext {
+    var count: Int
+}
