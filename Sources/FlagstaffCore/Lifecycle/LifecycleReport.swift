@@ -55,6 +55,8 @@ public struct LifecycleReport: Sendable {
     public let addedDatesNote: String?
     /// One entry per flag, in enum order.
     public let entries: [LifecycleEntry]
+    /// How the report speaks of the tenants ("every tenant", or the single app).
+    public let wording: TenantWording
     /// Each entry's index in `entries`, by flag key, for the renderers' per-flag lookups.
     private let indexByKey: [String: Int]
 
@@ -74,6 +76,7 @@ public struct LifecycleReport: Sendable {
         self.policy = policy
         self.codeRoots = references == nil ? [] : codeRoots
         self.addedDatesNote = addedDatesNote
+        wording = TenantWording(matrix.model)
         let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots)
         entries = matrix.model.flags.map { flag in
             let lifecycle = matrix.model.lifecycle(of: flag.key)

@@ -40,13 +40,15 @@ struct HomePage: SitePage {
         unsetNotices = unset.notices
         otherWarnings = warnings.count > unset.warningCount ? (warnings.count - unset.warningCount).counted("other warning") : nil
         self.warnings = warnings.map(\.description)
+        // A single app has no tenant pages: the box finds flags only.
+        let tenants = model.isSingleApp ? [] : model.tenants
         suggestions = model.flags.map { Suggestion(value: $0.key, href: "flags/\(site.flagSlugs[$0.key]!).html", tenant: nil) }
-            + model.tenants.map { tenant in
+            + tenants.map { tenant in
                 Suggestion(
                     value: tenant.name == tenant.id ? tenant.id : "\(tenant.name) (\(tenant.id))", href: "tenants/\(site.tenantSlugs[tenant.id]!).html",
                     tenant: TenantItem(id: tenant.id, name: tenant.name, slug: site.tenantSlugs[tenant.id]!))
             }
-        searchExample = "e.g. " + ([model.flags.first?.key, model.tenants.first?.name].compactMap { $0 }.joined(separator: " or "))
+        searchExample = "e.g. " + ([model.flags.first?.key, tenants.first?.name].compactMap { $0 }.joined(separator: " or "))
         asOf = lifecycle.asOf.description
         (overdueCount, dueSoonCount) = (lifecycle.count(of: .overdue), lifecycle.count(of: .dueSoon))
         remoteChanges = model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in

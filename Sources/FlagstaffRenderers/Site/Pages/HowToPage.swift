@@ -36,7 +36,7 @@ struct HowToPage: SitePage {
         }
         example = Self.example(site)
         statuses = lifecycle.shownStatuses.map { status in
-            StatusMeaning(id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status), count: lifecycle.count(of: status))
+            StatusMeaning(id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status, lifecycle.wording), count: lifecycle.count(of: status))
         }
         hasRemote = model.remoteConfig != nil
         hasConditions = model.flags.contains { $0.condition != nil }

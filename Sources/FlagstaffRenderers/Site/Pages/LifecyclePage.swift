@@ -22,7 +22,7 @@ struct LifecyclePage: SitePage {
         statuses = lifecycle.shownStatuses.map { status in
             let entries = lifecycle.entries.filter { $0.has(status) }
             return StatusSection(
-                id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status),
+                id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status, lifecycle.wording),
                 count: entries.count, hasFlags: !entries.isEmpty, open: [.overdue, .dueSoon, .rolledOut, .dead].contains(status),
                 owners: LifecycleText.byOwner(entries).map { group in
                     OwnerGroup(
