@@ -307,7 +307,8 @@ public struct ResolvedMatrix: Sendable {
 /// Decides each flag's type from the values tenants give it.
 public enum FlagTypeInference {
     /// Each flag's type, by position: the type of the value the code declares as
-    /// its default, when it declares one; else the type most tenant values have,
+    /// its default, when it declares one; else that of the first value file that
+    /// gives it a value (`values`, in the order listed); else the type most tenant values have,
     /// a tie going to the type seen first, tenants in id order and each file top
     /// to bottom. Other flags are Bool. `settings` holds each tenant's settings, in model order.
     public static func types(of model: FlagModel, settings: [IndexedSettings]) -> [FlagType] {
@@ -325,6 +326,8 @@ public enum FlagTypeInference {
         }
         return model.flags.indices.map { flag in
             if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
+            let key = model.flags[flag].key
+            if let written = model.layerSources.values.lazy.compactMap({ $0.settings[key]?.value.type }).first { return written }
             let slots = (flag * kinds.count)..<((flag + 1) * kinds.count)
             let best = counts[slots].max() ?? 0
             guard best > 0 else { return .bool }

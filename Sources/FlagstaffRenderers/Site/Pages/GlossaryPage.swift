@@ -71,7 +71,8 @@ struct GlossaryPage: SitePage {
                     definition: "Nothing in the app's code asks for the flag, so its value changes nothing that people using the app see. "
                         + "Such a flag is usually one to remove."))
         }
-        let statuses = LifecycleStatus.allCases.map { status in
+        // "Partly seen" only where a source Flagstaff cannot see makes a flag so.
+        let statuses = LifecycleStatus.allCases.filter { $0 != .partlySeen || lifecycle.count(of: $0) > 0 }.map { status in
             GlossaryEntry(
                 anchor: status.rawValue, term: status.label,
                 definition: LifecycleText.meaning(status, lifecycle.wording) + " \(lifecycle.count(of: status).counted("flag")) now.")

@@ -1,0 +1,29 @@
+/// A source Flagstaff cannot see (`external` in `flagstaff.yml`): LaunchDarkly,
+/// Optimizely, a team's backend. On the flags it may touch, its answer is
+/// unknown, so every view says the value "may be changed by" it and shows what
+/// the layers below give otherwise; it never guesses.
+public struct ExternalLayer: ResolutionLayer {
+    /// The source.
+    public let source: ExternalSource
+    public let layer: Layer
+
+    /// Creates the layer of an external source.
+    public init(_ source: ExternalSource) {
+        self.source = source
+        let scope = source.flags.map { $0.count.counted("flag") } ?? "every flag"
+        layer = Layer(
+            id: source.id, mark: "", code: "x", legend: "\(source.name), which Flagstaff cannot see, may change \(scope)", canVary: true,
+            changeNote: Self.note(source.name))
+    }
+
+    /// What a cell under the source says: "may be changed by LaunchDarkly".
+    public static func note(_ name: String) -> String { "may be changed by \(name)" }
+
+    public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
+        guard source.touches(flag.key) else { return nil }
+        return Opinion(varying: [
+            Opinion.Variant(condition: Self.note(source.name), outcome: .unknown, location: nil),
+            Opinion.Variant(condition: "otherwise", outcome: .noOpinion, location: nil),
+        ])
+    }
+}

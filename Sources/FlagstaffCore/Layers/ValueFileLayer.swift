@@ -1,0 +1,22 @@
+/// A bundled file of values the app asks as a layer of its own (`values` in
+/// `flagstaff.yml`): a JustTweak LocalConfiguration, a Remote Config defaults
+/// plist. In the environments it is limited to, or in all; the same for every tenant.
+public struct ValueFileLayer: ResolutionLayer {
+    /// The file and its values.
+    public let source: ValueSource
+    public let layer: Layer
+
+    /// Creates the layer of a value file; `environments` are the workspace's, in
+    /// order, to name those a limited file applies in.
+    public init(_ source: ValueSource, environments: [String]) {
+        self.source = source
+        let limited = source.environments.map { only in environments.filter { only.contains($0) } }
+        let scope = limited.map { " (\($0.isEmpty ? "no environment" : $0.joined(separator: ", ")) only)" } ?? ""
+        layer = Layer(id: source.id, mark: "", code: "v", legend: "the value in \(source.file)\(scope)")
+    }
+
+    public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
+        guard source.applies(in: environment), let setting = source.settings[flag.key] else { return nil }
+        return Opinion(value: setting.value, location: setting.location)
+    }
+}
