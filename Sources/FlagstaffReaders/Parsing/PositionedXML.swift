@@ -126,9 +126,10 @@ struct PositionedXML: Sendable {
                     text += String(decoding: bytes[begin..<offset], as: UTF8.self)
                     skip(past: "]]>")
                 } else if starts(with: "</") {
+                    let tag = location
                     offset += 2
                     let closing = try self.name()
-                    guard closing == name else { throw error("expected </\(name)>, found </\(closing)>") }
+                    guard closing == name else { throw JSONSyntaxError(message: "expected </\(name)>, found </\(closing)>", location: tag) }
                     skipSpace()
                     guard peek == UInt8(ascii: ">") else { throw error("the end tag </\(name)> is not closed") }
                     advance()

@@ -34,7 +34,7 @@ public enum RemoteConfigDefaultsReader {
             )
         }
         let first = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
-        return first == "{" ? readJSON(text, file: file) : readXML(text, file: file)
+        return first == "{" || first == "[" ? readJSON(text, file: file) : readXML(text, file: file)
     }
 
     private static func readJSON(_ text: String, file: String) -> (entries: [Entry]?, diagnostics: [Diagnostic]) {
