@@ -369,3 +369,29 @@ struct FirebaseOnlyTests {
         }
     }
 }
+
+/// The sites of a JustTweak workspace (a declared chain with a debug-only file and
+/// an external source) and of a Firebase-only workspace, page by page.
+@Suite("Value formats golden sites")
+struct ValueFormatsGoldenSiteTests {
+    static let pages: [(fixture: String, page: String)] = [
+        ("justtweak", "index.html"), ("justtweak", "matrix.md"), ("justtweak", "flags.json"), ("justtweak", "lifecycle.md"),
+        ("justtweak", "glossary.html"), ("justtweak", "flags/ui_customization-display_red_view.html"),
+        ("justtweak", "flags/general-answer_to_the_universe.html"),
+        ("firebase-only", "index.html"), ("firebase-only", "matrix.md"), ("firebase-only", "flags.json"), ("firebase-only", "lifecycle.md"),
+        ("firebase-only", "flags/price_prefix.html"), ("firebase-only", "flags/is_promotion_on.html"),
+    ]
+
+    static let sites = Result { () throws(FlagstaffError) in
+        try Dictionary(uniqueKeysWithValues: ["justtweak", "firebase-only"].map { fixture throws(FlagstaffError) in
+            (fixture, try renderedSite(configuration: Fixtures.configuration(fixture)))
+        })
+    }
+
+    @Test(arguments: 0..<pages.count)
+    func pageMatchesGolden(_ index: Int) throws {
+        let (fixture, page) = Self.pages[index]
+        let text = try #require(try Self.sites.get()[fixture]?[page], "no \(page)")
+        #expect(try Fixtures.golden("\(fixture)/site/\(page)", matches: text))
+    }
+}

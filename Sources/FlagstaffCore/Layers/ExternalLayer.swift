@@ -7,12 +7,13 @@ public struct ExternalLayer: ResolutionLayer {
     public let source: ExternalSource
     public let layer: Layer
 
-    /// Creates the layer of an external source.
-    public init(_ source: ExternalSource) {
+    /// Creates the layer of an external source; `number` (from 1) tells its
+    /// layer code from the others' (`e1`, `e2`…).
+    public init(_ source: ExternalSource, number: Int) {
         self.source = source
         let scope = source.flags.map { $0.count.counted("flag") } ?? "every flag"
         layer = Layer(
-            id: source.id, mark: "", code: "x", legend: "\(source.name), which Flagstaff cannot see, may change \(scope)", canVary: true,
+            id: source.id, mark: "", code: "e\(number)", legend: "\(source.name), which Flagstaff cannot see, may change \(scope)", canVary: true,
             changeNote: Self.note(source.name))
     }
 

@@ -31,11 +31,11 @@ public struct ResolutionChain: Sendable {
         let hasCodeDefaults = model.flags.contains { $0.codeDefault != nil }
         guard model.remoteConfig != nil || hasCodeDefaults || model.isSingleApp || !sources.isEmpty else { return .bundled }
         var layers: [any ResolutionLayer] = [DebugOverrideLayer()]
-        layers += sources.external.map { ExternalLayer($0) as any ResolutionLayer }
+        layers += sources.external.enumerated().map { ExternalLayer($1, number: $0 + 1) as any ResolutionLayer }
         if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
         // A single app has no tenant files to override or set values in.
         if !model.isSingleApp { layers += [EnvironmentOverrideLayer(), BaseValueLayer()] }
-        layers += sources.values.map { ValueFileLayer($0, environments: model.environments) as any ResolutionLayer }
+        layers += sources.values.enumerated().map { ValueFileLayer($1, number: $0 + 1, environments: model.environments) as any ResolutionLayer }
         if hasCodeDefaults { layers.append(CodeDefaultLayer()) }
         return ResolutionChain(layers + [FallbackLayer(singleApp: model.isSingleApp)])
     }
@@ -55,10 +55,10 @@ public struct ResolutionChain: Sendable {
             case "code": layers.append(CodeDefaultLayer())
             case "fallback": continue
             default:
-                if let source = sources.values.first(where: { $0.id == id }) {
-                    layers.append(ValueFileLayer(source, environments: model.environments))
-                } else if let source = sources.external.first(where: { $0.id == id }) {
-                    layers.append(ExternalLayer(source))
+                if let index = sources.values.firstIndex(where: { $0.id == id }) {
+                    layers.append(ValueFileLayer(sources.values[index], number: index + 1, environments: model.environments))
+                } else if let index = sources.external.firstIndex(where: { $0.id == id }) {
+                    layers.append(ExternalLayer(sources.external[index], number: index + 1))
                 }
             }
         }

@@ -7,12 +7,13 @@ public struct ValueFileLayer: ResolutionLayer {
     public let layer: Layer
 
     /// Creates the layer of a value file; `environments` are the workspace's, in
-    /// order, to name those a limited file applies in.
-    public init(_ source: ValueSource, environments: [String]) {
+    /// order, to name those a limited file applies in; `number` (from 1) tells the
+    /// file's layer code from the others' (`v1`, `v2`…).
+    public init(_ source: ValueSource, number: Int, environments: [String]) {
         self.source = source
         let limited = source.environments.map { only in environments.filter { only.contains($0) } }
         let scope = limited.map { " (\($0.isEmpty ? "no environment" : $0.joined(separator: ", ")) only)" } ?? ""
-        layer = Layer(id: source.id, mark: "", code: "v", legend: "the value in \(source.file)\(scope)")
+        layer = Layer(id: source.id, mark: "", code: "v\(number)", legend: "the value in \(source.file)\(scope)")
     }
 
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
