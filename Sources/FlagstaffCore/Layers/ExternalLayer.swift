@@ -7,13 +7,13 @@ public struct ExternalLayer: ResolutionLayer {
     public let source: ExternalSource
     public let layer: Layer
 
-    /// Creates the layer of an external source; `number` (from 1) tells its
-    /// layer code from the others' (`e1`, `e2`…).
+    /// Creates the layer of an external source; `number` (from 1) picks its
+    /// one-letter code (`x`, `e`, `g`…), so that exports tell the sources apart.
     public init(_ source: ExternalSource, number: Int) {
         self.source = source
         let scope = source.flags.map { $0.count.counted("flag") } ?? "every flag"
         layer = Layer(
-            id: source.id, mark: "", code: "e\(number)", legend: "\(source.name), which Flagstaff cannot see, may change \(scope)", canVary: true,
+            id: source.id, mark: "", code: Self.code(number), legend: "\(source.name), which Flagstaff cannot see, may change \(scope)", canVary: true,
             changeNote: Self.note(source.name))
     }
 
@@ -27,4 +27,9 @@ public struct ExternalLayer: ResolutionLayer {
             Opinion.Variant(condition: "otherwise", outcome: .noOpinion, location: nil),
         ])
     }
+
+    /// The letters of external sources' codes, in order; a source past them shares the last.
+    static let codes = Array("xeghijkayz")
+
+    static func code(_ number: Int) -> String { String(codes[min(max(number, 1), codes.count) - 1]) }
 }
