@@ -395,3 +395,39 @@ struct ValueFormatsGoldenSiteTests {
         #expect(try Fixtures.golden("\(fixture)/site/\(page)", matches: text))
     }
 }
+
+/// `new` and `remove` never half-edit files Flagstaff does not write.
+@Suite("Authoring with value formats")
+struct ValueFormatsAuthoringTests {
+    @Test func newAndRemoveNameTheJustTweakFilesToEditByHand() throws {
+        try withCopy(of: "justtweak") { folder in
+            let config = folder.appendingPathComponent("flagstaff.yml").path
+            let before = try snapshot(of: folder)
+            #expect(throws: FlagstaffError.usage(
+                "remove cannot change 'general.answer_to_the_universe' here: Flagstaff does not edit TweakProviders/LocalTweaks_example.json, "
+                    + "TweakProviders/LocalTweaks_TopPriority_example.json; change them by hand")
+            ) {
+                try RemoveCommand(configurationPath: config, key: "general.answer_to_the_universe", force: true).run(console: RecordingConsole().console())
+            }
+            var draft = FlagDraft()
+            (draft.caseName, draft.key, draft.description) = ("newThing", "general.new_thing", "A new thing")
+            #expect(throws: FlagstaffError.self) {
+                try NewCommand(configurationPath: config, draft: draft).run(console: RecordingConsole().console())
+            }
+            #expect(try snapshot(of: folder) == before)
+        }
+    }
+
+    @Test func removeNamesTheDefaultsPlistThatStillHoldsTheFlag() throws {
+        try withCopy(of: "firebase-only") { folder in
+            let config = folder.appendingPathComponent("flagstaff.yml").path
+            let before = try snapshot(of: folder)
+            #expect(throws: FlagstaffError.usage(
+                "remove cannot change 'price' here: Flagstaff does not edit Config/RemoteConfigDefaults.plist; change it by hand, then run remove again")
+            ) {
+                try RemoveCommand(configurationPath: config, key: "price", force: true).run(console: RecordingConsole().console())
+            }
+            #expect(try snapshot(of: folder) == before)
+        }
+    }
+}

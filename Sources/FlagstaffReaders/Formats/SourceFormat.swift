@@ -16,6 +16,14 @@ public enum SourceRole: String, CaseIterable, Sendable {
 public protocol SourceFormat: Sendable {
     /// The name `flagstaff.yml` gives the format, such as `json`.
     static var name: String { get }
+    /// Whether the authoring commands edit files of the format; `new` and
+    /// `remove` refuse, naming the files, where they would have to and cannot.
+    static var isEditable: Bool { get }
+}
+
+extension SourceFormat {
+    /// Formats are edited unless they say otherwise.
+    public static var isEditable: Bool { true }
 }
 
 /// A Swift file (or any text file) to read: its path and contents.

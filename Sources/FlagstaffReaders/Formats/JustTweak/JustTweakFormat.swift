@@ -7,6 +7,7 @@ import FlagstaffCore
 /// layer under `values`), each entry's `Value`. Flagstaff does not edit these files:
 /// `new` and `remove` say so.
 public enum JustTweakFormat: DeclarationsFormat, ValuesFormat {
+    public static let isEditable = false
     public static let name = "justtweak"
 
     public static func read(

@@ -6,6 +6,7 @@ import FlagstaffCore
 /// config, per tenant (`tenants`) or for the app (`values`). Flagstaff does not
 /// edit these files.
 public enum RemoteConfigDefaultsFormat: ValuesFormat {
+    public static let isEditable = false
     public static let name = "firebase_defaults"
 
     public static func read(_ text: String, file: String, id: String, name: String, keys: FlagKeys?) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
