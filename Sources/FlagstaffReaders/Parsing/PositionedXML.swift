@@ -1,7 +1,8 @@
 import FlagstaffCore
 
 /// An XML element that remembers where it was written, for the property lists
-/// and defaults files Remote Config reads.
+/// and defaults files Remote Config reads. Syntax errors are `JSONSyntaxError`s,
+/// the readers' positioned syntax error, whatever the syntax.
 ///
 /// Hand-written: Foundation's `XMLParser` lives in `FoundationXML` on Linux,
 /// which needs libxml2 when it runs, and reports positions only through its
@@ -48,9 +49,14 @@ struct PositionedXML: Sendable {
             offset += 1
         }
 
-        func starts(with text: String) -> Bool {
-            let utf8 = Array(text.utf8)
-            return offset + utf8.count <= bytes.count && Array(bytes[offset..<(offset + utf8.count)]) == utf8
+        /// Whether the bytes at the offset are `text`'s; compared in place, as this
+        /// runs at every `<` of the file.
+        func starts(with text: StaticString) -> Bool {
+            text.withUTF8Buffer { prefix in
+                guard offset + prefix.count <= bytes.count else { return false }
+                for index in 0..<prefix.count where bytes[offset + index] != prefix[index] { return false }
+                return true
+            }
         }
 
         mutating func skipSpace() {
@@ -58,9 +64,9 @@ struct PositionedXML: Sendable {
         }
 
         /// Skips past `end`, or to the end of the text.
-        mutating func skip(past end: String) {
+        mutating func skip(past end: StaticString) {
             while offset < bytes.count, !starts(with: end) { advance() }
-            for _ in 0..<end.utf8.count where offset < bytes.count { advance() }
+            for _ in 0..<end.utf8CodeUnitCount where offset < bytes.count { advance() }
         }
 
         /// Skips whitespace, comments and processing instructions.
