@@ -4,6 +4,12 @@ extension Int {
         "\(self) \(noun)\(self == 1 ? "" : "s")"
     }
 
+    /// The noun this many takes, without the number: "flag" for one, "flags" otherwise,
+    /// or `plural` when the noun's plural is not made with an "s".
+    public func noun(_ singular: String, plural: String? = nil) -> String {
+        self == 1 ? singular : plural ?? "\(singular)s"
+    }
+
     /// Every one of this many, in words: "the only tenant", "both tenants", "all 3 tenants".
     public func everyOne(_ noun: String) -> String {
         switch self {

@@ -6,6 +6,8 @@ struct HomePage: SitePage {
     static let section: SiteSection? = nil
 
     var flagCount: Int, tenantCount: Int, environmentCount: Int
+    /// The nouns that go with the counts: "flag" or "flags", and so on.
+    var flagsNoun: String, tenantsNoun: String, environmentsNoun: String, warningsNoun: String
     var environmentList: String
     var warningCount: Int
     var hasWarnings: Bool
@@ -34,6 +36,8 @@ struct HomePage: SitePage {
         let (model, matrix, lifecycle, warnings) = (site.model, site.matrix, site.lifecycle, site.warnings)
         let unset = Self.unsetNotices(site)
         (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
+        (flagsNoun, tenantsNoun) = (flagCount.noun("flag"), tenantCount.noun(site.words.tenant, plural: site.words.tenants))
+        (environmentsNoun, warningsNoun) = (environmentCount.noun("environment"), warnings.count.noun("validation warning"))
         environmentList = model.environments.joined(separator: ", ")
         warningCount = warnings.count
         hasWarnings = !warnings.isEmpty
@@ -52,8 +56,9 @@ struct HomePage: SitePage {
         asOf = lifecycle.asOf.description
         (overdueCount, dueSoonCount) = (lifecycle.count(of: .overdue), lifecycle.count(of: .dueSoon))
         remoteChanges = model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
-            RemoteChangeCount(
-                environment: environment, count: matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count,
+            let count = matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count
+            return RemoteChangeCount(
+                environment: environment, count: count, flagsNoun: count.noun("flag"),
                 template: model.remoteConfig?.templates[environment]?.version?.summary)
         }
         hasTemplateVersions = remoteChanges.contains { $0.template != nil }
@@ -142,6 +147,8 @@ struct HomePage: SitePage {
 struct RemoteChangeCount: Sendable, TemplateContext {
     var environment: String
     var count: Int
+    /// "flag" or "flags", to go with `count`.
+    var flagsNoun: String
     /// The template's version metadata in words: "version 8, published by ana@example.com on …".
     var template: String?
 }
