@@ -116,6 +116,25 @@ public protocol ValuesFormat: SourceFormat {
     static func removal(of key: String, from text: String) -> [TextEdit]
 }
 
+/// A format of values that Flagstaff reads and never writes (JustTweak files,
+/// Remote Config defaults): the authoring commands refuse rather than edit it.
+public protocol ReadOnlyValuesFormat: ValuesFormat {}
+
+extension ReadOnlyValuesFormat {
+    public static var isEditable: Bool { false }
+
+    /// None: the format is not written.
+    public static func insertion(
+        of key: String, value: FlagValue, overrides: [(environment: String, value: FlagValue)], into text: String,
+        environments: [String], order: (String) -> Int?
+    ) -> [TextEdit] {
+        []
+    }
+
+    /// None: the format is not written.
+    public static func removal(of key: String, from text: String) -> [TextEdit] { [] }
+}
+
 /// A format of metadata: one entry per flag, with a description and other columns.
 public protocol MetadataFormat: SourceFormat {
     /// Reads the metadata file.

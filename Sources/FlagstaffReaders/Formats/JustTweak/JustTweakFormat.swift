@@ -6,7 +6,7 @@ import FlagstaffCore
 /// entry's `Title`, `Description` and `Group`; as values (a tenant's file, or a
 /// layer under `values`), each entry's `Value`. Flagstaff does not edit these files:
 /// `new` and `remove` say so.
-public enum JustTweakFormat: DeclarationsFormat, ValuesFormat {
+public enum JustTweakFormat: DeclarationsFormat, ReadOnlyValuesFormat {
     public static let isEditable = false
     public static let name = "justtweak"
 
@@ -62,15 +62,4 @@ public enum JustTweakFormat: DeclarationsFormat, ValuesFormat {
         }
         return (Tenant(id: id, name: name, file: file, base: base), diagnostics)
     }
-
-    /// None: Flagstaff does not write JustTweak files.
-    public static func insertion(
-        of key: String, value: FlagValue, overrides: [(environment: String, value: FlagValue)], into text: String,
-        environments: [String], order: (String) -> Int?
-    ) -> [TextEdit] {
-        []
-    }
-
-    /// None: Flagstaff does not write JustTweak files.
-    public static func removal(of key: String, from text: String) -> [TextEdit] { [] }
 }

@@ -5,8 +5,7 @@ import FlagstaffCore
 /// returns (`RemoteConfigDefaultsReader`). The bundled values under remote
 /// config, per tenant (`tenants`) or for the app (`values`). Flagstaff does not
 /// edit these files.
-public enum RemoteConfigDefaultsFormat: ValuesFormat {
-    public static let isEditable = false
+public enum RemoteConfigDefaultsFormat: ReadOnlyValuesFormat {
     public static let name = "firebase_defaults"
 
     public static func read(_ text: String, file: String, id: String, name: String, keys: FlagKeys?) -> (tenant: Tenant?, diagnostics: [Diagnostic]) {
@@ -18,15 +17,4 @@ public enum RemoteConfigDefaultsFormat: ValuesFormat {
         }
         return (Tenant(id: id, name: name, file: file, base: base), diagnostics)
     }
-
-    /// None: Flagstaff does not write defaults files.
-    public static func insertion(
-        of key: String, value: FlagValue, overrides: [(environment: String, value: FlagValue)], into text: String,
-        environments: [String], order: (String) -> Int?
-    ) -> [TextEdit] {
-        []
-    }
-
-    /// None: Flagstaff does not write defaults files.
-    public static func removal(of key: String, from text: String) -> [TextEdit] { [] }
 }
