@@ -354,6 +354,24 @@ struct FirebaseOnlyTests {
         #expect(catalog.entry(for: "price")?.description == "")
     }
 
+    @Test func aTenantJSONValueFileGivesItsOverridesInTheirEnvironments() throws {
+        try withCopy(of: "firebase-only") { folder in
+            try write(#"{"price": 100, "loading_phrase": ["a", "b"], "overrides": {"release": {"price": 90}}}"#, to: "Config/app.json", in: folder)
+            let path = folder.appendingPathComponent("flagstaff.yml")
+            let text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(
+                of: "{ path: Config/RemoteConfigDefaults.plist, format: firebase_defaults }", with: "Config/app.json")
+            try text.write(to: path, atomically: true, encoding: .utf8)
+            let workspace = try Workspace.load(configurationPath: path.path)
+            let matrix = try #require(workspace.matrix)
+            let price = matrix.resolution(try #require(matrix.model.flag("price")), matrix.model.tenants[0], "release")
+            #expect(price.value == .integer(90))
+            #expect(price.layer.id == "defaults")
+            #expect(price.location == SourceLocation(file: "Config/app.json", line: 1, column: 81))
+            let phrase = matrix.resolution(try #require(matrix.model.flag("loading_phrase")), matrix.model.tenants[0], "release")
+            #expect(phrase.value == .structured(.array([.scalar(.string("a")), .scalar(.string("b"))])))
+        }
+    }
+
     @Test func withoutAPlistARemoteValueEqualToTheFallbackIsNoAdviceToRemoveIt() throws {
         try withCopy(of: "firebase-only") { folder in
             let path = folder.appendingPathComponent("flagstaff.yml")

@@ -126,9 +126,15 @@ struct SourceLoader {
             let (tenant, problems) = format.read(text, file: file.path, id: file.id, name: file.id, keys: nil)
             diagnostics += problems
             guard let tenant else { continue }
-            var byKey: [String: Tenant.Setting] = [:]
-            for (key, setting) in tenant.base where byKey[key] == nil { byKey[key] = setting }
-            values.append(ValueSource(id: file.id, file: file.path, environments: file.environments.map(Set.init), settings: byKey))
+            func byKey(_ table: SettingTable) -> [String: Tenant.Setting] {
+                var settings: [String: Tenant.Setting] = [:]
+                for (key, setting) in table where settings[key] == nil { settings[key] = setting }
+                return settings
+            }
+            values.append(
+                ValueSource(
+                    id: file.id, file: file.path, environments: file.environments.map(Set.init), settings: byKey(tenant.base),
+                    overrides: tenant.overrides.mapValues(byKey)))
         }
         let keys = Set(flags.map(\.key))
         var external: [ExternalSource] = []

@@ -17,7 +17,7 @@ public struct ValueFileLayer: ResolutionLayer {
     }
 
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
-        guard source.applies(in: environment), let setting = source.settings[flag.key] else { return nil }
+        guard let setting = source.setting(for: flag.key, in: environment) else { return nil }
         return Opinion(value: setting.value, location: setting.location)
     }
 

@@ -10,13 +10,26 @@ public struct ValueSource: Hashable, Sendable {
     public var environments: Set<String>?
     /// The values by flag key, each where it is written.
     public var settings: [String: Tenant.Setting]
+    /// Values that differ in one environment, by environment and flag key (a
+    /// tenant JSON file's `overrides`).
+    public var overrides: [String: [String: Tenant.Setting]]
 
     /// Creates a value source.
-    public init(id: String, file: String, environments: Set<String>? = nil, settings: [String: Tenant.Setting]) {
+    public init(
+        id: String, file: String, environments: Set<String>? = nil, settings: [String: Tenant.Setting],
+        overrides: [String: [String: Tenant.Setting]] = [:]
+    ) {
         self.id = id
         self.file = file
         self.environments = environments
         self.settings = settings
+        self.overrides = overrides
+    }
+
+    /// The value the file gives a flag in an environment, where it gives one.
+    public func setting(for key: String, in environment: String) -> Tenant.Setting? {
+        guard applies(in: environment) else { return nil }
+        return overrides[environment]?[key] ?? settings[key]
     }
 
     /// Whether the app reads the file in an environment.

@@ -127,23 +127,11 @@ public enum JustTweakReader {
                 .warning(
                     "the Value of '\(key)' is \(node.kindName): JustTweak's LocalTweakProvider reads it as false", at: node.location,
                     hint: "Flagstaff shows the JSON as written; a custom provider may decode it"))
-            return .structured(structured(node))
+            return .structured(StructuredValue(node.kind))
         case .null:
             diagnostics.append(
                 .error("the Value of '\(key)' is null", at: node.location, hint: "write a Bool, a number or a string; JustTweak reads null as false"))
             return nil
-        }
-    }
-
-    /// A JSON value as a structured value.
-    static func structured(_ node: PositionedJSON) -> StructuredValue {
-        switch node.kind {
-        case .object(let members): .object(members.map { ($0.key, structured($0.value)) })
-        case .array(let elements): .array(elements.map(structured))
-        case .string(let text): .scalar(.string(text))
-        case .number(let text): .scalar(Int(text).map(FlagValue.integer) ?? .decimal(text))
-        case .bool(let bool): .scalar(.bool(bool))
-        case .null: .null
         }
     }
 

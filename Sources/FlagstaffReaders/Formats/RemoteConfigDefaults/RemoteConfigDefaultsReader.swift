@@ -59,7 +59,7 @@ public enum RemoteConfigDefaultsReader {
             case .string(let text): value = reading(text)
             case .bool(let bool): value = .bool(bool)
             case .number(let number): value = Int(number).map(FlagValue.integer) ?? .decimal(number)
-            case .array, .object: value = .structured(JustTweakReader.structured(member.value))
+            case .array, .object: value = .structured(StructuredValue(member.value.kind))
             case .null:
                 diagnostics.append(.error("the default of '\(member.key)' is null", at: member.value.location, hint: "Remote Config defaults are texts"))
                 continue
