@@ -20,6 +20,11 @@ public struct ExternalLayer: ResolutionLayer {
     /// What a cell under the source says: "may be changed by LaunchDarkly".
     public static func note(_ name: String) -> String { "may be changed by \(name)" }
 
+    /// Decides no cell: `ResolvedMatrix` marks the cells below the layer and works
+    /// out their cases when asked, as `opinion(on:)` gives them, so that a source
+    /// that may change every flag costs no stored resolution per cell.
+    public func decide(_ column: inout MatrixColumn) {}
+
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
         guard source.touches(flag.key) else { return nil }
         return Opinion(varying: [

@@ -48,6 +48,12 @@ public struct ResolvedMatrix: Sendable {
     private let details: [Int: Resolution]
     /// The presentation of a cell without variants, by value and layer position.
     private let presentations: [CellPresentation]
+    /// For each flag, by position, the chain positions of the external layers that
+    /// may change it, first asked first. A cell such a layer sits above is packed
+    /// with what the layers below give and marked as having details, which
+    /// `resolution(flag:tenant:environment:)` works out when asked: stored, the
+    /// details of a source that may change every flag would take a resolution per cell.
+    private let externalPositions: [[Int]]
 
     /// Resolves every cell of a model through a chain: by default the app's chain for the model.
     /// `settings` holds each tenant's settings indexed against `model.keys`, in
@@ -71,6 +77,9 @@ public struct ResolvedMatrix: Sendable {
         types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
 
         let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
+        let externals = chain.layers.indices.compactMap { index in (chain.layers[index] as? ExternalLayer).map { (index, $0.source) } }
+        let externalPositions = model.flags.map { flag in externals.filter { $0.1.touches(flag.key) }.map(\.0) }
+        self.externalPositions = externalPositions
         let merged = Interner()
         var details: [Int: Resolution] = [:]
         let tiles = (flagCount + Self.tile - 1) / Self.tile
@@ -91,6 +100,12 @@ public struct ResolvedMatrix: Sendable {
                     }
                     for (flag, var cell) in column.cells.enumerated() {
                         let index = Self.index(flag: flag, tenant: tenant, environment: environmentIndex, flags: flagCount, tenants: tenantCount)
+                        // Below an external layer: details worked out when asked (see `externalPositions`).
+                        if !cell.hasDetails, let top = externalPositions[flag].first, top < Int(cell.layer) {
+                            cell.hasDetails = true
+                            shared[index] = cell
+                            continue
+                        }
                         if cell.hasDetails {
                             let full = chain.resolve(
                                 model.flags[flag], type: flagTypes[flag], tenant: model.tenants[tenant], environment: environment)
@@ -227,7 +242,23 @@ public struct ResolvedMatrix: Sendable {
         let index = Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)
         let cell = cells[index]
         if cell.hasDetails, let full = details[index] { return full }
-        return Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))
+        let plain = Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))
+        guard cell.hasDetails else { return plain }
+        return changeable(plain, by: externalPositions[flag].filter { $0 < Int(cell.layer) })
+    }
+
+    /// A cell that external layers (at chain `positions`, first asked first) may
+    /// change, as the chain resolves it: the first layer's case, then what the
+    /// layers below give (the next external layer's, when there is one).
+    private func changeable(_ plain: Resolution, by positions: [Int]) -> Resolution {
+        guard let top = positions.first, let external = chain.layers[top] as? ExternalLayer else { return plain }
+        let below = positions.count > 1 ? layers[positions[1]] : plain.layer
+        return Resolution(
+            value: plain.value, layer: layers[top], location: plain.location,
+            variants: [
+                Resolution.Variant(condition: ExternalLayer.note(external.source.name), value: nil, layer: layers[top], location: nil),
+                Resolution.Variant(condition: "otherwise", value: plain.value, layer: below, location: plain.location),
+            ])
     }
 
     /// Where a packed cell's value is written; `nil` for the fallback.
