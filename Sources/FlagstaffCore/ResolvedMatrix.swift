@@ -22,7 +22,7 @@ public struct ResolvedMatrix: Sendable {
     }
 
     /// The model the matrix was resolved from.
-    public let model: FlagModel
+    public internal(set) var model: FlagModel
     /// The chain the cells were resolved through.
     public let chain: ResolutionChain
     /// Each flag's type, by key.
@@ -30,10 +30,10 @@ public struct ResolvedMatrix: Sendable {
     /// Each flag's type, by position.
     public let flagTypes: [FlagType]
     /// Every distinct value in the matrix; a packed cell names one by position.
-    public let values: [FlagValue]
+    public internal(set) var values: [FlagValue]
     /// The chain's layers, by position; a packed cell names one by position.
     public let layers: [Layer]
-    private let files: [String]
+    var files: [String]
     /// The cells in tiles of `tile` flags: by environment, then by tile, then by
     /// tenant, then by flag within the tile (see `index`). One tenant's column is
     /// then a run of `tile` cells per tile, and one flag's row in an environment
@@ -41,19 +41,21 @@ public struct ResolvedMatrix: Sendable {
     /// touch few pages: at 2.4 million cells, writing a column with every cell on
     /// a page of its own cost more than deciding the cells. A last tile's cells
     /// past the last flag are padding.
-    private let cells: [PackedCell]
+    var cells: [PackedCell]
     /// Each tenant's settings by flag position, in model order.
-    public let settings: [IndexedSettings]
+    public internal(set) var settings: [IndexedSettings]
     /// The whole resolution of each cell that has details, by cell position.
-    private let details: [Int: Resolution]
+    var details: [Int: Resolution]
     /// The presentation of a cell without variants, by value and layer position.
-    private let presentations: [CellPresentation]
+    var presentations: [CellPresentation]
 
     /// Resolves every cell of a model through a chain: by default the app's chain for the model.
     /// `settings` holds each tenant's settings indexed against `model.keys`, in
     /// model order, when the caller has them already: a loader indexes each tenant
-    /// as it reads it, while the file is still in the cache.
-    public init(model: FlagModel, chain: ResolutionChain? = nil, settings indexed: [IndexedSettings]? = nil) {
+    /// as it reads it, while the file is still in the cache. `types` gives each
+    /// flag's type by position when the caller knows them (a tenant resolved on its
+    /// own keeps the whole matrix's types); by default they are inferred from `settings`.
+    public init(model: FlagModel, chain: ResolutionChain? = nil, settings indexed: [IndexedSettings]? = nil, types knownTypes: [FlagType]? = nil) {
         let chain = chain ?? .standard(for: model)
         self.model = model
         self.chain = chain
@@ -66,7 +68,7 @@ public struct ResolvedMatrix: Sendable {
         }
         let settings = indexed ?? Parallel.map(model.tenants.count) { IndexedSettings(model.tenants[$0], in: model) }
         self.settings = settings
-        let flagTypes = FlagTypeInference.types(of: model, settings: settings)
+        let flagTypes = knownTypes ?? FlagTypeInference.types(of: model, settings: settings)
         self.flagTypes = flagTypes
         types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
 
@@ -151,10 +153,10 @@ public struct ResolvedMatrix: Sendable {
     }
 
     /// How many flags a tile of `cells` holds.
-    private static let tile = 16
+    static let tile = 16
 
     /// Where a cell sits in `cells`, in a matrix of `flags` flags and `tenants` tenants.
-    private static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
+    static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
         let tiles = (flags + tile - 1) / tile
         return ((environment * tiles + flag / tile) * tenants + tenant) * tile + flag % tile
     }

@@ -14,6 +14,8 @@ struct SourceLoader {
     var diagnostics: [Diagnostic] = []
     /// Files named by the configuration that could not be read.
     var unreadable: [Diagnostic] = []
+    /// The tenant files the `tenants` pattern matched, by id, once `loadModel` has looked.
+    private(set) var tenantFileList: [(id: String, path: String)] = []
 
     init(source: any FileSource, configuration: Configuration, asOf: CalendarDate? = nil) {
         self.source = source
@@ -30,6 +32,7 @@ struct SourceLoader {
         }
         let catalogText = read(configuration.catalog, key: "catalog")
         let tenantFiles = tenantFiles()
+        tenantFileList = tenantFiles
         let remoteConfig = remoteConfig()
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
 
@@ -53,11 +56,9 @@ struct SourceLoader {
             let file = tenantFiles[task - 1]
             do throws(FileSourceError) {
                 let text = try source.text(of: file.path)
-                let keys = published.withLock { $0 }
-                let (tenant, diagnostics) = TenantDefaultsReader.read(
-                    text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id,
-                    keys: keys)
-                return .tenant(tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
+                let (tenant, settings, diagnostics) = Self.readTenant(
+                    text, path: file.path, id: file.id, configuration: configuration, keys: published.withLock { $0 })
+                return .tenant(tenant, settings, diagnostics)
             } catch {
                 return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations["tenants"]))
             }
@@ -97,6 +98,16 @@ struct SourceLoader {
             return IndexedSettings(model.tenants[position], keys: model.keys)
         }
         return (model, settings)
+    }
+
+    /// Reads one tenant's file, and indexes its settings against the enum's `keys`
+    /// when they are known: what `loadModel` does for each tenant, and what history
+    /// does for a tenant file a commit changes.
+    static func readTenant(
+        _ text: String, path: String, id: String, configuration: Configuration, keys: FlagKeys?
+    ) -> (tenant: Tenant?, settings: IndexedSettings?, diagnostics: [Diagnostic]) {
+        let (tenant, diagnostics) = TenantDefaultsReader.read(text, file: path, id: id, name: configuration.tenantNames[id] ?? id, keys: keys)
+        return (tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
     }
 
     /// Reads only what declares the flags, the enum, and the catalog when it can

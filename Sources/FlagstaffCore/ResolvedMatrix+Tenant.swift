@@ -1,0 +1,65 @@
+extension ResolvedMatrix {
+    /// Tenants resolved on their own against this matrix's flags, environments and
+    /// chain, with new settings: for each, a matrix of that tenant alone, typed as
+    /// this matrix is, in the order given. `nil` when the new settings would change
+    /// a flag's type (a flag's type is what most tenants give it), so the whole
+    /// matrix must be resolved again.
+    ///
+    /// A commit that changes one tenant's file costs that tenant's columns, not the matrix.
+    public func resolving(_ replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)]) -> [ResolvedMatrix]? {
+        var all = settings
+        for replacement in replacements { all[replacement.position] = replacement.settings }
+        guard FlagTypeInference.types(of: model, settings: all) == flagTypes else { return nil }
+        return replacements.map { replacement in
+            ResolvedMatrix(model: model.replacingTenants([replacement.tenant]), chain: chain, settings: [replacement.settings], types: flagTypes)
+        }
+    }
+
+    /// The tenant at a position alone, as `resolving(_:)` makes one: its last values,
+    /// kept while its file cannot be read.
+    public func column(of position: Int) -> ResolvedMatrix {
+        ResolvedMatrix(model: model.replacingTenants([model.tenants[position]]), chain: chain, settings: [settings[position]], types: flagTypes)
+    }
+
+    /// Puts a tenant's columns, as `resolving(_:)` made them, in place
+    /// of the tenant's at a position. Precondition: `column` is such a matrix.
+    public mutating func replaceTenant(at position: Int, with column: ResolvedMatrix) {
+        precondition(
+            column.model.tenants.count == 1 && column.model.flags.count == model.flags.count
+                && column.model.environments == model.environments && column.layers == layers,
+            "the column must be one tenant resolved against this matrix")
+        // The column's values and files, by position in this matrix's tables, which grow as needed.
+        var valueIDs = [FlagValue: UInt32](minimumCapacity: values.count)
+        for (id, value) in values.enumerated() where valueIDs[value] == nil { valueIDs[value] = UInt32(id) }
+        let valueMap = column.values.map { value -> UInt32 in
+            if let id = valueIDs[value] { return id }
+            values.append(value)
+            presentations += layers.map { CellPresentation(Resolution(value: value, layer: $0, location: nil)) }
+            valueIDs[value] = UInt32(values.count - 1)
+            return UInt32(values.count - 1)
+        }
+        let fileMap = column.files.map { file -> UInt32 in
+            if let id = files.firstIndex(of: file) { return UInt32(id) }
+            files.append(file)
+            return UInt32(files.count - 1)
+        }
+        let (flagCount, tenantCount) = (model.flags.count, model.tenants.count)
+        for environment in model.environments.indices {
+            for flag in 0..<flagCount {
+                let index = Self.index(flag: flag, tenant: position, environment: environment, flags: flagCount, tenants: tenantCount)
+                let from = Self.index(flag: flag, tenant: 0, environment: environment, flags: flagCount, tenants: 1)
+                var cell = column.cells[from]
+                cell.value = valueMap[Int(cell.value)]
+                if cell.file != PackedCell.nowhere { cell.file = fileMap[Int(cell.file)] }
+                cells[index] = cell
+                if cell.hasDetails, let full = column.details[from] {
+                    details[index] = full
+                } else if !details.isEmpty {
+                    details[index] = nil
+                }
+            }
+        }
+        model = model.replacingTenants(model.tenants.enumerated().map { $0 == position ? column.model.tenants[0] : $1 })
+        settings[position] = column.settings[0]
+    }
+}
