@@ -51,6 +51,8 @@ public struct Configuration: Hashable, Sendable {
     /// The environments `flagstaff diff` lists first (`diff.protected`); production,
     /// the last environment, when empty.
     public var protectedEnvironments: [String] = []
+    /// The values' history on the site (`history`); `nil`, the default, for none.
+    public var history: HistorySettings?
     /// Whether warnings count as errors.
     public var strict = false
     /// Where each key's value is written, for diagnostics about it.
@@ -66,7 +68,7 @@ public enum ConfigurationReader {
     public static let knownKeys = [
         "title", "environments", "enum", "enum_name", "catalog", "catalog_heading", "tenants", "tenant_names",
         "output", "templates", "guide", "code", "current_version", "lifecycle", "remote_config", "diff", "strict",
-        "template", "catalog_order", "after_change", "flag_check", "matrix_file",
+        "template", "catalog_order", "after_change", "flag_check", "matrix_file", "history",
     ]
 
     /// Where a libyaml mark is. At the end of a text without a final line break,
@@ -124,6 +126,7 @@ public enum ConfigurationReader {
             case "lifecycle": reader.lifecycle(value, into: &configuration)
             case "remote_config": configuration.remoteConfig = reader.remoteConfig(value)
             case "diff": configuration.protectedEnvironments = reader.diff(value)
+            case "history": configuration.history = reader.history(value)
             case "strict": configuration.strict = reader.bool(value, key: key) ?? false
             case "template": configuration.template = reader.string(value, key: key)
             case "after_change": configuration.afterChange = reader.string(value, key: key)

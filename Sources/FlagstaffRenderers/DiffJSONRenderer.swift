@@ -77,7 +77,7 @@ public enum DiffJSONRenderer {
     }
 
     /// One Remote Config change's members: `kind` and what it names.
-    private static func remoteChange(_ kind: RemoteTemplateChange.Kind) -> [JSONValue.Member] {
+    static func remoteChange(_ kind: RemoteTemplateChange.Kind) -> [JSONValue.Member] {
         func version(_ version: RemoteTemplateVersion?) -> JSONValue {
             guard let version else { return .null }
             return .object([

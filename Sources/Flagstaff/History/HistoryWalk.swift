@@ -121,7 +121,8 @@ extension HistoryWalker {
                     entry.unknown = [UnknownValues(tenant: nil, problems: [.error("this commit has no '\(walker.configurationFile)'", at: nil)])]
                 }
                 phase = .broken(lastKnown: phase.known, reads: reads, folders: folders)
-            case .broken(let problems, let reads, let folders):
+            case .broken(var problems, let reads, let folders):
+                problems = Self.explainingMoves(problems, record: record, prefix: phase.known?.workspacePrefix ?? walker.repositoryPrefix)
                 if !started {
                     entry.kind = .start(flags: 0, tenants: 0, environments: 0)
                     entry.unknown = [UnknownValues(tenant: nil, problems: problems)]
@@ -215,6 +216,19 @@ extension HistoryWalker {
                 if let version = remoteConfig.templates[environment]?.version { versions[environment] = version }
             }
             return versions
+        }
+
+        /// Problems about a file the commit moved, with a hint that says where it went:
+        /// an enum file moved without its configuration is the usual case.
+        static func explainingMoves(_ problems: [Diagnostic], record: CommitLogReader.Record, prefix: String) -> [Diagnostic] {
+            let moves = renamedFiles(record, under: prefix)
+            guard !moves.isEmpty else { return problems }
+            return problems.map { problem in
+                guard let (from, to) = moves.first(where: { problem.message.contains("'\($0.key)'") }) else { return problem }
+                var problem = problem
+                problem.hint = "this commit moves '\(from)' to '\(to)'; the configuration still names the old path"
+                return problem
+            }
         }
 
         /// The files git says a commit moved, old path to new, relative to the workspace's folder.

@@ -24,6 +24,22 @@ struct HistoryWalker {
         case revision(String)
         /// At a day: the last commit before it is the start.
         case day(CalendarDate)
+
+        /// A day `YYYY-MM-DD`, or else a revision; `nil` for no text. Something
+        /// shaped like a day that is not one is a mistake, not a branch name.
+        init?(parsing text: String?, option: String) throws(FlagstaffError) {
+            guard let text else { return nil }
+            if let day = CalendarDate(parsing: text) {
+                self = .day(day)
+                return
+            }
+            if text.count == 10, text.filter({ $0 == "-" }).count == 2, text.allSatisfy({ $0.isNumber || $0 == "-" }),
+                let problem = CalendarDate.problem(parsing: text)
+            {
+                throw .usage("\(option) \(text) is not a date: \(problem)")
+            }
+            self = .revision(text)
+        }
     }
 
     /// The workspace's folder on disk.
@@ -61,9 +77,19 @@ struct HistoryWalker {
         self.store = store
     }
 
+    /// What a walk found.
+    struct Result {
+        /// The history.
+        var history: ValueHistory
+        /// The workspace as last read, at the end or before it became unreadable.
+        var end: HistoryState?
+        /// Whether the workspace cannot be read at the last commit.
+        var endsUnreadable: Bool
+    }
+
     /// The history of the first-parent line that ends at `until`, from `since` on
     /// (or the line's first commit), and the state at its end.
-    func walk(until: String, since: Since?) throws(FlagstaffError) -> (history: ValueHistory, end: HistoryState?) {
+    func walk(until: String, since: Since?) throws(FlagstaffError) -> Result {
         guard store.object("\(until)^{commit}")?.type == "commit" else { throw .usage("unknown revision '\(until)'") }
         guard let log = Git.run(CommitLogReader.arguments(revision: until), in: root), log.status == 0 else {
             throw .io("git log could not list the commits of '\(until)'")
@@ -78,7 +104,26 @@ struct HistoryWalker {
         var walk = Walk(walker: self)
         for record in records[first...] { try walk.step(record) }
         let shallowFrom = isShallow && first == 0 ? records.first?.commit : nil
-        return (ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom), walk.phase.known)
+        var endsUnreadable = false
+        if case .broken = walk.phase { endsUnreadable = true }
+        return Result(
+            history: ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom), end: walk.phase.known,
+            endsUnreadable: endsUnreadable)
+    }
+
+    /// What a workspace read from files (the working tree, or the sources a site is
+    /// built from) changes after the last commit a walk read; `nil` when nothing does.
+    static func pendingEntry(after result: Result, workspace: Workspace) -> HistoryEntry? {
+        guard let end = result.end, let matrix = workspace.matrix else { return nil }
+        let configuration = workspace.configuration
+        var head = HistoryState(
+            matrix: matrix, configuration: configuration,
+            order: WorkspaceDiff.listingOrder(of: configuration.environments, protected: configuration.protectedEnvironments),
+            reads: [], folders: [], workspacePrefix: "", tenantFiles: [:])
+        var entry = HistoryEntry(kind: .pending, commit: nil)
+        if result.endsUnreadable { entry.readableAgain = [nil] }
+        entry = Walk.entry(entry, from: end, to: &head, unknownTenants: [:], renamedFiles: [:])
+        return entry.isEmpty ? nil : entry
     }
 
     /// The position of the commit the history starts at: the commit `since` names,

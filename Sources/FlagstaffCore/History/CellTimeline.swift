@@ -25,6 +25,41 @@ public struct CellTimeline: Hashable, Sendable {
         public var state: State
         /// Since when.
         public var since: Since
+        /// Stretches inside it when the sources could not be read, after which the
+        /// value was the same again: from the commit that broke them to the one that mended them.
+        public var gaps: [Gap] = []
+
+        /// Creates a stretch.
+        public init(state: State, since: Since, gaps: [Gap] = []) {
+            self.state = state
+            self.since = since
+            self.gaps = gaps
+        }
+    }
+
+    /// A stretch when the sources could not be read, inside one value's stretch.
+    public struct Gap: Hashable, Sendable {
+        /// The commit from which they could not be read, and the one from which they could again.
+        public var from: HistoryCommit, until: HistoryCommit
+    }
+
+    /// The stretches with each unknown stretch between two of the same value folded
+    /// into one stretch with a gap: a value that comes back unchanged after the
+    /// sources could not be read has not changed.
+    static func folded(_ segments: [Segment]) -> [Segment] {
+        var result: [Segment] = []
+        for segment in segments.reversed() {
+            // Oldest first: a value, then unknown, then the same value again folds.
+            if result.count >= 2, case .unknown = result[result.count - 1].state, result[result.count - 2].state == segment.state,
+                case .commit(let from) = result[result.count - 1].since, case .commit(let until) = segment.since
+            {
+                result.removeLast()
+                result[result.count - 1].gaps += [Gap(from: from, until: until)] + segment.gaps
+                continue
+            }
+            result.append(segment)
+        }
+        return result.reversed()
     }
 
     /// The stretches, newest first; the first is the cell's state now.
@@ -60,35 +95,55 @@ public struct HistoryTimelines: Sendable {
         self.structural = structural
     }
 
-    /// The entries that may concern a flag, newest first: every entry that changes a
-    /// cell of it under any key it had, and the structural ones.
-    public func entries(concerning flag: String) -> [Int] {
-        var keys: Set<String> = [flag]
+    /// The timelines of one flag's cells, under any key it had.
+    public func flag(_ key: String) -> FlagTimelines {
+        var keys: Set<String> = [key]
         for index in structural.reversed() {
             for rename in history.entries[index].renamedFlags where keys.contains(rename.new) { keys.insert(rename.old) }
         }
-        return Set(structural + keys.flatMap { byFlag[$0] ?? [] }).sorted(by: >)
+        let indices = Set(structural + keys.flatMap { byFlag[$0] ?? [] }).sorted(by: >)
+        let steps = indices.map { index in
+            let entry = history.entries[index]
+            var cells: [FlagTimelines.CellKey: MatrixChanges.Cell] = [:]
+            for cell in entry.cells where keys.contains(cell.flag) {
+                cells[FlagTimelines.CellKey(flag: cell.flag, tenant: cell.tenant, environment: cell.environment)] = cell
+            }
+            return FlagTimelines.Step(entry: entry, cells: cells)
+        }
+        return FlagTimelines(flag: key, steps: steps, start: history.start?.commit)
+    }
+}
+
+/// The timelines of one flag's cells: the entries that concern it, newest first,
+/// each with the flag's cells it changes.
+public struct FlagTimelines: Sendable {
+    struct CellKey: Hashable {
+        var flag: String, tenant: String, environment: String
     }
 
-    /// The timeline of one cell, whose state now is `current`, walking back through
-    /// `entries` (from `entries(concerning:)` for the flag).
-    public func timeline(flag: String, tenant: String, environment: String, current: CellTimeline.State, entries: [Int]) -> CellTimeline {
+    struct Step {
+        var entry: HistoryEntry
+        var cells: [CellKey: MatrixChanges.Cell]
+    }
+
+    let flag: String
+    let steps: [Step]
+    let start: HistoryCommit?
+
+    /// The timeline of the cell of a tenant in an environment, whose state now is `current`.
+    public func timeline(tenant: String, environment: String, current: CellTimeline.State) -> CellTimeline {
         var segments: [CellTimeline.Segment] = []
         var (state, key, id) = (current, flag, tenant)
         // The value before a stretch of unknown values, found where reading resumed.
         var beforeUnknown: CellTimeline.State?
-        for index in entries {
-            let entry = history.entries[index]
-            let since: CellTimeline.Since = entry.commit.map { commit in
-                if case .start = entry.kind { return .start(commit) }
-                return .commit(commit)
-            } ?? .pending
-            if case .start = entry.kind {
+        for step in steps {
+            let entry = step.entry
+            let since: CellTimeline.Since = entry.commit.map { commit in entry.isStart ? .start(commit) : .commit(commit) } ?? .pending
+            if entry.isStart {
                 segments.append(CellTimeline.Segment(state: state, since: since))
-                return CellTimeline(segments: segments)
+                return CellTimeline(segments: CellTimeline.folded(segments))
             }
-            let cell = entry.cells.first { $0.flag == key && $0.tenant == id && $0.environment == environment }
-            let earlier = cell.map { CellTimeline.State.value($0.old, layer: $0.oldLayer) }
+            let earlier = step.cells[CellKey(flag: key, tenant: id, environment: environment)].map { CellTimeline.State.value($0.old, layer: $0.oldLayer) }
             if entry.readableAgain.contains(where: { $0 == nil || $0 == id }) {
                 segments.append(CellTimeline.Segment(state: state, since: since))
                 beforeUnknown = earlier ?? state
@@ -106,12 +161,10 @@ public struct HistoryTimelines: Sendable {
             if let rename = entry.renamedTenants.first(where: { $0.new == id }) { id = rename.old }
             if entry.addedFlags.contains(where: { $0.flag == key }) || entry.addedTenants.contains(id) || entry.addedEnvironments.contains(environment) {
                 segments.append(CellTimeline.Segment(state: state, since: since))
-                return CellTimeline(segments: segments, startsWhenAdded: true)
+                return CellTimeline(segments: CellTimeline.folded(segments), startsWhenAdded: true)
             }
         }
-        if segments.isEmpty || segments.last?.state != state {
-            segments.append(CellTimeline.Segment(state: state, since: history.start?.commit.map { .start($0) } ?? .pending))
-        }
-        return CellTimeline(segments: segments)
+        segments.append(CellTimeline.Segment(state: state, since: start.map { .start($0) } ?? .pending))
+        return CellTimeline(segments: CellTimeline.folded(segments))
     }
 }

@@ -93,9 +93,15 @@ public struct HistoryEntry: Sendable {
         self.commit = commit
     }
 
+    /// Whether the entry is where history starts.
+    public var isStart: Bool {
+        if case .start = kind { return true }
+        return false
+    }
+
     /// Whether the entry says nothing: no change of any kind.
     public var isEmpty: Bool {
-        if case .start = kind { return false }
+        if isStart { return false }
         return cells.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && renamedFlags.isEmpty && addedTenants.isEmpty
             && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty
             && remoteChanges.isEmpty && unknown.isEmpty && readableAgain.isEmpty

@@ -22,7 +22,7 @@ public struct ValueHistory: Sendable {
 
     /// The entry where history starts, if any.
     public var start: HistoryEntry? {
-        entries.first { if case .start = $0.kind { true } else { false } }
+        entries.first(where: \.isStart)
     }
 
     /// Every flag key and tenant id that appears anywhere in the history, for
@@ -74,12 +74,20 @@ public struct ValueHistory: Sendable {
             entry.addedEnvironments = entry.addedEnvironments.filter(environmentOK)
             entry.removedEnvironments = entry.removedEnvironments.filter(environmentOK)
             entry.remoteChanges = entry.remoteChanges.compactMap { change in
-                if case .shareChanged(let flag, _, _, _, _) = change.kind, !flagOK(flag) { return nil }
+                // With some flags asked for, only a change about one of them is kept.
+                if case .shareChanged(let flag, _, _, _, _) = change.kind {
+                    if !flagOK(flag) { return nil }
+                } else if flags != nil {
+                    return nil
+                }
                 var change = change
                 change.environments = change.environments.filter(environmentOK)
                 return change.environments.isEmpty ? nil : change
             }
-            entry.templateVersions = entry.templateVersions.filter { environmentOK($0.key) }
+            let remoteEnvironments = Set(entry.cells.compactMap { cell in
+                cell.oldLayer == RemoteConfigLayer.layer.id || cell.newLayer == RemoteConfigLayer.layer.id ? cell.environment : nil
+            }).union(entry.remoteChanges.flatMap(\.environments))
+            entry.templateVersions = entry.templateVersions.filter { environmentOK($0.key) && remoteEnvironments.contains($0.key) }
             entry.unknown = entry.unknown.filter { $0.tenant.map(tenantOK) ?? true }
             entry.readableAgain = entry.readableAgain.filter { $0.map(tenantOK) ?? true }
             if !entry.isEmpty { kept.append(entry) }

@@ -66,6 +66,15 @@ struct GlossaryPage: SitePage {
                     definition: "Nothing in the app's code asks for the flag, so its value changes nothing that people using the app see. "
                         + "Such a flag is usually one to remove."))
         }
+        if let history = site.history {
+            entries.append(
+                GlossaryEntry(
+                    anchor: "commit", term: "change (commit)",
+                    definition: "A saved change to the flag sources, kept by git, the tool the engineers store them in: who made it, when, "
+                        + "and a message that says why. Each flag's History and the Recent changes page (the last \(history.recentDays) days) "
+                        + "list the changes that changed values, each with its short id (such as “\(history.history.end?.shortID ?? "3130487")”), "
+                        + "by which an engineer finds it."))
+        }
         let statuses = LifecycleStatus.allCases.map { status in
             GlossaryEntry(
                 anchor: status.rawValue, term: status.label,
