@@ -189,26 +189,39 @@ public struct MatrixChanges: Sendable {
             guard let b = base.model.environments.firstIndex(of: name), let h = head.model.environments.firstIndex(of: name) else { return nil }
             return (name, b, h)
         }
+        // Which head values and layers are the base's, by position, so most cells are
+        // compared as numbers, read straight from both matrices' storage.
+        var baseValueIDs: [FlagValue: Int] = [:]
+        for (id, value) in base.values.enumerated() where baseValueIDs[value] == nil { baseValueIDs[value] = id }
+        let headValues = head.values.map { baseValueIDs[$0] ?? -1 }
+        let headLayers = head.layers.map { layer in base.layers.firstIndex { $0.id == layer.id } ?? -1 }
+        let (baseFlags, baseTenants, headFlags, headTenants) = (base.model.flags.count, base.model.tenants.count, head.model.flags.count, head.model.tenants.count)
         var cells: [Cell] = []
-        for flag in flags {
-            for environment in environmentPositions {
-                for tenant in tenants {
-                    let oldCell = base.cell(flag: flag.base, tenant: tenant.base, environment: environment.base)
-                    let newCell = head.cell(flag: flag.head, tenant: tenant.head, environment: environment.head)
-                    let oldLayer = base.layers[Int(oldCell.layer)], newLayer = head.layers[Int(newCell.layer)]
-                    // Equal values and layers without details look the same: most cells stop here.
-                    if !oldCell.hasDetails && !newCell.hasDetails && oldLayer == newLayer
-                        && base.values[Int(oldCell.value)] == head.values[Int(newCell.value)]
-                    {
-                        continue
+        base.cells.withUnsafeBufferPointer { baseCells in
+            head.cells.withUnsafeBufferPointer { headCells in
+                for flag in flags {
+                    for environment in environmentPositions {
+                        for tenant in tenants {
+                            let oldCell = baseCells[
+                                ResolvedMatrix.index(flag: flag.base, tenant: tenant.base, environment: environment.base, flags: baseFlags, tenants: baseTenants)]
+                            let newCell = headCells[
+                                ResolvedMatrix.index(flag: flag.head, tenant: tenant.head, environment: environment.head, flags: headFlags, tenants: headTenants)]
+                            // Equal values and layers without details look the same: most cells stop here.
+                            if !oldCell.hasDetails && !newCell.hasDetails && headLayers[Int(newCell.layer)] == Int(oldCell.layer)
+                                && headValues[Int(newCell.value)] == Int(oldCell.value)
+                            {
+                                continue
+                            }
+                            let oldLayer = base.layers[Int(oldCell.layer)], newLayer = head.layers[Int(newCell.layer)]
+                            let before = base.presentation(flag: flag.base, tenant: tenant.base, environment: environment.base).word
+                            let after = head.presentation(flag: flag.head, tenant: tenant.head, environment: environment.head).word
+                            guard before != after || oldLayer != newLayer else { continue }
+                            cells.append(
+                                Cell(
+                                    flag: flag.key, environment: environment.name, tenant: tenant.id, old: before, new: after, oldLayer: oldLayer.id,
+                                    newLayer: newLayer.id))
+                        }
                     }
-                    let before = base.presentation(flag: flag.base, tenant: tenant.base, environment: environment.base).word
-                    let after = head.presentation(flag: flag.head, tenant: tenant.head, environment: environment.head).word
-                    guard before != after || oldLayer != newLayer else { continue }
-                    cells.append(
-                        Cell(
-                            flag: flag.key, environment: environment.name, tenant: tenant.id, old: before, new: after, oldLayer: oldLayer.id,
-                            newLayer: newLayer.id))
                 }
             }
         }

@@ -1,18 +1,54 @@
 extension ResolvedMatrix {
+    /// Tenants resolved on their own against a matrix, ready to take their places in it.
+    public struct TenantReplacement: Sendable {
+        /// Each tenant alone, as a one-tenant matrix typed as the whole is, in the order asked.
+        public let columns: [ResolvedMatrix]
+        let positions: [Int]
+        let typeCounts: [Int32]
+    }
+
     /// Tenants resolved on their own against this matrix's flags, environments and
-    /// chain, with new settings: for each, a matrix of that tenant alone, typed as
-    /// this matrix is, in the order given. `nil` when the new settings would change
-    /// a flag's type (a flag's type is what most tenants give it), so the whole
-    /// matrix must be resolved again.
+    /// chain, with new settings. `nil` when the new settings would change a flag's
+    /// type (a flag's type is what most tenants give it), so the whole matrix must
+    /// be resolved again.
     ///
-    /// A commit that changes one tenant's file costs that tenant's columns, not the matrix.
-    public func resolving(_ replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)]) -> [ResolvedMatrix]? {
-        var all = settings
-        for replacement in replacements { all[replacement.position] = replacement.settings }
-        guard FlagTypeInference.types(of: model, settings: all) == flagTypes else { return nil }
-        return replacements.map { replacement in
-            ResolvedMatrix(model: model.replacingTenants([replacement.tenant]), chain: chain, settings: [replacement.settings], types: flagTypes)
+    /// A commit that changes one tenant's file costs that tenant's columns, not the
+    /// matrix: the matrix keeps how many values of each type each flag has, so the
+    /// types are worked out again from the counts, and from every tenant's values
+    /// only when two types tie.
+    public func resolving(_ replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)]) -> TenantReplacement? {
+        let flagCount = model.flags.count
+        var counts = typeCounts
+        if counts.count == flagCount * 3 {
+            for replacement in replacements {
+                let (old, new) = (
+                    FlagTypeInference.kinds(of: settings[replacement.position], flags: flagCount),
+                    FlagTypeInference.kinds(of: replacement.settings, flags: flagCount)
+                )
+                for slot in counts.indices { counts[slot] += new[slot] - old[slot] }
+            }
         }
+        let types = counts.count == flagCount * 3 ? (0..<flagCount).map { FlagTypeInference.type(from: counts[$0 * 3..<$0 * 3 + 3]) } : []
+        if types.count != flagCount || types.contains(nil) {
+            var all = settings
+            for replacement in replacements { all[replacement.position] = replacement.settings }
+            let inferred = FlagTypeInference.inference(of: model, settings: all)
+            guard inferred.types == flagTypes else { return nil }
+            counts = inferred.counts
+        } else if types.map({ $0! }) != flagTypes {
+            return nil
+        }
+        return TenantReplacement(
+            columns: replacements.map { replacement in
+                ResolvedMatrix(model: model.replacingTenants([replacement.tenant]), chain: chain, settings: [replacement.settings], types: flagTypes)
+            },
+            positions: replacements.map(\.position), typeCounts: counts)
+    }
+
+    /// Puts tenants resolved with `resolving(_:)` in their places.
+    public mutating func replace(with replacement: TenantReplacement) {
+        for (position, column) in zip(replacement.positions, replacement.columns) { replaceTenant(at: position, with: column) }
+        typeCounts = replacement.typeCounts
     }
 
     /// The tenant at a position alone, as `resolving(_:)` makes one: its last values,
@@ -23,7 +59,7 @@ extension ResolvedMatrix {
 
     /// Puts a tenant's columns, as `resolving(_:)` made them, in place
     /// of the tenant's at a position. Precondition: `column` is such a matrix.
-    public mutating func replaceTenant(at position: Int, with column: ResolvedMatrix) {
+    mutating func replaceTenant(at position: Int, with column: ResolvedMatrix) {
         precondition(
             column.model.tenants.count == 1 && column.model.flags.count == model.flags.count
                 && column.model.environments == model.environments && column.layers == layers,

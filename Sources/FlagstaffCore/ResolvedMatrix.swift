@@ -29,6 +29,10 @@ public struct ResolvedMatrix: Sendable {
     public let types: [String: FlagType]
     /// Each flag's type, by position.
     public let flagTypes: [FlagType]
+    /// How many values of each type the tenants give each flag (three counts per
+    /// flag: Bool, number, string); empty for a matrix given its types (a tenant
+    /// resolved on its own).
+    var typeCounts: [Int32]
     /// Every distinct value in the matrix; a packed cell names one by position.
     public internal(set) var values: [FlagValue]
     /// The chain's layers, by position; a packed cell names one by position.
@@ -68,8 +72,9 @@ public struct ResolvedMatrix: Sendable {
         }
         let settings = indexed ?? Parallel.map(model.tenants.count) { IndexedSettings(model.tenants[$0], in: model) }
         self.settings = settings
-        let flagTypes = knownTypes ?? FlagTypeInference.types(of: model, settings: settings)
+        let (flagTypes, counts) = knownTypes.map { ($0, [Int32]()) } ?? FlagTypeInference.inference(of: model, settings: settings)
         self.flagTypes = flagTypes
+        typeCounts = counts
         types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
 
         let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
@@ -312,23 +317,61 @@ public enum FlagTypeInference {
     /// to the type seen first, tenants in id order and each file top to bottom.
     /// Flags no tenant sets are Bool. `settings` holds each tenant's settings, in model order.
     public static func types(of model: FlagModel, settings: [IndexedSettings]) -> [FlagType] {
-        let kinds: [FlagType] = [.bool, .number, .string]
-        var counts = [Int](repeating: 0, count: model.flags.count * kinds.count)
+        inference(of: model, settings: settings).types
+    }
+
+    /// Each flag's type, by position, and how many values of each type the tenants
+    /// give it: three counts per flag, Bool, number, string.
+    public static func inference(of model: FlagModel, settings: [IndexedSettings]) -> (types: [FlagType], counts: [Int32]) {
+        let kinds = countedTypes
+        var counts = [Int32](repeating: 0, count: model.flags.count * kinds.count)
         var firstSeen = [(tenant: Int, line: Int, column: Int)?](repeating: nil, count: model.flags.count * kinds.count)
         for (tenant, indexed) in settings.enumerated() {
             // Joined in place: adding the arrays would copy every entry.
             for entry in ([indexed.base] + indexed.overrides).joined() {
-                let slot = entry.flag * kinds.count + kinds.firstIndex(of: entry.value.type)!
+                let slot = entry.flag * kinds.count + Self.slot(of: entry.value.type)
                 counts[slot] += 1
                 let seen = (tenant, Int(entry.line), Int(entry.column))
                 if firstSeen[slot].map({ seen < $0 }) ?? true { firstSeen[slot] = seen }
             }
         }
-        return model.flags.indices.map { flag in
+        let types = model.flags.indices.map { flag -> FlagType in
             let slots = (flag * kinds.count)..<((flag + 1) * kinds.count)
             let best = counts[slots].max() ?? 0
             guard best > 0 else { return .bool }
             return slots.filter { counts[$0] == best }.min { firstSeen[$0]! < firstSeen[$1]! }.map { kinds[$0 - slots.lowerBound] } ?? .bool
+        }
+        return (types, counts)
+    }
+
+    /// The type counts say for a flag, or `nil` when two types tie for the most
+    /// values (then where the values are written decides).
+    static func type(from counts: ArraySlice<Int32>) -> FlagType? {
+        let best = counts.max() ?? 0
+        guard best > 0 else { return .bool }
+        let winners = counts.indices.filter { counts[$0] == best }
+        guard winners.count == 1 else { return nil }
+        return countedTypes[winners[0] - counts.startIndex]
+    }
+
+    /// How many values of each type a tenant gives each flag: three counts per flag position, Bool, number, string.
+    static func kinds(of settings: IndexedSettings, flags: Int) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: flags * 3)
+        for entry in ([settings.base] + settings.overrides).joined() where entry.flag < flags {
+            counts[entry.flag * 3 + Self.slot(of: entry.value.type)] += 1
+        }
+        return counts
+    }
+
+    /// The types counted, in the order of each flag's three counts.
+    private static let countedTypes: [FlagType] = [.bool, .number, .string]
+
+    /// A type's place among a flag's three counts.
+    private static func slot(of type: FlagType) -> Int {
+        switch type {
+        case .bool: 0
+        case .number: 1
+        case .string: 2
         }
     }
 }

@@ -3,9 +3,10 @@ import Synchronization
 
 /// The objects of one repository, read by id through one `git cat-file --batch`
 /// and shared by every commit a history visits: a tree is read and parsed once
-/// however many commits share it, and a file's bytes are read once per version
-/// (the newest version read at each path is kept, so a commit that changes one
-/// file reads that file and nothing else).
+/// however many commits share it, and a file's bytes once per version, so a commit
+/// that changes one file reads that file and nothing else, and one that puts back
+/// an old version reads nothing. Past `blobBudget` bytes, only the versions the
+/// last commit read are kept.
 final class GitObjectStore: Sendable {
     /// One entry of a tree: a name, what it is, and its object's id.
     struct TreeEntry: Sendable {
@@ -18,7 +19,19 @@ final class GitObjectStore: Sendable {
     /// How many bytes an object id takes in a tree: 20 for SHA-1, 32 for SHA-256.
     private let idLength: Int
     private let trees = Mutex<[String: [TreeEntry]]>([:])
-    private let blobs = Mutex<[String: (id: String, bytes: [UInt8])]>([:])
+    private let blobs = Mutex<Blobs>(Blobs())
+    private let reads = Mutex(0)
+    private let blobReads = Mutex(0)
+
+    /// The file versions kept: bytes by blob id, the version last read at each path, and their total size.
+    private struct Blobs {
+        var bytes: [String: [UInt8]] = [:]
+        var current: [String: String] = [:]
+        var size = 0
+    }
+
+    /// How many bytes of file versions are kept before old ones are let go.
+    private static let blobBudget = 256 << 20
 
     /// At most this many trees are kept; past it the cache starts again. A history
     /// visits a few trees per commit, and old ones are rarely needed again.
@@ -37,7 +50,7 @@ final class GitObjectStore: Sendable {
     /// A tree's entries, sorted by name; `nil` when the id names no tree.
     func tree(_ id: String) -> [TreeEntry]? {
         if let entries = trees.withLock({ $0[id] }) { return entries }
-        guard let object = reader.object(id), object.type == "tree" else { return nil }
+        guard let object = read(id), object.type == "tree" else { return nil }
         let entries = Self.treeEntries(object.contents, idLength: idLength)
         trees.withLock { trees in
             if trees.count >= Self.treeLimit { trees.removeAll(keepingCapacity: true) }
@@ -62,10 +75,35 @@ final class GitObjectStore: Sendable {
     /// The bytes of the blob with an id, which is at `path` in the commit being
     /// read; `nil` when the id names no blob.
     func blob(_ id: String, at path: String) -> [UInt8]? {
-        if let kept = blobs.withLock({ $0[path] }), kept.id == id { return kept.bytes }
-        guard let object = reader.object(id), object.type == "blob" else { return nil }
-        blobs.withLock { $0[path] = (id, object.contents) }
-        return object.contents
+        // Looked up and read under one lock, so two tenants that share a version
+        // (two identical files) read it once; `cat-file` answers one at a time anyway.
+        blobs.withLock { blobs -> [UInt8]? in
+            if let bytes = blobs.bytes[id] {
+                blobs.current[path] = id
+                return bytes
+            }
+            guard let object = read(id), object.type == "blob" else { return nil }
+            blobReads.withLock { $0 += 1 }
+            if blobs.size + object.contents.count > Self.blobBudget {
+                let current = Set(blobs.current.values)
+                blobs.bytes = blobs.bytes.filter { current.contains($0.key) }
+                blobs.size = blobs.bytes.values.reduce(0) { $0 + $1.count }
+            }
+            blobs.bytes[id] = object.contents
+            blobs.current[path] = id
+            blobs.size += object.contents.count
+            return object.contents
+        }
+    }
+
+    /// How many objects have been read from git so far, and how many of them were
+    /// file versions: what the history tests count.
+    var objectReads: Int { reads.withLock { $0 } }
+    var blobReadCount: Int { blobReads.withLock { $0 } }
+
+    private func read(_ id: String) -> GitObjectReader.Object? {
+        reads.withLock { $0 += 1 }
+        return reader.object(id)
     }
 
     /// The entries of a tree object: `<mode> <name>\0<id>` repeated, each id

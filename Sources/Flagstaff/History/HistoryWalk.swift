@@ -39,6 +39,8 @@ extension HistoryWalker {
         private var visited = false
         /// Whether the start entry has been written.
         private var started = false
+        /// How many commits were read whole.
+        private(set) var wholeReads = 0
 
         init(walker: HistoryWalker) {
             self.walker = walker
@@ -87,7 +89,8 @@ extension HistoryWalker {
                 guard let tenant, let settings, !diagnostics.containsErrors else { return nil }
                 replacements.append((position, tenant, settings))
             }
-            guard let columns = state.matrix.resolving(replacements) else { return nil }
+            guard let replacement = state.matrix.resolving(replacements) else { return nil }
+            let columns = replacement.columns
             let flags = state.matrix.model.flags.enumerated().map { MatrixChanges.FlagPair(key: $1.key, base: $0, head: $0) }
             var cells: [MatrixChanges.Cell] = []
             for (replacement, column) in zip(replacements, columns) {
@@ -96,7 +99,7 @@ extension HistoryWalker {
                     tenants: [MatrixChanges.TenantPair(id: replacement.tenant.id, base: replacement.position, head: 0)],
                     environments: state.order)
             }
-            for (replacement, column) in zip(replacements, columns) { state.matrix.replaceTenant(at: replacement.position, with: column) }
+            state.matrix.replace(with: replacement)
             guard replacements.count > 1 else { return cells }
             // Listed as a whole read lists them: by flag, environment, then tenant.
             let model = state.matrix.model
@@ -109,6 +112,7 @@ extension HistoryWalker {
 
         /// Reads the workspace whole at a commit, and compares it with the last one read.
         private mutating func readWhole(_ record: CommitLogReader.Record) throws(FlagstaffError) {
+            wholeReads += 1
             let reading = try walker.read(record)
             var entry = HistoryEntry(kind: .change, commit: record.commit)
             switch reading {

@@ -52,7 +52,8 @@ struct HistoryWalker {
     let repositoryPrefix: String
     /// Whether the clone is shallow, so its oldest commit is not the branch's first.
     let isShallow: Bool
-    private let store: GitObjectStore
+    /// The repository's objects, shared by every commit the walk reads.
+    let store: GitObjectStore
 
     /// Opens the repository that holds a workspace's folder. A folder outside git,
     /// or git missing, is an error that says so.
@@ -85,6 +86,8 @@ struct HistoryWalker {
         var end: HistoryState?
         /// Whether the workspace cannot be read at the last commit.
         var endsUnreadable: Bool
+        /// How many commits were read whole (the others cost their changed tenant files, or nothing).
+        var wholeReads: Int
     }
 
     /// The history of the first-parent line that ends at `until`, from `since` on
@@ -108,7 +111,7 @@ struct HistoryWalker {
         if case .broken = walk.phase { endsUnreadable = true }
         return Result(
             history: ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom), end: walk.phase.known,
-            endsUnreadable: endsUnreadable)
+            endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads)
     }
 
     /// What a workspace read from files (the working tree, or the sources a site is
