@@ -71,9 +71,10 @@ enum HistorySections {
             lines.append(tenant.map { "\(style.code($0))'s values can be read again" } ?? "The flag sources can be read again")
         }
         for group in entry.valueChanges { lines.append(valueSentence(group, style: style)) }
+        // Listed apart and said apart, as `diff` does: the value the app gets stays the same.
         for group in entry.layerChanges {
             lines.append(
-                "\(style.code(group.flag)) in \(style.code(group.environment)) for \(group.tenants.map(style.code).joined(separator: ", ")): "
+                "Same value, another layer: \(style.code(group.flag)) in \(style.code(group.environment)) for \(group.tenants.map(style.code).joined(separator: ", ")): "
                     + "\(style.text(group.new)), now from \(group.newLayer) (was \(group.oldLayer))")
         }
         lines += entry.addedFlags.map { "Flag added: " + DiffSections.valuesSentence($0, style: style) }
