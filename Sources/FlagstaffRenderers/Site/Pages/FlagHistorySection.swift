@@ -5,6 +5,9 @@ import FlagstaffCore
 struct FlagHistorySection: Sendable, TemplateContext {
     /// Which commits the history covers, in words.
     var covers: String
+    /// The flag's earlier keys, newest first, when it was renamed within the history:
+    /// `Called ENABLE_SEARCH until 10 Apr 2026 (“Rename the search key” by Ben Ode (cd39566)).`
+    var renames: String?
     /// The environments, the last configured (production) first.
     var environments: [HistoryEnvironmentPart]
 
@@ -14,6 +17,7 @@ struct FlagHistorySection: Sendable, TemplateContext {
         let timelines = site.historyTimelines.flag(flag.key)
         let words = site.historyWords
         covers = Self.covers(history.history)
+        renames = Self.renames(of: flag.key, in: history.history)
         environments = model.environments.indices.reversed().map { environment in
             // Tenants whose cells share a timeline are told together, in tenant order.
             var groups: [(timeline: CellTimeline, tenants: [String])] = []
@@ -41,6 +45,19 @@ struct FlagHistorySection: Sendable, TemplateContext {
                     return TimelineGroup(group.timeline, who: who)
                 })
         }
+    }
+
+    /// The keys a flag had before it was renamed, followed back from its key now, in words.
+    static func renames(of key: String, in history: ValueHistory) -> String? {
+        var key = key
+        var sentences: [String] = []
+        for entry in history.entries.reversed() {
+            guard let rename = entry.renamedFlags.first(where: { $0.new == key }) else { continue }
+            let when = entry.commit.map { " until \(HistoryWords.day($0.day)) (\(HistoryWords.commit($0)))" } ?? " until a change after the last commit the history covers"
+            sentences.append("Called \(rename.old)\(when).")
+            key = rename.old
+        }
+        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }
 
     /// `From git: 12 commits from 5 Jan 2026 (5d9c628) to 2 May 2026 (59d5286).`
