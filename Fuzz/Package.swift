@@ -5,7 +5,9 @@
 import PackageDescription
 
 /// The readers fuzzed, each an executable named `Fuzz<Name>`.
-let readers = ["TenantDefaults", "FlagEnum", "Catalog", "Configuration", "GuidePage", "CodeScan", "RemoteTemplate"]
+let readers = [
+    "TenantDefaults", "FlagEnum", "Catalog", "Configuration", "GuidePage", "CodeScan", "RemoteTemplate", "SwiftDeclarations", "Xcconfig",
+]
 
 let package = Package(
     name: "FlagstaffFuzz",

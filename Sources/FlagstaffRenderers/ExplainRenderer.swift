@@ -8,7 +8,7 @@ public enum ExplainRenderer {
         let cell = explanation.resolution
         let presentation = CellPresentation(cell)
         var text = "\(explanation.flag.key) (.\(explanation.flag.caseName)) for \(explanation.tenant.id) in \(explanation.environment): "
-        text += presentation.word + (cell.isVarying ? " (varies)" : "") + ", decided by \(cell.layer.id)"
+        text += presentation.word + (cell.isVarying && cell.layer.canVary ? " (varies)" : "") + ", decided by \(cell.layer.id)"
         text += cell.reason.map { " (\($0))" } ?? ""
         text += "\n\n"
         for step in explanation.steps {
@@ -25,8 +25,10 @@ public enum ExplainRenderer {
             }
         }
         if cell.isVarying {
-            text += "\nThe value depends on the device or the user:\n"
-            for variant in cell.variants { text += "  \(variant.summary)\n" }
+            text += cell.layer.canVary ? "\nThe value depends on the device or the user:\n" : "\nThe value depends on how the app is built or runs:\n"
+            for variant in cell.variants {
+                text += "  \(variant.summary)" + (variant.isDecidedInCode ? variant.location.map { ", \(pathPrefix)\($0)" } ?? "" : "") + "\n"
+            }
         }
         return text
     }
@@ -34,7 +36,10 @@ public enum ExplainRenderer {
     private static func answer(_ step: CellExplanation.Step, _ explanation: CellExplanation, pathPrefix: String) -> String {
         guard step.layer.isKnownAtBuildTime else { return "not known here: \(step.layer.legend)" }
         guard let opinion = step.opinion else { return "no opinion" }
-        if !opinion.variants.isEmpty { return "varies" }
+        if opinion.variants.count == 1, opinion.variants[0].outcome == .decidedInCode {
+            return CellPresentation.decidedInCodeWord + (opinion.variants[0].location.map { ", \(pathPrefix)\($0)" } ?? "")
+        }
+        if !opinion.variants.isEmpty { return step.layer.canVary ? "varies" : "depends on the build" }
         let value = opinion.value.map(CellPresentation.word(for:)) ?? ""
         let place = opinion.location.map { ", \(pathPrefix)\($0)" } ?? ""
         return value + (opinion.reason.map { " (\($0))" } ?? "") + place

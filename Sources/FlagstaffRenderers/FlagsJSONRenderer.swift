@@ -92,10 +92,11 @@ public enum FlagsJSONRenderer {
         }
         if resolution.isVarying {
             members.append(.init("varies", .array(resolution.variants.map { variant in
-                .object([
-                    .init("when", .string(variant.condition)), .init("value", variant.value?.json ?? .null),
-                    .init("source", .string(variant.layer.id)),
-                ] + place(variant.location))
+                .object(
+                    [
+                        .init("when", .string(variant.condition)), .init("value", variant.value?.json ?? .null),
+                        .init("source", .string(variant.layer.id)),
+                    ] + place(variant.location) + (variant.isDecidedInCode ? [.init("decidedInCode", .bool(true))] : []))
             })))
         }
         return members
@@ -171,6 +172,7 @@ extension FlagValue {
         case .integer(let value): output += String(value)
         case .decimal(let text): output += text
         case .string(let text): output += text.jsonQuoted
+        case .structured(let value): output += value.description
         }
     }
 }

@@ -116,6 +116,19 @@ extension FlagValue {
         case .integer(let value): .integer(value)
         case .decimal(let text): .number(text)
         case .string(let text): .string(text)
+        case .structured(let value): value.json
+        }
+    }
+}
+
+extension StructuredValue {
+    /// The value as JSON.
+    var json: JSONValue {
+        switch self {
+        case .array(let elements): .array(elements.map(\.json))
+        case .object(let members): .object(members.map { JSONValue.Member($0.key, $0.value.json) })
+        case .scalar(let value): value.json
+        case .null: .null
         }
     }
 }

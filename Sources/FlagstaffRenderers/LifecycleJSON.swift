@@ -14,7 +14,7 @@ public enum LifecycleJSON {
             .init("asOf", .string(report.asOf.description)),
             .init("policy", policy(report)),
             .init("addedDatesNote", .optional(report.addedDatesNote)),
-            .init("counts", .object(LifecycleStatus.allCases.map { status in
+            .init("counts", .object(report.shownStatuses.map { status in
                 .init(status.rawValue, .integer(entries.filter { $0.has(status) }.count))
             })),
             .init("flags", .array(entries.map { .object([.init("key", .string($0.flag.key))] + members(of: $0)) })),

@@ -11,8 +11,8 @@ public enum LifecycleMarkdownRenderer {
         if let note = report.addedDatesNote { text += "\nNote: \(note).\n" }
         let flagged = entries.filter { !$0.findings.isEmpty }
         text += "\n| Status | Flags | Meaning |\n|---|---:|---|\n"
-        for status in LifecycleStatus.allCases {
-            text += "| \(LifecycleText.title(status)) | \(entries.filter { $0.has(status) }.count) | \(LifecycleText.meaning(status)) |\n"
+        for status in report.shownStatuses {
+            text += "| \(LifecycleText.title(status)) | \(entries.filter { $0.has(status) }.count) | \(LifecycleText.meaning(status, report.wording)) |\n"
         }
         if flagged.count < entries.count {
             text += "| No findings | \(entries.count - flagged.count) | Nothing to do for now. |\n"
@@ -51,12 +51,15 @@ public enum LifecycleText {
     }
 
     /// What a status asks of the team, in one sentence.
-    public static func meaning(_ status: LifecycleStatus) -> String {
-        switch status {
+    /// `wording` drops "for every tenant" in a single app.
+    public static func meaning(_ status: LifecycleStatus, _ wording: TenantWording = TenantWording(isSingleApp: false)) -> String {
+        let everyTenant = wording.isSingleApp ? "" : " for every tenant"
+        return switch status {
         case .overdue: "The removal date has passed, or the app has reached the removal version."
         case .dueSoon: "The removal date is close."
-        case .rolledOut: "On for every tenant everywhere, or in production by remote config: remove the flag and keep the new behaviour."
-        case .dead: "Off for every tenant everywhere, or in production by remote config: remove the flag and the code behind it."
+        case .rolledOut: "On\(everyTenant) everywhere, or in production by remote config: remove the flag and keep the new behaviour."
+        case .dead: "Off\(everyTenant) everywhere, or in production by remote config: remove the flag and the code behind it."
+        case .notOnYet: "Off everywhere because its work is not released yet: added recently, or in a phase marked as in development."
         case .stale: "Older than a flag of its type should live."
         case .incomplete: "A temporary flag without an owner or a Remove by date or version, in a catalog that has those columns."
         case .deprecatedInCode: "Engineers have marked the Swift case deprecated."

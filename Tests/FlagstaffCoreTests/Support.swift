@@ -19,6 +19,6 @@ enum Build {
             title: "T", environments: environments,
             flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags),
             catalog: Catalog(columns: ["Flag", "Description"], entries: entries, location: .start(of: "c.md")), tenants: tenants,
-            tenantNames: tenantNames, policy: policy, settingLocations: ["tenant_names": SourceLocation(file: "flagstaff.yml", line: 9, column: 15)])
+            tenantNames: tenantNames, policy: policy, tenantNamesLocation: SourceLocation(file: "flagstaff.yml", line: 9, column: 15))
     }
 }

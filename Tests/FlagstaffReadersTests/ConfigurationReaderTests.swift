@@ -1,6 +1,7 @@
 import FlagstaffCore
 import FlagstaffReaders
 import Testing
+import Foundation
 
 @Suite("Configuration reader")
 struct ConfigurationReaderTests {
@@ -176,5 +177,60 @@ struct ConfigurationReaderTests {
             "f.yml:5:27: error: unknown key 'protectd' in diff; did you mean 'protected'?",
         ])
         #expect(ConfigurationReader.read(base + "diff: prod\n", file: "f.yml").diagnostics.map(\.message) == ["'diff' must be a mapping, e.g. { protected: [prod] }"])
+    }
+
+    @Test func aSourceMayNameItsFormat() throws {
+        let (configuration, diagnostics) = ConfigurationReader.read(
+            """
+            environments: [dev]
+            enum: { path: [A.swift, B.swift], format: swift }
+            catalog: { path: c.md, format: markdown }
+            tenants: { path: t/*.json, format: json }
+            """, file: "f.yml")
+        #expect(diagnostics.isEmpty)
+        let result = try #require(configuration)
+        #expect(result.enumFiles == ["A.swift", "B.swift"])
+        #expect(result.catalog == "c.md")
+        #expect(result.tenants == "t/*.json")
+        #expect(result.formats == [.declarations: "swift", .metadata: "markdown", .values: "json"])
+        #expect(ConfigurationReader.read(Self.required, file: "f.yml").configuration?.formats == [:])
+    }
+
+    @Test func anUnknownFormatOrSourceKeyIsAnErrorWithAHint() {
+        let (configuration, diagnostics) = ConfigurationReader.read(
+            """
+            environments: [dev]
+            enum: F.swift
+            catalog: { path: c.md, fromat: markdown }
+            tenants: { path: t/*.json, format: jsn }
+            """, file: "f.yml")
+        #expect(configuration == nil)
+        #expect(diagnostics.sortedForDisplay().map(\.description) == [
+            "f.yml:3:24: error: unknown key 'fromat' in catalog; did you mean 'format'?",
+            "f.yml:4:36: error: unknown values format 'jsn'; did you mean 'json'?",
+        ])
+        let (_, noPath) = ConfigurationReader.read("environments: [dev]\nenum: F.swift\ncatalog: c.md\ntenants: { format: json }\n", file: "f.yml")
+        #expect(noPath.map(\.description) == ["f.yml:4:10: error: 'tenants' needs a 'path'"])
+    }
+}
+
+/// Every configuration key is documented where users read about the configuration.
+@Suite("Configuration keys in the README")
+struct ConfigurationKeysDocumentedTests {
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    @Test func everyKeyOfEverySectionIsInTheREADME() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        var names: [String] = Configuration.Key.names
+        names += Configuration.LifecycleKey.names
+        names += Configuration.DiffKey.names
+        names += Configuration.SourceKey.names
+        names += RemoteConfigKey.names
+        names += RemoteTenantKey.names
+        names += SwiftSettings.Key.names
+        names += SwiftSettings.RegistryField.names
+        names += BuildConfigurations.Key.names
+        for name in names { #expect(text.contains("`\(name)`") || text.contains("\(name):"), "the README does not document '\(name)'") }
     }
 }

@@ -15,19 +15,15 @@ struct EditorTests {
 
     // MARK: - Tenant files
 
-    func tenant(_ text: String) throws -> Tenant {
-        try #require(TenantDefaultsReader.read(text, file: "t.json", id: "T", name: "T").tenant)
-    }
-
     /// Adds `NEW` ranked by `order`, checks the text, removes it again, and checks the original is back.
     func roundTrip(_ text: String, order: [String], overrides: [(environment: String, value: FlagValue)] = [], expected: String) throws {
         let added = TextEdit.apply(
             TenantDefaultsEditor.insertion(
-                of: "NEW", value: .bool(true), overrides: overrides, into: text, tenant: try tenant(text),
+                of: "NEW", value: .bool(true), overrides: overrides, into: text,
                 environments: ["dev", "uat", "prod"], order: { order.firstIndex(of: $0) }),
             to: text)
         #expect(added == expected)
-        let removed = TextEdit.apply(TenantDefaultsEditor.removal(of: "NEW", from: added, tenant: try tenant(added)), to: added)
+        let removed = TextEdit.apply(TenantDefaultsEditor.removal(of: "NEW", from: added), to: added)
         if overrides.isEmpty { #expect(removed == text) }
     }
 
@@ -71,11 +67,11 @@ struct EditorTests {
         let text = "{}\n"
         let added = TextEdit.apply(
             TenantDefaultsEditor.insertion(
-                of: "NEW", value: .string("a \"b\""), overrides: [], into: text, tenant: try tenant(text), environments: [],
+                of: "NEW", value: .string("a \"b\""), overrides: [], into: text, environments: [],
                 order: { _ in nil }),
             to: text)
         #expect(added == "{\n  \"NEW\": \"a \\\"b\\\"\"\n}\n")
-        #expect(TextEdit.apply(TenantDefaultsEditor.removal(of: "NEW", from: added, tenant: try tenant(added)), to: added) == "{}\n")
+        #expect(TextEdit.apply(TenantDefaultsEditor.removal(of: "NEW", from: added), to: added) == "{}\n")
     }
 
     @Test func overridesGoIntoTheirEnvironmentOrANewOne() throws {

@@ -1,5 +1,5 @@
 import FlagstaffCore
-import FlagstaffReaders
+@testable import FlagstaffReaders
 import Testing
 
 @Suite("Tenant defaults reader")
@@ -22,8 +22,7 @@ struct TenantDefaultsReaderTests {
         #expect(diagnostics.isEmpty)
         let result = try #require(tenant)
         #expect(result.base["ENABLE_A"] == Tenant.Setting(
-            value: .bool(true), location: .init(file: "t.json", line: 2, column: 15), keyLocation: .init(file: "t.json", line: 2, column: 3),
-            keyRange: 4..<14, valueRange: 16..<20, trailingComma: 20))
+            value: .bool(true), location: .init(file: "t.json", line: 2, column: 15), keyLocation: .init(file: "t.json", line: 2, column: 3)))
         #expect(result.base["COUNT"]?.value == .integer(3))
         #expect(result.base["RATIO"]?.value == .decimal("1.5"))
         #expect(result.base["NAME"]?.value == .string("café"))
@@ -31,17 +30,18 @@ struct TenantDefaultsReaderTests {
         #expect(result.overrides["uat"]?["ENABLE_A"]?.location == .init(file: "t.json", line: 6, column: 39))
     }
 
-    @Test func remembersWhereTheObjectsAreForEdits() throws {
+    @Test func theEditorFindsWhereTheObjectsAre() throws {
         let text = "{\n  \"A\": true,\n  \"overrides\": {\n    \"uat\": { \"A\": false }\n  }\n}"
-        let tenant = try #require(read(text).tenant)
+        let layout = try #require(TenantFileLayout(text))
         let bytes = Array(text.utf8)
         func slice(_ range: ByteRange?) -> String? { range.map { String(decoding: bytes[$0], as: UTF8.self) } }
-        #expect(slice(tenant.layout.root) == text)
-        #expect(slice(tenant.layout.overridesKey) == "\"overrides\"")
-        #expect(slice(tenant.layout.overrides) == "{\n    \"uat\": { \"A\": false }\n  }")
-        #expect(slice(tenant.layout.environments["uat"]) == "{ \"A\": false }")
-        #expect(slice(tenant.overrides["uat"]?["A"]?.valueRange) == "false")
-        #expect(tenant.overrides["uat"]?["A"]?.trailingComma == nil)
+        #expect(slice(layout.root) == text)
+        #expect(slice(layout.overrides?.keyRange) == "\"overrides\"")
+        #expect(slice(layout.overrides?.valueRange) == "{\n    \"uat\": { \"A\": false }\n  }")
+        #expect(slice(layout.environment("uat")) == "{ \"A\": false }")
+        #expect(slice(layout.overrideMembers["uat"]?.first?.valueRange) == "false")
+        #expect(slice(layout.baseMember("A")?.keyRange) == "\"A\"")
+        #expect(TenantFileLayout("[1]") == nil)
     }
 
     @Test func malformedJSONSaysWhereItBroke() {

@@ -92,6 +92,7 @@ private enum Scalar: Decodable, Equatable {
         case .integer(let value)?: self = .number(Double(value))
         case .decimal(let text)?: self = .number(Double(text) ?? .nan)
         case .string(let text)?: self = .string(text)
+        case .structured(let value)?: self = .string(value.description)
         case nil: self = .null
         }
     }

@@ -87,7 +87,7 @@ enum ConfigurationCombination {
         }
         return FlagModel(
             title: configuration.title, environments: configuration.environments, flagEnum: flagEnum, catalog: catalog, tenants: tenants,
-            tenantNames: configuration.tenantNames, policy: configuration.policy, settingLocations: configuration.locations, remoteConfig: remote)
+            tenantNames: configuration.tenantNames, policy: configuration.policy, tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remote)
     }
 
     /// A tenant file that overrides a flag in every configured environment and in one more.

@@ -12,6 +12,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case guidePage = "GuidePage"
     case codeScan = "CodeScan"
     case remoteTemplate = "RemoteTemplate"
+    case swiftDeclarations = "SwiftDeclarations"
+    case xcconfig = "Xcconfig"
 
     /// The path the input is read as, in diagnostics.
     var path: String {
@@ -23,6 +25,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .guidePage: "guide/01-page.md"
         case .codeScan: "App/View.swift"
         case .remoteTemplate: "remote/prod.json"
+        case .swiftDeclarations: "App/FeatureFlags.swift"
+        case .xcconfig: "Config/Debug.xcconfig"
         }
     }
 
@@ -59,6 +63,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .remoteTemplate:
             let result = RemoteTemplateReader.read(text, file: path)
             (hasModel, diagnostics) = (result.template != nil, result.diagnostics)
+        case .swiftDeclarations:
+            // Every property the settings can name, with one build configuration
+            // whose conditions are known and one whose are not.
+            var settings = SwiftSettings()
+            (settings.defaults, settings.remoteKey, settings.description, settings.registry) = ("defaultValue", "remoteKey", "description", "registry")
+            settings.remoteKeyDefault = .snakeCase
+            settings.columns = [("Debug menu", "isEditableInDebugMenu")]
+            let result = SwiftDeclarationsReader.read(
+                [.init(path: path, text: text)],
+                options: .init(typeName: nil, settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]]))
+            (hasModel, diagnostics) = (result.declarations != nil, result.diagnostics)
+        case .xcconfig:
+            // The file includes itself under other names only through paths that cannot be read.
+            let path = self.path
+            let result = XcconfigReader.conditions(of: path, configuration: "Debug") { $0 == path ? text : nil }
+            (hasModel, diagnostics) = (true, result.diagnostics)
         }
         if !hasModel && !diagnostics.containsErrors { return "no model and no error" }
         if let stray = diagnostics.first(where: { diagnostic in

@@ -27,18 +27,13 @@ public struct FlagDraft: Sendable {
     /// Creates an empty draft.
     public init() {}
 
-    /// The key a case name gets in a workspace: `mediaLibrary` → `ENABLE_MEDIA_LIBRARY`
-    /// when most keys start with `ENABLE_`, `MEDIA_LIBRARY` when most are upper
-    /// snake case, else the case name itself.
+    /// The key a case name gets in a workspace: in the style, and with the prefix,
+    /// that spell most existing keys from their case names (`mediaLibrary` →
+    /// `ENABLE_MEDIA_LIBRARY`, `media_library`, `media-library`; see `KeyStyle`);
+    /// the case name itself when no style spells any.
     public static func derivedKey(for caseName: String, existing: [Flag]) -> String {
-        let snake = caseName.reduce(into: "") { text, character in
-            if character.isUppercase, !text.isEmpty { text += "_" }
-            text += character.uppercased()
-        }
-        let keys = existing.filter { $0.key != $0.caseName }.map(\.key)
-        if keys.count * 2 <= existing.count { return caseName }
-        let prefixed = keys.filter { $0.hasPrefix("ENABLE_") }.count
-        return prefixed * 2 > keys.count ? "ENABLE_" + snake : snake
+        guard let (style, prefix) = KeyStyle.detect(existing.map { ($0.key, $0.caseName) }) else { return caseName }
+        return prefix + style.key(forCaseName: caseName)
     }
 
     /// Whether a name is a Swift identifier that needs no backticks.

@@ -42,41 +42,47 @@ public struct NewCommand: Sendable {
         let request = try Request(draft, model: model, workspace: workspace)
         changes.subject.flagKey = request.key
         let flagEnum = model.flagEnum
-        let newCase = FlagEnumEditor.NewCase(
-            caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group)
-        let enumText = try changes.text(of: flagEnum.file)
-        guard let insertion = FlagEnumEditor.insertion(of: newCase, into: enumText, flagEnum: flagEnum) else {
+        let formats = workspace.formats
+        // The code's default: the app's value in a single app, else what the template gets.
+        let codeDefault = model.isSingleApp ? request.value(for: Tenant.singleAppID) : request.templateValue
+        let newFlag = NewFlag(
+            caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group, defaultValue: codeDefault,
+            cells: draft.cells)
+        let files = try changes.files(workspace.configuration.enumFiles)
+        guard let insertion = formats.declarations.insertion(of: newFlag, in: files, flagEnum: flagEnum, configuration: workspace.configuration)
+        else {
             throw .io("cannot find enum '\(flagEnum.name)' in '\(flagEnum.file)'")
         }
-        try changes.edit(flagEnum.file, [insertion])
+        for path in insertion.keys.sorted() { try changes.edit(path, insertion[path]!) }
 
         let order = request.enumOrder
         let enumIndex: (String) -> Int? = { order.firstIndex(of: $0) }
         let catalogFile = workspace.configuration.catalog
         var cells = draft.cells
         cells["Description"] = draft.description
-        let catalogText = try changes.text(of: catalogFile)
-        try changes.edit(catalogFile, [
-            CatalogEditor.insertion(
-                of: cells, key: request.key, into: catalogText, catalog: model.catalog, order: workspace.configuration.catalogOrder,
-                enumIndex: enumIndex)
-        ])
+        if model.catalog.isWritten {
+            let catalogText = try changes.text(of: catalogFile)
+            try changes.edit(catalogFile, [
+                formats.metadata.insertion(
+                    of: cells, key: request.key, into: catalogText, catalog: model.catalog, order: workspace.configuration.catalogOrder,
+                    enumIndex: enumIndex)
+            ])
+        }
 
-        for tenant in model.tenants {
+        for tenant in model.tenants where !model.isSingleApp {
             let value = request.value(for: tenant.id)
             let overrides = model.environments.compactMap { environment -> (environment: String, value: FlagValue)? in
                 guard let ids = request.onIn[environment], ids.contains(tenant.id), value != .bool(true) else { return nil }
                 return (environment, .bool(true))
             }
             let text = try changes.text(of: tenant.file)
-            try changes.edit(tenant.file, TenantDefaultsEditor.insertion(
-                of: request.key, value: value, overrides: overrides, into: text, tenant: tenant,
-                environments: model.environments, order: enumIndex))
+            try changes.edit(tenant.file, formats.values.insertion(
+                of: request.key, value: value, overrides: overrides, into: text, environments: model.environments, order: enumIndex))
         }
         if let template = try TemplateFile.read(workspace: workspace, changes: changes) {
-            try changes.edit(template.tenant.file, TenantDefaultsEditor.insertion(
-                of: request.key, value: request.templateValue, overrides: [], into: template.text, tenant: template.tenant,
-                environments: model.environments, order: enumIndex))
+            try changes.edit(template.file, formats.values.insertion(
+                of: request.key, value: request.templateValue, overrides: [], into: template.text, environments: model.environments,
+                order: enumIndex))
         }
     }
 
@@ -144,10 +150,15 @@ public struct NewCommand: Sendable {
             switch draft.valueType {
             case .bool:
                 if draft.value != nil { throw .usage("--value is for string and number flags; a Bool flag is true for the tenants of --on") }
-            case .string, .number:
+            case .string, .number, .structured:
                 guard let text = draft.value else { throw .usage("a \(draft.valueType) flag needs --value") }
                 guard draft.on.isEmpty, draft.onIn.isEmpty else { throw .usage("--on and --on-in are for Bool flags") }
-                if draft.valueType == .number {
+                if draft.valueType == .structured {
+                    guard let value = StructuredValue(json: text) else {
+                        throw .usage("the value '\(text)' is not a JSON array or object; write, for example, [\"a\", \"b\"]")
+                    }
+                    typedValue = .structured(value)
+                } else if draft.valueType == .number {
                     guard let number = Double(text), number.isFinite else {
                         throw .usage("the value '\(text)' is not a number; write digits, such as 50 or 1.5")
                     }
@@ -170,18 +181,19 @@ public struct NewCommand: Sendable {
 
 /// The template file new tenants start from (`template`), read as a tenant file.
 enum TemplateFile {
-    /// The template's text and layout, or `nil` when the configuration names none.
-    static func read(workspace: Workspace, changes: SourceChangeSet) throws(FlagstaffError) -> (text: String, tenant: Tenant)? {
+    /// The template's path and text, or `nil` when the configuration names none;
+    /// refused when the template is not a valid tenant file.
+    static func read(workspace: Workspace, changes: SourceChangeSet) throws(FlagstaffError) -> (file: String, text: String)? {
         guard let path = workspace.configuration.template else { return nil }
         let text = try changes.text(of: path)
-        let result = TenantDefaultsReader.read(text, file: path, id: "template", name: "template")
-        guard let tenant = result.tenant, !result.diagnostics.containsErrors else {
+        let result = workspace.formats.values.read(text, file: path, id: "template", name: "template", keys: nil)
+        guard result.tenant != nil, !result.diagnostics.containsErrors else {
             throw .rejected(result.diagnostics.map { diagnostic in
                 var shown = diagnostic
                 shown.location?.file = workspace.displayPrefix + (diagnostic.location?.file ?? "")
                 return shown
             })
         }
-        return (text, tenant)
+        return (path, text)
     }
 }

@@ -62,18 +62,20 @@ public struct RemoveCommand: Sendable {
 
     /// Computes every file's edits for removing a flag.
     static func plan(_ flag: Flag, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
-        let enumText = try changes.text(of: model.flagEnum.file)
-        try changes.edit(model.flagEnum.file, FlagEnumEditor.removal(of: flag, from: enumText, flagEnum: model.flagEnum))
-        if let entry = model.catalog.entry(for: flag.key) {
+        let formats = workspace.formats
+        let files = try changes.files(workspace.configuration.enumFiles)
+        let removal = formats.declarations.removal(of: flag, in: files, flagEnum: model.flagEnum, configuration: workspace.configuration)
+        for path in removal.keys.sorted() { try changes.edit(path, removal[path]!) }
+        if model.catalog.isWritten, let entry = model.catalog.entry(for: flag.key) {
             let text = try changes.text(of: workspace.configuration.catalog)
-            try changes.edit(workspace.configuration.catalog, [CatalogEditor.removal(of: entry, in: text)])
+            try changes.edit(workspace.configuration.catalog, [formats.metadata.removal(of: entry, in: text)])
         }
-        for tenant in model.tenants {
+        for tenant in model.tenants where !model.isSingleApp {
             let text = try changes.text(of: tenant.file)
-            try changes.edit(tenant.file, TenantDefaultsEditor.removal(of: flag.key, from: text, tenant: tenant))
+            try changes.edit(tenant.file, formats.values.removal(of: flag.key, from: text))
         }
         if let template = try TemplateFile.read(workspace: workspace, changes: changes) {
-            try changes.edit(template.tenant.file, TenantDefaultsEditor.removal(of: flag.key, from: template.text, tenant: template.tenant))
+            try changes.edit(template.file, formats.values.removal(of: flag.key, from: template.text))
         }
     }
 }

@@ -27,6 +27,9 @@ public struct ValidateCommand: Sendable {
         if dryRun && !fix { throw .usage("--dry-run goes with --fix") }
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict)
         defer { console.finished(workspace) }
+        if fix, workspace.configuration.catalog.isEmpty {
+            throw .usage("--fix sorts and completes the catalog, and flagstaff.yml names none")
+        }
         if fix, let model = workspace.model {
             var changes = SourceChangeSet(workspace: workspace, configurationPath: configurationPath, subject: .init(command: "validate --fix"))
             let fixes = try Self.fixCatalog(model: model, workspace: workspace, into: &changes)
@@ -69,7 +72,7 @@ public struct ValidateCommand: Sendable {
     /// A warning when the catalog's rows are not in the configured order.
     static func unsortedWarning(model: FlagModel, configuration: Configuration) -> Diagnostic? {
         let order = configuration.catalogOrder
-        guard !CatalogEditor.isSorted(model.catalog, order: order, enumIndex: model.flagIndex) else { return nil }
+        guard model.catalog.isWritten, !order.isSorted(model.catalog, enumIndex: model.flagIndex) else { return nil }
         let described = order == .key ? "by key" : "in the enum's order"
         return .warning(
             "the catalog's rows are not sorted \(described) (catalog_order: \(order.rawValue))", at: model.catalog.location,
@@ -88,17 +91,17 @@ public struct ValidateCommand: Sendable {
         for flag in model.flags where catalog.entry(for: flag.key) == nil {
             let description = (flag.documentation ?? "").split(separator: "\n").joined(separator: " ")
             text = TextEdit.apply([
-                CatalogEditor.insertion(
+                workspace.formats.metadata.insertion(
                     of: ["Description": description], key: flag.key, into: text, catalog: catalog, order: order,
                     enumIndex: model.flagIndex)
             ], to: text)
-            guard let reread = CatalogReader.read(text, file: path, heading: workspace.configuration.catalogHeading).catalog else {
+            guard let reread = workspace.formats.metadata.read(text, file: path, configuration: workspace.configuration).catalog else {
                 throw .io("cannot read the catalog back after adding a row for '\(flag.key)'")
             }
             catalog = reread
             fixes.append("added a catalog row for '\(flag.key)'" + (description.isEmpty ? ", with an empty description" : ", described by its doc comment"))
         }
-        if let sorting = CatalogEditor.sorting(catalog, in: text, order: order, enumIndex: model.flagIndex) {
+        if let sorting = workspace.formats.metadata.sorting(catalog, in: text, order: order, enumIndex: model.flagIndex) {
             text = TextEdit.apply([sorting], to: text)
             fixes.append("sorted the catalog's rows \(order == .key ? "by key" : "in the enum's order")")
         }

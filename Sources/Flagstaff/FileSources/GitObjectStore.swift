@@ -50,7 +50,7 @@ final class GitObjectStore: Sendable {
     /// A tree's entries, sorted by name; `nil` when the id names no tree.
     func tree(_ id: String) -> [TreeEntry]? {
         if let entries = trees.withLock({ $0[id] }) { return entries }
-        guard let object = read(id), object.type == "tree" else { return nil }
+        guard let object = readObject(id), object.type == "tree" else { return nil }
         let entries = Self.treeEntries(object.contents, idLength: idLength)
         trees.withLock { trees in
             if trees.count >= Self.treeLimit { trees.removeAll(keepingCapacity: true) }
@@ -82,7 +82,7 @@ final class GitObjectStore: Sendable {
                 blobs.current[path] = id
                 return bytes
             }
-            guard let object = read(id), object.type == "blob" else { return nil }
+            guard let object = readObject(id), object.type == "blob" else { return nil }
             blobReads.withLock { $0 += 1 }
             if blobs.size + object.contents.count > Self.blobBudget {
                 let current = Set(blobs.current.values)
@@ -101,7 +101,7 @@ final class GitObjectStore: Sendable {
     var objectReads: Int { reads.withLock { $0 } }
     var blobReadCount: Int { blobReads.withLock { $0 } }
 
-    private func read(_ id: String) -> GitObjectReader.Object? {
+    private func readObject(_ id: String) -> GitObjectReader.Object? {
         reads.withLock { $0 += 1 }
         return reader.object(id)
     }

@@ -85,7 +85,7 @@ extension HistoryWalker {
                 else { return nil }
                 let (tenant, settings, diagnostics) = SourceLoader.readTenant(
                     text, path: state.matrix.model.tenants[position].file, id: id, configuration: state.configuration,
-                    keys: state.matrix.model.keys)
+                    format: Formats(state.configuration).values, keys: state.matrix.model.keys)
                 guard let tenant, let settings, !diagnostics.containsErrors else { return nil }
                 replacements.append((position, tenant, settings))
             }

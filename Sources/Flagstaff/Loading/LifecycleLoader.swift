@@ -29,7 +29,8 @@ public enum LifecycleLoader {
     static func codeReferences(in workspace: Workspace, flags: [Flag], enumName: String) throws(FlagstaffError) -> [String: [CodeReference]]? {
         guard !workspace.configuration.code.isEmpty else { return nil }
         let files = try swiftFiles(in: workspace.configuration.code, workspace: workspace)
-        let (references, problems) = CodeReferenceScanner.scan(files, flags: flags, enumName: enumName)
+        let (references, problems) = CodeReferenceScanner.scan(
+            files, flags: flags, enumName: enumName, skipped: workspace.configuration.swift.describingProperties)
         guard problems.isEmpty else { throw .unreadableInputs(problems) }
         return references
     }
@@ -37,10 +38,10 @@ public enum LifecycleLoader {
     /// Every `.swift` file below the code roots, in path order. Hidden folders
     /// (`.build` among them) and linked folders are skipped; a root that does not
     /// exist is an I/O error.
-    static func swiftFiles(in roots: [String], workspace: Workspace) throws(FlagstaffError) -> [FlagEnumReader.SourceFile] {
-        var files: [FlagEnumReader.SourceFile] = []
+    static func swiftFiles(in roots: [String], workspace: Workspace) throws(FlagstaffError) -> [SourceFile] {
+        var files: [SourceFile] = []
         var problems: [Diagnostic] = []
-        let location = workspace.configuration.locations["code"]
+        let location = workspace.configuration.locations[.code]
         for root in roots {
             guard let paths = try? workspace.source.files(below: root) else {
                 problems.append(.error("no such folder '\(root)' (named by 'code')", at: location))
@@ -49,7 +50,7 @@ public enum LifecycleLoader {
             for path in paths where path.hasSuffix(".swift") {
                 let relative = FilePath.join(root, path)
                 do {
-                    files.append(FlagEnumReader.SourceFile(path: relative, text: try workspace.source.text(of: relative)))
+                    files.append(SourceFile(path: relative, text: try workspace.source.text(of: relative)))
                 } catch {
                     problems.append(error.diagnostic(path: relative, namedBy: "code", at: location))
                 }

@@ -17,23 +17,30 @@ struct SourceLoader {
     /// The tenant files the `tenants` pattern matched, by id, once `loadModel` has looked.
     private(set) var tenantFileList: [(id: String, path: String)] = []
 
+    /// The format of each source, as the configuration names them.
+    let formats: Formats
+
     init(source: any FileSource, configuration: Configuration, asOf: CalendarDate? = nil) {
         self.source = source
         self.configuration = configuration
         self.asOf = asOf
+        formats = Formats(configuration)
     }
 
-    /// Reads the enum, the catalog and every tenant file into a model, with each
-    /// tenant's settings indexed against it, in model order; `nil` when the enum
-    /// or the catalog could not be read well enough to build one.
+    /// Reads the declarations, the catalog and every tenant file into a model,
+    /// with each tenant's settings indexed against it, in model order; `nil` when
+    /// the declarations, or a configured catalog, could not be read well enough to
+    /// build one. Without `catalog`, the declarations describe the flags; without
+    /// `tenants`, the workspace is one app whose values are the code's defaults.
     mutating func loadModel() throws(FlagstaffError) -> (model: FlagModel, settings: [IndexedSettings])? {
         let enumFiles = configuration.enumFiles.compactMap { path in
-            read(path, key: "enum").map { FlagEnumReader.SourceFile(path: path, text: $0) }
+            read(path, key: .enumFiles).map { SourceFile(path: path, text: $0) }
         }
-        let catalogText = read(configuration.catalog, key: "catalog")
-        let tenantFiles = tenantFiles()
+        let catalogText = configuration.catalog.isEmpty ? nil : read(configuration.catalog, key: .catalog)
+        let tenantFiles = configuration.isSingleApp ? [] : tenantFiles()
         tenantFileList = tenantFiles
-        let remoteConfig = remoteConfig()
+        var remoteConfig = remoteConfig()
+        let conditions = buildConditions()
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
 
         // The tenant files are most of the input: each is read and parsed as its own
@@ -41,35 +48,35 @@ struct SourceLoader {
         // Once the enum is read, each tenant is also indexed against its keys in its
         // own task, while its settings are still in the cache; the few read before
         // that are indexed at the end.
-        let (source, configuration) = (source, configuration)
+        let (source, configuration, formats) = (source, configuration, formats)
         let published = Mutex<FlagKeys?>(nil)
         let results = Parallel.map(tenantFiles.count + 1) { task -> LoadedFile in
             guard task > 0 else {
-                let (flagEnum, enumDiagnostics) = FlagEnumReader.read(enumFiles, enumName: configuration.enumName)
-                if let flagEnum {
-                    let keys = FlagKeys(flags: flagEnum.flags, environments: configuration.environments)
+                let (declarations, enumDiagnostics) = formats.declarations.read(enumFiles, configuration: configuration, conditions: conditions)
+                if let declarations {
+                    let keys = FlagKeys(flags: declarations.flagEnum.flags, environments: configuration.environments)
                     published.withLock { $0 = keys }
                 }
-                let catalog = catalogText.map { CatalogReader.read($0, file: configuration.catalog, heading: configuration.catalogHeading) }
-                return .definitions(flagEnum, catalog?.catalog, enumDiagnostics + (catalog?.diagnostics ?? []))
+                let catalog = catalogText.map { formats.metadata.read($0, file: configuration.catalog, configuration: configuration) }
+                return .definitions(declarations, catalog?.catalog, enumDiagnostics + (catalog?.diagnostics ?? []))
             }
             let file = tenantFiles[task - 1]
             do throws(FileSourceError) {
                 let text = try source.text(of: file.path)
                 let (tenant, settings, diagnostics) = Self.readTenant(
-                    text, path: file.path, id: file.id, configuration: configuration, keys: published.withLock { $0 })
+                    text, path: file.path, id: file.id, configuration: configuration, format: formats.values, keys: published.withLock { $0 })
                 return .tenant(tenant, settings, diagnostics)
             } catch {
-                return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations["tenants"]))
+                return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations[.tenants]))
             }
         }
-        var flagEnum: FlagEnum?, catalog: Catalog?
+        var declarations: FlagDeclarations?, fileCatalog: Catalog?
         var tenants: [Tenant] = []
         var indexed: [IndexedSettings?] = []
         for result in results {
             switch result {
-            case .definitions(let readEnum, let readCatalog, let problems):
-                (flagEnum, catalog) = (readEnum, readCatalog)
+            case .definitions(let read, let readCatalog, let problems):
+                (declarations, fileCatalog) = (read, readCatalog)
                 diagnostics += problems
             case .tenant(let tenant, let settings, let problems):
                 diagnostics += problems
@@ -81,15 +88,21 @@ struct SourceLoader {
             }
         }
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
-        guard let flagEnum, let catalog else { return nil }
+        guard let declarations, catalogText == nil || fileCatalog != nil else { return nil }
+        let flagEnum = declarations.flagEnum
         if let problem = sizeProblem(flags: flagEnum.flags, tenants: tenants.count) {
             diagnostics.append(problem)
             return nil
         }
+        let (catalog, metadataProblems) = MetadataMerge.merged(
+            file: fileCatalog, declarations: declarations.metadata, flags: flagEnum.flags, location: .start(of: flagEnum.file))
+        diagnostics += metadataProblems
+        if configuration.isSingleApp { tenants = [Tenant(id: Tenant.singleAppID, name: Tenant.singleAppName, file: "")] }
+        remoteConfig?.link(flagEnum.flags)
         let model = FlagModel(
             title: configuration.title, environments: configuration.environments, flagEnum: flagEnum,
             catalog: catalog, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
-            settingLocations: configuration.locations, remoteConfig: remoteConfig)
+            tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remoteConfig, isSingleApp: configuration.isSingleApp)
         // Settings indexed early are kept only where they match the model's keys and
         // tenant; the model orders tenants as they were read, by id.
         let early = published.withLock { $0 } == model.keys ? indexed : []
@@ -100,37 +113,67 @@ struct SourceLoader {
         return (model, settings)
     }
 
-    /// Reads one tenant's file, and indexes its settings against the enum's `keys`
-    /// when they are known: what `loadModel` does for each tenant, and what history
-    /// does for a tenant file a commit changes.
+    /// Reads one tenant's file in its format, and indexes its settings against the
+    /// declarations' `keys` when they are known: what `loadModel` does for each
+    /// tenant, and what history does for a tenant file a commit changes.
     static func readTenant(
-        _ text: String, path: String, id: String, configuration: Configuration, keys: FlagKeys?
+        _ text: String, path: String, id: String, configuration: Configuration, format: any ValuesFormat.Type, keys: FlagKeys?
     ) -> (tenant: Tenant?, settings: IndexedSettings?, diagnostics: [Diagnostic]) {
-        let (tenant, diagnostics) = TenantDefaultsReader.read(text, file: path, id: id, name: configuration.tenantNames[id] ?? id, keys: keys)
+        let (tenant, diagnostics) = format.read(text, file: path, id: id, name: configuration.tenantNames[id] ?? id, keys: keys)
         return (tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
     }
 
-    /// Reads only what declares the flags, the enum, and the catalog when it can
-    /// be read without errors, for `flagstaff list`, which must work while tenant
-    /// files or the catalog are broken. `nil` when the enum cannot be read.
+    /// The compilation conditions of each environment that `build_configurations`
+    /// names: those it lists, with those its `.xcconfig` files set.
+    private mutating func buildConditions() -> [String: Set<String>] {
+        var conditions: [String: Set<String>] = [:]
+        for (environment, entry) in configuration.buildConfigurations.entries {
+            var names = Set(entry.conditions)
+            for path in entry.xcconfigs {
+                let source = source
+                guard source.kind(of: path) == .file else {
+                    unreadable.append(
+                        .error(
+                            "cannot read the build configuration file '\(path)'", at: entry.location,
+                            hint: "build_configurations.\(environment).xcconfig names it"))
+                    continue
+                }
+                let (found, problems) = XcconfigReader.conditions(of: path, configuration: environment) { try? source.text(of: $0) }
+                names.formUnion(found)
+                diagnostics += problems
+            }
+            conditions[environment] = names
+        }
+        return conditions
+    }
+
+    /// Reads only what declares the flags, the declarations, and the catalog when
+    /// it can be read without errors, for `flagstaff list`, which must work while
+    /// tenant files or the catalog are broken. `nil` when the declarations cannot be read.
     mutating func loadDeclarations() throws(FlagstaffError) -> (flagEnum: FlagEnum, catalog: Catalog?)? {
         let enumFiles = configuration.enumFiles.compactMap { path in
-            read(path, key: "enum").map { FlagEnumReader.SourceFile(path: path, text: $0) }
+            read(path, key: .enumFiles).map { SourceFile(path: path, text: $0) }
         }
+        let conditions = buildConditions()
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
-        let (flagEnum, enumDiagnostics) = FlagEnumReader.read(enumFiles, enumName: configuration.enumName)
+        let (declarations, enumDiagnostics) = formats.declarations.read(enumFiles, configuration: configuration, conditions: conditions)
         diagnostics += enumDiagnostics
-        guard let flagEnum else { return nil }
-        let catalog = (try? source.text(of: configuration.catalog)).map {
-            CatalogReader.read($0, file: configuration.catalog, heading: configuration.catalogHeading)
+        guard let declarations else { return nil }
+        let file = configuration.catalog.isEmpty ? nil : (try? source.text(of: configuration.catalog)).map {
+            formats.metadata.read($0, file: configuration.catalog, configuration: configuration)
         }
-        return (flagEnum, catalog.flatMap { $0.diagnostics.containsErrors ? nil : $0.catalog })
+        let fileCatalog = file.flatMap { $0.diagnostics.containsErrors ? nil : $0.catalog }
+        guard configuration.catalog.isEmpty || fileCatalog != nil else { return (declarations.flagEnum, nil) }
+        let catalog = MetadataMerge.merged(
+            file: fileCatalog, declarations: declarations.metadata, flags: declarations.flagEnum.flags,
+            location: .start(of: declarations.flagEnum.file)).catalog
+        return (declarations.flagEnum, catalog)
     }
 
     /// What one task of `loadModel` read.
     private enum LoadedFile {
-        /// The enum and the catalog, when they could be read well enough, and their problems.
-        case definitions(FlagEnum?, Catalog?, [Diagnostic])
+        /// The declarations and the catalog, when they could be read well enough, and their problems.
+        case definitions(FlagDeclarations?, Catalog?, [Diagnostic])
         /// A tenant file, its settings when they could be indexed at once, and its problems.
         case tenant(Tenant?, IndexedSettings?, [Diagnostic])
         /// A tenant file that could not be read.
@@ -148,19 +191,19 @@ struct SourceLoader {
         }
         if tenants > InputLimits.tenants {
             return .error(
-                "there are \(tenants) tenants, more than the \(InputLimits.tenants) Flagstaff reads", at: configuration.locations["tenants"],
+                "there are \(tenants) tenants, more than the \(InputLimits.tenants) Flagstaff reads", at: configuration.locations[.tenants],
                 hint: "see Limits in the README")
         }
         if environments > InputLimits.environments {
             return .error(
                 "there are \(environments) environments, more than the \(InputLimits.environments) Flagstaff reads",
-                at: configuration.locations["environments"], hint: "see Limits in the README")
+                at: configuration.locations[.environments], hint: "see Limits in the README")
         }
         if flags.count * tenants * environments > InputLimits.cells {
             return .error(
                 "\(flags.count) flags × \(tenants) tenants × \(environments) environments make \(flags.count * tenants * environments) cells, "
                     + "more than the \(InputLimits.cells) Flagstaff resolves",
-                at: configuration.locations["tenants"], hint: "see Limits in the README")
+                at: configuration.locations[.tenants], hint: "see Limits in the README")
         }
         return nil
     }
@@ -173,7 +216,7 @@ struct SourceLoader {
         for environment in settings.templates.keys.sorted() {
             let file = settings.templates[environment]!
             if byFile[file] == nil {
-                guard let text = read(file, key: "remote_config") else { continue }
+                guard let text = read(file, key: .remoteConfig) else { continue }
                 let (template, problems) = RemoteTemplateReader.read(text, file: file)
                 diagnostics += problems
                 guard let template else { continue }
@@ -188,7 +231,7 @@ struct SourceLoader {
     func guidePages() -> (pages: [GuidePage], diagnostics: [Diagnostic]) {
         guard let folder = configuration.guide else { return ([], []) }
         guard let entries = try? source.entries(of: folder) else {
-            return ([], [.error("cannot read the guide folder '\(folder)'", at: configuration.locations["guide"])])
+            return ([], [.error("cannot read the guide folder '\(folder)'", at: configuration.locations[.guide])])
         }
         var pages: [GuidePage] = []
         var diagnostics: [Diagnostic] = []
@@ -198,7 +241,7 @@ struct SourceLoader {
             do {
                 text = try source.text(of: path)
             } catch {
-                diagnostics.append(error.diagnostic(path: path, namedBy: "guide", at: configuration.locations["guide"]))
+                diagnostics.append(error.diagnostic(path: path, namedBy: "guide", at: configuration.locations[.guide]))
                 continue
             }
             let (page, problems) = GuideReader.read(text, fileName: entry.name, file: path)
@@ -209,11 +252,11 @@ struct SourceLoader {
     }
 
     /// Reads a file named by a configuration key, recording a positioned error when it cannot.
-    private mutating func read(_ path: String, key: String) -> String? {
+    private mutating func read(_ path: String, key: Configuration.Key) -> String? {
         do {
             return try source.text(of: path)
         } catch {
-            unreadable.append(error.diagnostic(path: path, namedBy: key, at: configuration.locations[key]))
+            unreadable.append(error.diagnostic(path: path, namedBy: key.rawValue, at: configuration.locations[key]))
             return nil
         }
     }
@@ -244,9 +287,23 @@ struct SourceLoader {
         if files.isEmpty {
             unreadable.append(
                 .error(
-                    "no tenant files match '\(configuration.tenants)'", at: configuration.locations["tenants"],
+                    "no tenant files match '\(configuration.tenants)'", at: configuration.locations[.tenants],
                     hint: "each tenant needs a folder or file where the '*' stands"))
         }
         return files.sorted { $0.id < $1.id }
+    }
+}
+
+/// The format of each source of a workspace: the one its configuration names,
+/// or the role's default. The configuration reader has checked the names.
+struct Formats: Sendable {
+    let declarations: any DeclarationsFormat.Type
+    let values: any ValuesFormat.Type
+    let metadata: any MetadataFormat.Type
+
+    init(_ configuration: Configuration) {
+        declarations = SourceFormats.declarations(named: configuration.formats[.declarations]) ?? SwiftFormat.self
+        values = SourceFormats.values(named: configuration.formats[.values]) ?? TenantJSONFormat.self
+        metadata = SourceFormats.metadata(named: configuration.formats[.metadata]) ?? MarkdownCatalogFormat.self
     }
 }

@@ -44,6 +44,9 @@ public struct Workspace: Sendable {
         return isValid ? matrix : nil
     }
 
+    /// The format of each source, as the configuration names them.
+    var formats: Formats { Formats(configuration) }
+
     /// Says on standard error what loading finished or rolled back.
     public func reportRecoveries(to console: Console) {
         for recovery in recoveries { console.error("flagstaff: note: \(recovery)\n") }

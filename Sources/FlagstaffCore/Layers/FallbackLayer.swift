@@ -3,11 +3,16 @@ public struct FallbackLayer: ResolutionLayer {
     /// The layer's description.
     public static let layer = Layer(
         id: "fallback", mark: "○", code: "f", legend: "the tenant sets nothing, so it is off (or empty)")
+    /// The layer's description in a single app, which has no tenants.
+    public static let appLayer = Layer(id: "fallback", mark: "○", code: "f", legend: "nothing sets it, so it is off (or empty)")
 
-    /// Creates the layer.
-    public init() {}
+    /// Whether the workspace is a single app.
+    private let singleApp: Bool
 
-    public var layer: Layer { Self.layer }
+    /// Creates the layer; a single app's is described without tenants.
+    public init(singleApp: Bool = false) { self.singleApp = singleApp }
+
+    public var layer: Layer { singleApp ? Self.appLayer : Self.layer }
 
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
         Opinion(value: type.fallbackValue, location: nil)

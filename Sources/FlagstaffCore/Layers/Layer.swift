@@ -57,6 +57,8 @@ public struct Opinion: Hashable, Sendable {
             case noOpinion
             /// A value the inputs do not hold, such as one Firebase personalises per user.
             case unknown
+            /// A value the app's code works out when it runs; the variant's condition says how.
+            case decidedInCode
         }
 
         /// When this answer applies, in words: "if condition 'Ten percent' holds".
@@ -95,6 +97,16 @@ public struct Opinion: Hashable, Sendable {
     /// An opinion that depends on the device or the user. Precondition: at least two variants.
     public init(varying variants: [Variant]) {
         precondition(variants.count > 1, "a varying opinion has several answers")
+        self.init(variants: variants)
+    }
+
+    /// An opinion the app's code works out when it runs: `expression` is what it
+    /// evaluates, as written. No value is guessed.
+    public init(decidedInCode expression: String, at location: SourceLocation?) {
+        self.init(variants: [Variant(condition: "the app works out \(expression)", outcome: .decidedInCode, location: location)])
+    }
+
+    private init(variants: [Variant]) {
         self.variants = variants
         value = nil
         location = nil

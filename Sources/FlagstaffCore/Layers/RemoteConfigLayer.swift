@@ -33,7 +33,7 @@ public struct RemoteConfigLayer: ResolutionLayer {
             let order = Dictionary(template.conditions.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
             var byKey: [String: (RemoteParameter, [RemoteParameter.ConditionalValue])] = [:]
             for (position, flag) in model.flags.enumerated() {
-                guard let parameter = template.parameter(named: remote.parameterName(for: flag.key)) else { continue }
+                guard remote.isLinked(flag.key), let parameter = template.parameter(named: remote.parameterName(for: flag.key)) else { continue }
                 positions[environment, default: []].append(position)
                 byKey[flag.key] = (
                     parameter,

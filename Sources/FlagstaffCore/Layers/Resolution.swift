@@ -10,17 +10,23 @@ public struct Resolution: Hashable, Sendable {
         public var layer: Layer
         /// Where the value is written; `nil` for the fallback.
         public var location: SourceLocation?
+        /// Whether the value is one the app's code works out when it runs (`value` is then `nil`).
+        public var isDecidedInCode: Bool
 
         /// Creates a variant.
-        public init(condition: String, value: FlagValue?, layer: Layer, location: SourceLocation?) {
+        public init(condition: String, value: FlagValue?, layer: Layer, location: SourceLocation?, isDecidedInCode: Bool = false) {
             self.condition = condition
             self.value = value
             self.layer = layer
             self.location = location
+            self.isDecidedInCode = isDecidedInCode
         }
 
+        /// The value in words: `on`, `personalized`, `decided in code`.
+        public var word: String { isDecidedInCode ? CellPresentation.decidedInCodeWord : CellPresentation.word(for: value) }
+
         /// The case in words: "if condition 'Ten percent' holds: on (remote)".
-        public var summary: String { "\(condition): \(CellPresentation.word(for: value)) (\(layer.id))" }
+        public var summary: String { "\(condition): \(word) (\(layer.id))" }
     }
 
     /// The value a layer below would give, when the deciding layer hides it.

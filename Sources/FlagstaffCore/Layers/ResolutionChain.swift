@@ -16,12 +16,17 @@ public struct ResolutionChain: Sendable {
     ])
 
     /// The app's chain for a model: the bundled chain, with remote config after
-    /// the debug override when the model has a Remote Config template.
+    /// the debug override when the model has a Remote Config template, and the
+    /// code's defaults before the fallback when the declarations give any.
     public static func standard(for model: FlagModel) -> ResolutionChain {
-        guard let remote = model.remoteConfig else { return .bundled }
-        return ResolutionChain([
-            DebugOverrideLayer(), RemoteConfigLayer(remote, model: model), EnvironmentOverrideLayer(), BaseValueLayer(), FallbackLayer(),
-        ])
+        let hasCodeDefaults = model.flags.contains { $0.codeDefault != nil }
+        guard model.remoteConfig != nil || hasCodeDefaults || model.isSingleApp else { return .bundled }
+        var layers: [any ResolutionLayer] = [DebugOverrideLayer()]
+        if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
+        // A single app has no tenant files to override or set values in.
+        if !model.isSingleApp { layers += [EnvironmentOverrideLayer(), BaseValueLayer()] }
+        if hasCodeDefaults { layers.append(CodeDefaultLayer()) }
+        return ResolutionChain(layers + [FallbackLayer(singleApp: model.isSingleApp)])
     }
 
     /// The layer descriptions, in order.
@@ -56,6 +61,9 @@ public struct ResolutionChain: Sendable {
                         Resolution.Variant(condition: variant.condition, value: value, layer: layer.layer, location: variant.location)
                     case .unknown:
                         Resolution.Variant(condition: variant.condition, value: nil, layer: layer.layer, location: variant.location)
+                    case .decidedInCode:
+                        Resolution.Variant(
+                            condition: variant.condition, value: nil, layer: layer.layer, location: variant.location, isDecidedInCode: true)
                     case .noOpinion:
                         Resolution.Variant(
                             condition: variant.condition, value: fallThrough.value, layer: fallThrough.layer, location: fallThrough.location)
@@ -64,7 +72,7 @@ public struct ResolutionChain: Sendable {
                 let last = variants[variants.count - 1]
                 return Resolution(
                     value: last.value ?? fallThrough.value, layer: layer.layer, location: last.location, variants: variants,
-                    hidden: hidden(fallThrough))
+                    hidden: layer.layer.showsHiddenValue ? hidden(fallThrough) : nil)
             }
             guard let value = opinion.value else { continue }
             return Resolution(

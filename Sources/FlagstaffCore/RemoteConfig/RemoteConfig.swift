@@ -37,6 +37,9 @@ public struct RemoteConfig: Hashable, Sendable {
     public var naming: Naming
     /// Parameter names given explicitly, by flag key.
     public var parameterNames: [String: String]
+    /// The flags whose code says they have no parameter (a `nil` remote key):
+    /// remote config never decides them.
+    public var unlinkedFlags: Set<String> = []
     /// Whether the templates also serve other apps (Android, web), so that conditions,
     /// parameters and values meant for them are not problems of this app's.
     public var isShared: Bool
@@ -71,6 +74,21 @@ public struct RemoteConfig: Hashable, Sendable {
         self.asOf = asOf
         self.settingLocations = settingLocations
     }
+
+    /// Takes the parameters the flags' code names (`Flag.remoteKey`) for the flags
+    /// `parameters` does not name; a flag whose code says it has none is unlinked.
+    public mutating func link(_ flags: [Flag]) {
+        for flag in flags where parameterNames[flag.key] == nil {
+            switch flag.remoteKey {
+            case .parameter(let name, _)?: parameterNames[flag.key] = name
+            case .unlinked?: unlinkedFlags.insert(flag.key)
+            case nil: continue
+            }
+        }
+    }
+
+    /// Whether remote config can decide a flag: its code does not say it has no parameter.
+    public func isLinked(_ key: String) -> Bool { !unlinkedFlags.contains(key) }
 
     /// The parameter a flag key reads.
     public func parameterName(for key: String) -> String { parameterNames[key] ?? naming.name(for: key) }

@@ -50,7 +50,7 @@ public enum RemoteValueType: String, CaseIterable, Hashable, Sendable {
     /// the type of a parameter that declares none, holds any: the app converts its text.
     public func fits(_ type: FlagType) -> Bool {
         switch (self, type) {
-        case (.string, _), (.boolean, .bool), (.number, .number), (.json, .string): true
+        case (.string, _), (.boolean, .bool), (.number, .number), (.json, .string), (.json, .structured): true
         default: false
         }
     }

@@ -66,6 +66,7 @@ extension FlagValue {
         case .bool: self = .bool(Self.foundationBool(text))
         case .number: self = Self.foundationNumber(text)
         case .string: self = .string(text)
+        case .structured: self = .structured(StructuredValue(json: text) ?? .null)
         }
     }
 

@@ -28,7 +28,9 @@ struct CellReasons: Sendable {
     func reason(_ resolution: Resolution, environment: String) -> String? {
         if resolution.isVarying {
             return resolution.variants.map { variant in
-                let value = CellPresentation.word(for: variant.value)
+                // What the app's code works out when it runs: the expression, and where it is written.
+                if variant.isDecidedInCode { return variant.condition + (variant.location.map { " (\($0.file):\($0.line))" } ?? "") }
+                let value = variant.word
                 return variant.condition == "otherwise" ? "otherwise \(value)" : "\(value) \(when(variant.condition, environment))"
             }.joined(separator: "; ")
         }

@@ -69,6 +69,11 @@ struct TableRowsHTML {
         }
         let sourceRow = pieces.count
         for tenant in model.tenants {
+            if model.isSingleApp {
+                // A single app has no defaults file: its values are in the code.
+                pieces.add("<tr><th scope=\"row\">\(tenant.name.htmlEscaped)</th>".utf8)
+                continue
+            }
             let name = tenant.name == tenant.id ? "" : "\(tenant.name.htmlEscaped) "
             pieces.add("<tr><th scope=\"row\">\(name)<span class=\"id\">\(tenant.id.htmlEscaped)</span></th><td><code>\(tenant.file.htmlEscaped)</code></td>".utf8)
         }

@@ -53,6 +53,7 @@ struct FlagPage: SitePage {
         case .bool: "on/off"
         case .number: "number"
         case .string: "text"
+        case .structured: "list or dictionary"
         }
     }
 }

@@ -15,22 +15,26 @@ struct GlossaryPage: SitePage {
 
     init(_ site: SiteRenderer) {
         let (model, matrix, lifecycle, words) = (site.model, site.matrix, site.lifecycle, site.words)
+        // A single app has no tenants: its entries speak of the app, and the tenant's words are left out.
+        let single = model.isSingleApp
         var entries: [GlossaryEntry] = [
             GlossaryEntry(
                 anchor: "flag", term: "feature flag",
                 definition: "A named switch in the app that turns a feature on or off, or picks a setting (a number or a text), "
                     + "without a new release of the code. This site has \(model.flags.count)."),
+        ] + (single ? [] : [
             GlossaryEntry(
                 anchor: "tenant", term: words.tenant,
                 definition: "One brand of the app: one codebase serves them all, and each \(words.tenant) gets its own mix of features. "
                     + "This site has \(model.tenants.count): \(model.tenants.map(\.name).joined(separator: ", "))."),
+        ]) + [
             GlossaryEntry(
                 anchor: "environment", term: "environment",
                 definition: "A stage a build goes through on its way to customers: here \(RemoteConditionWords.list(model.environments, joinedBy: "and"))."
                     + (model.environments.last.map { " The last, \($0), is what customers get." } ?? "")),
             GlossaryEntry(
                 anchor: "value", term: "value",
-                definition: "What a flag is set to for one \(words.tenant) in one environment: on or off, a number, or a text "
+                definition: "What a flag is set to\(single ? "" : " for one \(words.tenant)") in one environment: on or off, a number, or a text "
                     + "(“(empty)” when the text is empty)."),
         ]
         for layer in matrix.chain.descriptions {
@@ -41,18 +45,19 @@ struct GlossaryPage: SitePage {
         entries += [
             GlossaryEntry(
                 anchor: "mark", term: "mark",
-                definition: "The small sign after a value that says what decided it. A value with no mark is the \(words.tenant)'s base value."),
+                definition: "The small sign after a value that says what decided it."
+                    + (single ? "" : " A value with no mark is the \(words.tenant)'s base value.")),
             GlossaryEntry(
                 anchor: "varies", term: "varies", mark: CellPresentation.varyingMark,
                 definition: "The value depends on the device or the person using the app, such as a rollout to a share of devices, "
-                    + "so one \(words.tenant) can see different values. The value is shown as every value it can take (“on/off”), "
+                    + "so \(single ? "people using it" : "one \(words.tenant)") can see different values. The value is shown as every value it can take (“on/off”), "
                     + "and the flag's page says when each applies."),
         ]
         if model.remoteConfig != nil {
             entries += [
                 GlossaryEntry(
                     anchor: "condition", term: "condition",
-                    definition: "A rule in remote config that says who gets a value: one \(words.tenant)'s app, phones set to some countries, "
+                    definition: "A rule in remote config that says who gets a value: \(single ? "" : "one \(words.tenant)'s app, ")phones set to some countries, "
                         + "or a random share of devices. The site names each condition as the team does and says what it tests in plain words."),
                 GlossaryEntry(
                     anchor: "rollout", term: "rollout",
@@ -78,7 +83,7 @@ struct GlossaryPage: SitePage {
         let statuses = LifecycleStatus.allCases.map { status in
             GlossaryEntry(
                 anchor: status.rawValue, term: status.label,
-                definition: LifecycleText.meaning(status) + " \(lifecycle.count(of: status).counted("flag")) now.")
+                definition: LifecycleText.meaning(status, lifecycle.wording) + " \(lifecycle.count(of: status).counted("flag")) now.")
         } + [
             GlossaryEntry(anchor: "owner", term: "owner", definition: "The person or team who answers for a flag and removes it on time."),
             GlossaryEntry(anchor: "remove-by", term: "remove by", definition: "The day or app version by which a temporary flag should be gone."),
@@ -91,9 +96,11 @@ struct GlossaryPage: SitePage {
             GlossaryEntry(
                 anchor: "swift-case", term: "Swift case",
                 definition: "The flag's name in the app's code, such as “.\(model.flags.first?.caseName ?? "mediaLibrary")”, in the flag enum."),
+        ] + (single ? [] : [
             GlossaryEntry(
                 anchor: "defaults-file", term: "defaults file",
                 definition: "The file of one \(words.tenant) that sets its base values and its overrides per environment."),
+        ]) + [
             GlossaryEntry(anchor: "catalog", term: "catalog", definition: "The Markdown table that describes every flag: what it does, its owner and its dates."),
         ] + (model.remoteConfig == nil ? [] : [
             GlossaryEntry(
@@ -165,7 +172,7 @@ enum Glossary {
         case BaseValueLayer.layer.id:
             return "A \(words.tenant)'s own value for every environment, unless an override says otherwise. A value with no mark is a base value."
         case FallbackLayer.layer.id:
-            return "The \(words.tenant) sets nothing for the flag, so the app uses off (0 for a number, an empty text for a text)."
+            return (model.isSingleApp ? "Nothing sets the flag" : "The \(words.tenant) sets nothing for the flag") + ", so the app uses off (0 for a number, an empty text for a text)."
         case DebugOverrideLayer.layer.id:
             return "A value a developer or tester sets in the debug menu of one test device. It beats everything else, "
                 + "but only on that device, so this site never shows it."

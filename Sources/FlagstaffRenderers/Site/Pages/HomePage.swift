@@ -6,6 +6,8 @@ struct HomePage: SitePage {
     static let section: SiteSection? = nil
 
     var flagCount: Int, tenantCount: Int, environmentCount: Int
+    /// The nouns that go with the counts: "flag" or "flags", and so on.
+    var flagsNoun: String, tenantsNoun: String, environmentsNoun: String, warningsNoun: String
     var environmentList: String
     var warningCount: Int
     var hasWarnings: Bool
@@ -34,24 +36,29 @@ struct HomePage: SitePage {
         let (model, matrix, lifecycle, warnings) = (site.model, site.matrix, site.lifecycle, site.warnings)
         let unset = Self.unsetNotices(site)
         (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
+        (flagsNoun, tenantsNoun) = (flagCount.noun("flag"), tenantCount.noun(site.words.tenant, plural: site.words.tenants))
+        (environmentsNoun, warningsNoun) = (environmentCount.noun("environment"), warnings.count.noun("validation warning"))
         environmentList = model.environments.joined(separator: ", ")
         warningCount = warnings.count
         hasWarnings = !warnings.isEmpty
         unsetNotices = unset.notices
         otherWarnings = warnings.count > unset.warningCount ? (warnings.count - unset.warningCount).counted("other warning") : nil
         self.warnings = warnings.map(\.description)
+        // A single app has no tenant pages: the box finds flags only.
+        let tenants = model.isSingleApp ? [] : model.tenants
         suggestions = model.flags.map { Suggestion(value: $0.key, href: "flags/\(site.flagSlugs[$0.key]!).html", tenant: nil) }
-            + model.tenants.map { tenant in
+            + tenants.map { tenant in
                 Suggestion(
                     value: tenant.name == tenant.id ? tenant.id : "\(tenant.name) (\(tenant.id))", href: "tenants/\(site.tenantSlugs[tenant.id]!).html",
                     tenant: TenantItem(id: tenant.id, name: tenant.name, slug: site.tenantSlugs[tenant.id]!))
             }
-        searchExample = "e.g. " + ([model.flags.first?.key, model.tenants.first?.name].compactMap { $0 }.joined(separator: " or "))
+        searchExample = "e.g. " + ([model.flags.first?.key, tenants.first?.name].compactMap { $0 }.joined(separator: " or "))
         asOf = lifecycle.asOf.description
         (overdueCount, dueSoonCount) = (lifecycle.count(of: .overdue), lifecycle.count(of: .dueSoon))
         remoteChanges = model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
-            RemoteChangeCount(
-                environment: environment, count: matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count,
+            let count = matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count
+            return RemoteChangeCount(
+                environment: environment, count: count, flagsNoun: count.noun("flag"),
                 template: model.remoteConfig?.templates[environment]?.version?.summary)
         }
         hasTemplateVersions = remoteChanges.contains { $0.template != nil }
@@ -140,6 +147,8 @@ struct HomePage: SitePage {
 struct RemoteChangeCount: Sendable, TemplateContext {
     var environment: String
     var count: Int
+    /// "flag" or "flags", to go with `count`.
+    var flagsNoun: String
     /// The template's version metadata in words: "version 8, published by ana@example.com on …".
     var template: String?
 }

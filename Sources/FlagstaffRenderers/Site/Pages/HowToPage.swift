@@ -5,7 +5,9 @@ struct HowToPage: SitePage {
     static let template = "how-to-read"
     static let section: SiteSection? = .howToRead
 
-    var flagCount: Int, tenantCount: Int, environmentCount: Int
+    /// The counts with their nouns: "12 feature flags", "3 tenants"; and the lead's
+    /// "each of its 3 tenants" or "its only environment".
+    var flagsCounted: String, tenantsCounted: String, eachTenant: String, eachEnvironment: String
     /// The environments in order, comma-separated, and the one the matrix opens on.
     var environmentList: String
     var defaultEnvironment: String
@@ -23,9 +25,17 @@ struct HowToPage: SitePage {
         [PagePlan(path: "how-to-read.html", title: "How to read this site") { HowToPage(site) }]
     }
 
+    /// "each of its 3 tenants", or "its only tenant" for one.
+    private static func eachOf(_ count: Int, _ singular: String, plural: String) -> String {
+        count == 1 ? "its only \(singular)" : "each of its \(count) \(plural)"
+    }
+
     init(_ site: SiteRenderer) {
         let (model, matrix, lifecycle) = (site.model, site.matrix, site.lifecycle)
-        (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
+        flagsCounted = model.flags.count.counted("feature flag")
+        tenantsCounted = "\(model.tenants.count) \(model.tenants.count.noun(site.words.tenant, plural: site.words.tenants))"
+        eachTenant = Self.eachOf(model.tenants.count, site.words.tenant, plural: site.words.tenants)
+        eachEnvironment = Self.eachOf(model.environments.count, "environment", plural: "environments")
         environmentList = model.environments.joined(separator: ", ")
         defaultEnvironment = model.environments.last ?? ""
         tenants = site.tenantItems()
@@ -35,8 +45,8 @@ struct HowToPage: SitePage {
                 hasMark: !layer.mark.isEmpty, mark: layer.mark, label: term.name, text: layer.legend, known: layer.isKnownAtBuildTime, term: term.anchor)
         }
         example = Self.example(site)
-        statuses = LifecycleStatus.allCases.map { status in
-            StatusMeaning(id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status), count: lifecycle.count(of: status))
+        statuses = lifecycle.shownStatuses.map { status in
+            StatusMeaning(id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status, lifecycle.wording), count: lifecycle.count(of: status))
         }
         hasRemote = model.remoteConfig != nil
         hasConditions = model.flags.contains { $0.condition != nil }

@@ -19,10 +19,10 @@ struct LifecyclePage: SitePage {
     init(_ site: SiteRenderer) {
         let lifecycle = site.lifecycle
         let links = MarkdownHTML.Links(flag: { key in site.flagSlugs[key].map { "flags/\($0).html" } })
-        statuses = LifecycleStatus.allCases.map { status in
+        statuses = lifecycle.shownStatuses.map { status in
             let entries = lifecycle.entries.filter { $0.has(status) }
             return StatusSection(
-                id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status),
+                id: status.rawValue, title: LifecycleText.title(status), meaning: LifecycleText.meaning(status, lifecycle.wording),
                 count: entries.count, hasFlags: !entries.isEmpty, open: [.overdue, .dueSoon, .rolledOut, .dead].contains(status),
                 owners: LifecycleText.byOwner(entries).map { group in
                     OwnerGroup(

@@ -14,6 +14,8 @@ struct PageLayout: Sendable, TemplateContext {
     var navigation: [NavigationLink]
     /// Whether the workspace has product guide pages; without them the guide is not linked.
     var hasGuide: Bool
+    /// Whether the workspace is a single app: pages then speak of the app, not of tenants.
+    var singleApp: Bool
     /// The environments, for column headings.
     var environments: [EnvironmentItem]
     /// The layers a build can know, for the legend.
@@ -107,10 +109,12 @@ extension SiteRenderer {
     func sharedLayout() -> PageLayout {
         PageLayout(
             siteTitle: model.title, pageTitle: "", root: "",
-            navigation: SiteSection.allCases.filter { ($0 != .guide || !guide.isEmpty) && ($0 != .recentChanges || history != nil) }.map { entry in
+            navigation: SiteSection.allCases.filter {
+                ($0 != .guide || !guide.isEmpty) && ($0 != .tenants || !model.isSingleApp) && ($0 != .recentChanges || history != nil)
+            }.map { entry in
                 NavigationLink(label: entry.label(words), path: entry.path, current: false)
             },
-            hasGuide: !guide.isEmpty,
+            hasGuide: !guide.isEmpty, singleApp: model.isSingleApp,
             environments: model.environments.map(EnvironmentItem.init),
             legend: matrix.chain.legend.map { entry in
                 let term = Glossary.term(forLayer: entry.label)

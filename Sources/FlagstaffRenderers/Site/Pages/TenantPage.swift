@@ -68,6 +68,7 @@ struct TenantPage: SitePage {
         case .integer(let number): number != 0
         case .decimal(let text): Double(text) != 0
         case .string(let text): !text.isEmpty
+        case .structured(let value): value != .array([]) && value != .object([])
         }
     }
 }

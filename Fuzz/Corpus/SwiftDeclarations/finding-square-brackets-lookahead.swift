@@ -1,0 +1,1 @@
+struct Flag { static let registry: [Flag: Info] = [.a: Info(defaultEnabled:[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[

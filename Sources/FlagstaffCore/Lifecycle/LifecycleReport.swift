@@ -1,0 +1,249 @@
+/// Where a flag's `Added` date came from.
+public struct AddedDate: Hashable, Sendable {
+    /// Where the date came from.
+    public enum Source: String, Hashable, Sendable {
+        /// The catalog's `Added` column.
+        case catalog
+        /// The first commit that added the flag's raw value to the enum file.
+        case git
+    }
+
+    /// The date.
+    public var date: CalendarDate
+    /// Where it came from.
+    public var source: Source
+
+    /// Creates an added date.
+    public init(_ date: CalendarDate, from source: Source) {
+        self.date = date
+        self.source = source
+    }
+}
+
+/// One flag's lifecycle as of a day: its data, its statuses and its uses in code.
+public struct LifecycleEntry: Hashable, Sendable {
+    /// The flag.
+    public var flag: Flag
+    /// The catalog's lifecycle columns for it.
+    public var lifecycle: FlagLifecycle
+    /// When it was added, when known.
+    public var added: AddedDate?
+    /// Its statuses in `LifecycleStatus` order, each with a reason.
+    public var findings: [LifecycleFinding]
+    /// Its uses in the code roots, in file and line order; empty when none or not scanned.
+    public var references: [CodeReference]
+    /// Days from the as-of date to a `Remove by` date (negative once passed).
+    public var daysUntilRemoval: Int?
+
+    /// Its statuses in order.
+    public var statuses: [LifecycleStatus] { findings.map(\.status) }
+
+    /// Whether it has a status.
+    public func has(_ status: LifecycleStatus) -> Bool { findings.contains { $0.status == status } }
+}
+
+/// The lifecycle of every flag as of one day. Pure: the date, the git dates and
+/// the code references are passed in, so the same inputs always give the same report.
+public struct LifecycleReport: Sendable {
+    /// The day the statuses are computed for.
+    public let asOf: CalendarDate
+    /// The thresholds used.
+    public let policy: LifecyclePolicy
+    /// The code roots searched for references; empty when none are configured.
+    public let codeRoots: [String]
+    /// Why some `Added` dates could not be taken from git, said once; `nil` when nothing was missed.
+    public let addedDatesNote: String?
+    /// One entry per flag, in enum order.
+    public let entries: [LifecycleEntry]
+    /// How the report speaks of the tenants ("every tenant", or the single app).
+    public let wording: TenantWording
+    /// Each entry's index in `entries`, by flag key, for the renderers' per-flag lookups.
+    private let indexByKey: [String: Int]
+
+    /// Computes the report.
+    /// - Parameters:
+    ///   - matrix: the resolved matrix, for "rolled out" and "dead"; its model's catalog gives the lifecycle columns.
+    ///   - gitAddedDates: dates of the first commit that added each key, for flags without `Added`.
+    ///   - references: code references by flag key; `nil` when no code roots are configured.
+    ///   - codeRoots: the folders that were searched, named in "unused in code" reasons.
+    ///   - addedDatesNote: why git dates are missing, if they are.
+    public init(
+        matrix: ResolvedMatrix, gitAddedDates: [String: CalendarDate] = [:],
+        references: [String: [CodeReference]]?, codeRoots: [String] = [], asOf: CalendarDate,
+        policy: LifecyclePolicy, addedDatesNote: String? = nil
+    ) {
+        self.asOf = asOf
+        self.policy = policy
+        self.codeRoots = references == nil ? [] : codeRoots
+        self.addedDatesNote = addedDatesNote
+        wording = TenantWording(matrix.model)
+        let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots)
+        entries = matrix.model.flags.map { flag in
+            let lifecycle = matrix.model.lifecycle(of: flag.key)
+            let added =
+                lifecycle.added.map { AddedDate($0, from: .catalog) }
+                ?? gitAddedDates[flag.key].map { AddedDate($0, from: .git) }
+            var daysUntilRemoval: Int?
+            if case .date(let date)? = lifecycle.removeBy { daysUntilRemoval = asOf.days(until: date) }
+            let flagReferences = references?[flag.key]?.sorted() ?? []
+            let findings = [
+                rules.removal(lifecycle.removeBy, daysUntilRemoval: daysUntilRemoval),
+                rules.uniformValue(flag, lifecycle, added: added),
+                rules.stale(lifecycle, added: added),
+                rules.incomplete(lifecycle),
+                flag.deprecation.map { message in
+                    LifecycleFinding(
+                        .deprecatedInCode,
+                        "the Swift case is marked deprecated" + (message.isEmpty ? "" : ": \(message)"))
+                },
+                references == nil || !flagReferences.isEmpty ? nil : rules.unused(flag, enumName: matrix.model.flagEnum.name),
+            ].compactMap { $0 }
+            return LifecycleEntry(
+                flag: flag, lifecycle: lifecycle, added: added, findings: findings.sorted { $0.status < $1.status },
+                references: flagReferences, daysUntilRemoval: daysUntilRemoval)
+        }
+        indexByKey = Dictionary(entries.enumerated().map { ($1.flag.key, $0) }) { first, _ in first }
+    }
+
+    /// The entry of a flag key, if the model has the flag.
+    public func entry(for key: String) -> LifecycleEntry? { indexByKey[key].map { entries[$0] } }
+
+    /// How many flags have each status.
+    public func count(of status: LifecycleStatus) -> Int { entries.filter { $0.has(status) }.count }
+
+    /// The statuses views list, in order: every status, but "not on yet" only when
+    /// a flag has it, so that workspaces without such flags read as before.
+    public var shownStatuses: [LifecycleStatus] {
+        LifecycleStatus.allCases.filter { $0 != .notOnYet || count(of: .notOnYet) > 0 }
+    }
+
+    /// The entries with one of `statuses` (with any status when it is empty)
+    /// whose owner contains `owner`, ignoring case (any owner when `nil`).
+    public func entries(withAnyOf statuses: [LifecycleStatus], ownerContaining owner: String? = nil) -> [LifecycleEntry] {
+        let wanted = owner?.lowercased()
+        return entries.filter { entry in
+            let statusMatches = statuses.isEmpty ? !entry.findings.isEmpty : statuses.contains { entry.has($0) }
+            let ownerMatches = wanted.map { entry.lifecycle.owner?.lowercased().contains($0) ?? false } ?? true
+            return statusMatches && ownerMatches
+        }
+    }
+}
+
+/// The status rules, one function per rule.
+private struct Rules {
+    let asOf: CalendarDate
+    let policy: LifecyclePolicy
+    let matrix: ResolvedMatrix
+    let codeRoots: [String]
+
+    /// Overdue or due soon, from the `Remove by` date or version.
+    func removal(_ target: RemovalTarget?, daysUntilRemoval: Int?) -> LifecycleFinding? {
+        switch target {
+        case .date(let date)?:
+            guard let days = daysUntilRemoval else { return nil }
+            if days < 0 {
+                return LifecycleFinding(.overdue, "the removal date \(date) passed \((-days).counted("day")) ago")
+            }
+            guard days <= policy.dueSoonDays else { return nil }
+            return LifecycleFinding(
+                .dueSoon, days == 0 ? "the removal date \(date) is today" : "the removal date \(date) is in \(days.counted("day"))")
+        case .version(let target)?:
+            guard let current = policy.currentVersion, current >= target else { return nil }
+            return LifecycleFinding(
+                .overdue,
+                current == target
+                    ? "the app is at version \(current), the version it was to be removed in"
+                    : "the app is at version \(current), past \(target), the version it was to be removed in")
+        case nil:
+            return nil
+        }
+    }
+
+    /// Rolled out or dead: the same Bool value for every tenant, as the app really
+    /// gets it (remote config included; a cell that varies never counts). Either in
+    /// every environment, or in production (the last configured environment) when
+    /// remote config decides it there for every tenant, whatever the bundle ships.
+    func uniformValue(_ flag: Flag, _ lifecycle: FlagLifecycle, added: AddedDate?) -> LifecycleFinding? {
+        guard lifecycle.isTemporary, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty,
+            let production = matrix.model.environments.last
+        else { return nil }
+        let tenants = TenantWording(matrix.model).all(matrix.model.tenants.count)
+        let remoteDecidesProduction = matrix.model.tenants.allSatisfy { tenant in
+            let cell = matrix.resolution(flag, tenant, production)
+            return cell.hidden != nil && !cell.isVarying
+        }
+        let (values, scope) =
+            remoteDecidesProduction
+            ? (matrix.values(of: flag, in: [production]), "for \(tenants) in \(production), set by remote config")
+            : (matrix.values(of: flag), "for \(tenants) in every environment")
+        if values == [.bool(true)] {
+            return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
+        }
+        if values == [.bool(false)] {
+            if let reason = notReleasedYet(flag, lifecycle, added: added) { return LifecycleFinding(.notOnYet, "off \(scope), \(reason)") }
+            return LifecycleFinding(.dead, "off \(scope): remove the flag and the code it guards")
+        }
+        return nil
+    }
+
+    /// Why a flag that is off everywhere is not released yet: added within its
+    /// type's expected lifetime, or in a phase or of a type marked as in development.
+    private func notReleasedYet(_ flag: Flag, _ lifecycle: FlagLifecycle, added: AddedDate?) -> String? {
+        let entry = matrix.model.catalog.entry(for: flag.key)
+        for column in ["Phase", LifecycleColumns.type] {
+            if let value = entry?.value(column), policy.inDevelopment.contains(value.trimmingBackticks.lowercased()) {
+                return "as its \(column.lowercased()) '\(value.trimmingBackticks)' is in development: not on yet"
+            }
+        }
+        if let added, let lifetime = policy.expectedLifetime(of: lifecycle.effectiveKind) {
+            let age = added.date.days(until: asOf)
+            if age >= 0, age <= lifetime { return "added \(added.date), \(age.counted("day")) ago: not on yet" }
+        }
+        return nil
+    }
+
+    /// Stale: older than the expected lifetime of its kind.
+    func stale(_ lifecycle: FlagLifecycle, added: AddedDate?) -> LifecycleFinding? {
+        let kind = lifecycle.effectiveKind
+        guard let added, let lifetime = policy.expectedLifetime(of: kind) else { return nil }
+        let age = added.date.days(until: asOf)
+        guard age > lifetime else { return nil }
+        let kindName = lifecycle.kind == nil ? "a flag without a Type (treated as release)" : "\(article(kind)) \(kind.rawValue) flag"
+        return LifecycleFinding(
+            .stale, "added \(added.date), \(age.counted("day")) ago; \(kindName) is expected to live \(lifetime.counted("day"))")
+    }
+
+    /// Incomplete: a temporary flag without an owner or a removal target. Only
+    /// the columns the catalog has count, so a team that does not track lifecycle
+    /// in its catalog gets no "incomplete" on every flag.
+    func incomplete(_ lifecycle: FlagLifecycle) -> LifecycleFinding? {
+        guard lifecycle.isTemporary else { return nil }
+        let catalog = matrix.model.catalog
+        let missing = [
+            lifecycle.owner == nil && catalog.hasColumn(LifecycleColumns.owner) ? "an owner" : nil,
+            lifecycle.removeBy == nil && catalog.hasColumn(LifecycleColumns.removeBy) ? "a Remove by date or version" : nil,
+        ].compactMap { $0 }
+        guard !missing.isEmpty else { return nil }
+        return LifecycleFinding(.incomplete, "a temporary flag without \(missing.joined(separator: " or "))")
+    }
+
+    /// Unused in code: no reference in the code roots outside the enum.
+    func unused(_ flag: Flag, enumName: String) -> LifecycleFinding {
+        LifecycleFinding(
+            .unusedInCode,
+            "nothing in \(codeRoots.joined(separator: ", ")) uses .\(flag.caseName) or \"\(flag.key)\" outside enum \(enumName)")
+    }
+
+    func article(_ kind: FlagKind) -> String {
+        kind == .experiment || kind == .ops ? "an" : "a"
+    }
+}
+
+extension String {
+    /// The text without backticks around it, as a catalog cell may write a value.
+    fileprivate var trimmingBackticks: String {
+        var text = Substring(self)
+        while text.count >= 2, text.first == "`", text.last == "`" { text = text.dropFirst().dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,77 @@
+/// Everything Flagstaff knows about a workspace, read from its sources.
+public struct FlagModel: Hashable, Sendable {
+    /// The site's title.
+    public var title: String
+    /// The environments in display order, e.g. dev, sit, uat, prod.
+    public let environments: [String]
+    /// The flag enum.
+    public let flagEnum: FlagEnum
+    /// The catalog.
+    public var catalog: Catalog
+    /// The tenants, sorted by id.
+    public internal(set) var tenants: [Tenant]
+    /// Display names by tenant id, as the configuration gives them (`tenant_names`).
+    public var tenantNames: [String: String]
+    /// The lifecycle thresholds and the app's current version.
+    public var policy: LifecyclePolicy
+    /// Where the configuration's `tenant_names` is written, for a name without a tenant.
+    public var tenantNamesLocation: SourceLocation?
+    /// Firebase Remote Config's templates and settings, when the workspace has them.
+    public var remoteConfig: RemoteConfig?
+    /// Whether the workspace is one app without tenant files: its one tenant is
+    /// the app, and views speak of the app rather than of tenants.
+    public let isSingleApp: Bool
+    /// The flags by key, and the environments.
+    public let keys: FlagKeys
+    private var tenantIndices: [String: Int]
+
+    /// Creates a model; tenants are kept in id order.
+    public init(
+        title: String, environments: [String], flagEnum: FlagEnum, catalog: Catalog, tenants: [Tenant],
+        tenantNames: [String: String] = [:], policy: LifecyclePolicy = LifecyclePolicy(),
+        tenantNamesLocation: SourceLocation? = nil, remoteConfig: RemoteConfig? = nil, isSingleApp: Bool = false
+    ) {
+        self.title = title
+        self.environments = environments
+        self.flagEnum = flagEnum
+        self.catalog = catalog
+        self.tenants = tenants.sorted { $0.id < $1.id }
+        self.tenantNames = tenantNames
+        self.policy = policy
+        self.tenantNamesLocation = tenantNamesLocation
+        self.remoteConfig = remoteConfig
+        self.isSingleApp = isSingleApp
+        keys = FlagKeys(flags: flagEnum.flags, environments: environments)
+        tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    }
+
+    /// The flags in enum order.
+    public var flags: [Flag] { flagEnum.flags }
+
+    /// The position of the first flag with a key, if the enum declares one.
+    public func flagIndex(_ key: String) -> Int? { keys.position(of: key) }
+
+    /// The positions of flags whose key an earlier flag already has, each with
+    /// that earlier flag's position (the validator reports them).
+    public var repeatedFlags: [Int: Int] { keys.repeatedFlags }
+
+    /// The position of the tenant with an id, if there is one.
+    public func tenantIndex(_ id: String) -> Int? { tenantIndices[id] }
+
+    /// The flag with a key, if the enum declares one.
+    public func flag(_ key: String) -> Flag? { flagIndex(key).map { flags[$0] } }
+
+    /// The tenant with an id, if there is one.
+    public func tenant(_ id: String) -> Tenant? { tenantIndex(id).map { tenants[$0] } }
+
+    /// The lifecycle columns of a flag's catalog row; empty when it has no row.
+    public func lifecycle(of key: String) -> FlagLifecycle { catalog.entry(for: key)?.lifecycle ?? FlagLifecycle() }
+
+    /// The same model with other tenants (kept in id order), sharing the flags' keys.
+    public func replacingTenants(_ tenants: [Tenant]) -> FlagModel {
+        var model = self
+        model.tenants = tenants.sorted { $0.id < $1.id }
+        model.tenantIndices = Dictionary(model.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        return model
+    }
+}

@@ -1,0 +1,475 @@
+/// Every flag resolved for every tenant in every environment.
+///
+/// Cells are kept packed, 20 bytes each: the value and the deciding layer by
+/// position, and where the value is written. Only a cell whose layer said more
+/// (a reason, variants, a hidden value) keeps its whole `Resolution`. Columns
+/// (one tenant, every flag, every environment) are resolved in parallel.
+public struct ResolvedMatrix: Sendable {
+    /// One cell, packed: what a view that shows many cells needs, without allocating.
+    public struct PackedCell: Sendable, Hashable {
+        /// The value's position in `values`.
+        public var value: UInt32
+        /// Where the value is written: a position in the matrix's file names
+        /// (`UInt32.max` when it is written nowhere), a line and a column.
+        var file: UInt32, line: UInt32, column: UInt32
+        /// The deciding layer's position in the chain.
+        public var layer: UInt8
+        /// Whether the deciding layer said more than a value: a reason, variants or
+        /// the value it hides. `resolution(flag:tenant:environment:)` has it all.
+        public var hasDetails: Bool
+
+        static let nowhere = UInt32.max
+    }
+
+    /// The model the matrix was resolved from.
+    public internal(set) var model: FlagModel
+    /// The chain the cells were resolved through.
+    public let chain: ResolutionChain
+    /// Each flag's type, by key.
+    public let types: [String: FlagType]
+    /// Each flag's type, by position.
+    public let flagTypes: [FlagType]
+    /// How many values of each type the tenants give each flag (one count per
+    /// type, `FlagTypeInference.countsPerFlag` per flag); empty for a matrix given
+    /// its types (a tenant resolved on its own).
+    var typeCounts: [Int32]
+    /// Every distinct value in the matrix; a packed cell names one by position.
+    public internal(set) var values: [FlagValue]
+    /// The chain's layers, by position; a packed cell names one by position.
+    public let layers: [Layer]
+    var files: [String]
+    /// The cells in tiles of `tile` flags: by environment, then by tile, then by
+    /// tenant, then by flag within the tile (see `index`). One tenant's column is
+    /// then a run of `tile` cells per tile, and one flag's row in an environment
+    /// reads cells a tile apart, so that both resolving a column and reading a row
+    /// touch few pages: at 2.4 million cells, writing a column with every cell on
+    /// a page of its own cost more than deciding the cells. A last tile's cells
+    /// past the last flag are padding.
+    var cells: [PackedCell]
+    /// Each tenant's settings by flag position, in model order.
+    public internal(set) var settings: [IndexedSettings]
+    /// The whole resolution of each cell that has details, by cell position.
+    var details: [Int: Resolution]
+    /// The presentation of a cell without variants, by value and layer position.
+    var presentations: [CellPresentation]
+
+    /// Resolves every cell of a model through a chain: by default the app's chain for the model.
+    /// `settings` holds each tenant's settings indexed against `model.keys`, in
+    /// model order, when the caller has them already: a loader indexes each tenant
+    /// as it reads it, while the file is still in the cache. `types` gives each
+    /// flag's type by position when the caller knows them (a tenant resolved on its
+    /// own keeps the whole matrix's types); by default they are inferred from `settings`.
+    public init(model: FlagModel, chain: ResolutionChain? = nil, settings indexed: [IndexedSettings]? = nil, types knownTypes: [FlagType]? = nil) {
+        let chain = chain ?? .standard(for: model)
+        self.model = model
+        self.chain = chain
+        let layers = chain.descriptions
+        self.layers = layers
+        if let indexed {
+            precondition(
+                indexed.count == model.tenants.count && zip(indexed, model.tenants).allSatisfy { $0.file == $1.file },
+                "the indexed settings must be the model's tenants, in order")
+        }
+        let settings = indexed ?? Parallel.map(model.tenants.count) { IndexedSettings(model.tenants[$0], in: model) }
+        self.settings = settings
+        let (flagTypes, counts) = knownTypes.map { ($0, [Int32]()) } ?? FlagTypeInference.inference(of: model, settings: settings)
+        self.flagTypes = flagTypes
+        typeCounts = counts
+        types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
+
+        let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
+        let merged = Interner()
+        var details: [Int: Resolution] = [:]
+        let tiles = (flagCount + Self.tile - 1) / Self.tile
+        cells = [PackedCell](unsafeUninitializedCapacity: environmentCount * tiles * tenantCount * Self.tile) { buffer, count in
+            let shared = SharedCells(buffer)
+            // Each tenant's columns are resolved with their own table of values and
+            // files, then merged: the threads share nothing but disjoint cells.
+            let columns = Parallel.map(tenantCount) { tenant in
+                let interner = Interner()
+                var details: [Int: Resolution] = [:]
+                for (environmentIndex, environment) in model.environments.enumerated() {
+                    var column = MatrixColumn(
+                        flags: model.flags, types: flagTypes, tenant: model.tenants[tenant], settings: settings[tenant],
+                        environment: environment, environmentIndex: environmentIndex, interner: interner)
+                    for (index, layer) in chain.layers.enumerated() {
+                        (column.layer, column.layerIndex) = (layer.layer, UInt8(index))
+                        layer.decide(&column)
+                    }
+                    for (flag, var cell) in column.cells.enumerated() {
+                        let index = Self.index(flag: flag, tenant: tenant, environment: environmentIndex, flags: flagCount, tenants: tenantCount)
+                        if cell.hasDetails {
+                            let full = chain.resolve(
+                                model.flags[flag], type: flagTypes[flag], tenant: model.tenants[tenant], environment: environment)
+                            cell = interner.pack(full.value, full.location, layer: UInt8(layers.firstIndex(of: full.layer)!))
+                            cell.hasDetails = true
+                            details[index] = full
+                        }
+                        shared[index] = cell
+                    }
+                }
+                return (interner, details)
+            }
+            // Where each tenant's values and files are in the merged tables, end to end,
+            // so the pass below reads them without touching a shared reference count.
+            var valueStarts: [Int] = [], fileStarts: [Int] = []
+            var valueMap: [UInt32] = [], fileMap: [UInt32] = []
+            for (interner, columnDetails) in columns {
+                details.merge(columnDetails) { first, _ in first }
+                let (values, files) = merged.absorb(interner)
+                valueStarts.append(valueMap.count)
+                fileStarts.append(fileMap.count)
+                valueMap += values
+                fileMap += files
+            }
+            // The cells in storage order, one environment per task: each tenant's
+            // values and files move to their places in the merged tables, and the
+            // padding of a last tile gets a cell.
+            Parallel.forEach(environmentCount) { environment in
+                valueMap.withUnsafeBufferPointer { valueMap in
+                    fileMap.withUnsafeBufferPointer { fileMap in
+                        for tile in 0..<tiles {
+                            let first = tile * Self.tile
+                            for tenant in 0..<tenantCount {
+                                let start = Self.index(flag: first, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)
+                                for offset in 0..<Self.tile {
+                                    guard first + offset < flagCount else {
+                                        shared[start + offset] = MatrixColumn.open
+                                        continue
+                                    }
+                                    var cell = shared[start + offset]
+                                    cell.value = valueMap[valueStarts[tenant] + Int(cell.value)]
+                                    if cell.file != PackedCell.nowhere { cell.file = fileMap[fileStarts[tenant] + Int(cell.file)] }
+                                    shared[start + offset] = cell
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            count = environmentCount * tiles * tenantCount * Self.tile
+        }
+        self.values = merged.values
+        self.files = merged.files
+        self.details = details
+        presentations = merged.values.flatMap { value in
+            layers.map { CellPresentation(Resolution(value: value, layer: $0, location: nil)) }
+        }
+    }
+
+    /// How many flags a tile of `cells` holds.
+    static let tile = 16
+
+    /// Where a cell sits in `cells`, in a matrix of `flags` flags and `tenants` tenants.
+    static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
+        let tiles = (flags + tile - 1) / tile
+        return ((environment * tiles + flag / tile) * tenants + tenant) * tile + flag % tile
+    }
+
+    /// How a cell is shown; worked out once per value and layer, except for a cell with variants.
+    public func presentation(flag: Int, tenant: Int, environment: Int) -> CellPresentation {
+        guard let id = presentationID(flag: flag, tenant: tenant, environment: environment) else {
+            return CellPresentation(resolution(flag: flag, tenant: tenant, environment: environment))
+        }
+        return presentations[id]
+    }
+
+    /// A number below `presentationCount` that stands for how a cell is shown, so a
+    /// view can work out its text for a look once; `nil` for a cell with variants,
+    /// which only `presentation(flag:tenant:environment:)` shows.
+    public func presentationID(flag: Int, tenant: Int, environment: Int) -> Int? {
+        let cell = cell(flag: flag, tenant: tenant, environment: environment)
+        if cell.hasDetails, resolution(flag: flag, tenant: tenant, environment: environment).isVarying { return nil }
+        return Int(cell.value) * layers.count + Int(cell.layer)
+    }
+
+    /// `presentationID(flag:tenant:environment:)` of one flag in one environment for
+    /// each of `tenants` (positions in the model), in order, with `-1` for a cell with
+    /// variants, written into `ids`. A view of thousands of cells per row asks once
+    /// per row: on several threads at once, each call per cell would touch the
+    /// reference counts of the matrix's shared storage.
+    public func presentationIDs(flag: Int, environment: Int, tenants: [Int], into ids: inout [Int]) {
+        let (flagCount, tenantCount, layerCount) = (model.flags.count, model.tenants.count, layers.count)
+        if ids.count != tenants.count { ids = Array(repeating: 0, count: tenants.count) }
+        var hasDetails = false
+        cells.withUnsafeBufferPointer { cells in
+            tenants.withUnsafeBufferPointer { tenants in
+                ids.withUnsafeMutableBufferPointer { ids in
+                    for column in tenants.indices {
+                        let cell = cells[Self.index(flag: flag, tenant: tenants[column], environment: environment, flags: flagCount, tenants: tenantCount)]
+                        ids[column] = Int(cell.value) * layerCount + Int(cell.layer)
+                        hasDetails = hasDetails || cell.hasDetails
+                    }
+                }
+            }
+        }
+        // Few rows have a cell with details, and fewer a cell with variants, which has no id.
+        guard hasDetails else { return }
+        for column in tenants.indices
+        where cell(flag: flag, tenant: tenants[column], environment: environment).hasDetails
+            && resolution(flag: flag, tenant: tenants[column], environment: environment).isVarying
+        {
+            ids[column] = -1
+        }
+    }
+
+    /// How many presentation ids there are.
+    public var presentationCount: Int { presentations.count }
+
+    /// The presentation an id stands for.
+    public func presentation(id: Int) -> CellPresentation { presentations[id] }
+
+    /// The type of a flag.
+    public func type(of flag: Flag) -> FlagType { types[flag.key] ?? .bool }
+
+    /// The packed cell by the positions of its flag, tenant and environment in
+    /// the model. Precondition: each index is in range.
+    public func cell(flag: Int, tenant: Int, environment: Int) -> PackedCell {
+        cells[Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)]
+    }
+
+    /// The resolution of one cell by the positions of its flag, tenant and
+    /// environment in the model. Precondition: each index is in range.
+    public func resolution(flag: Int, tenant: Int, environment: Int) -> Resolution {
+        let index = Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)
+        let cell = cells[index]
+        if cell.hasDetails, let full = details[index] { return full }
+        return Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))
+    }
+
+    /// Where a packed cell's value is written; `nil` for the fallback.
+    public func location(of cell: PackedCell) -> SourceLocation? {
+        cell.file == PackedCell.nowhere ? nil : SourceLocation(file: files[Int(cell.file)], line: Int(cell.line), column: Int(cell.column))
+    }
+    /// The resolution of one cell. Precondition: the flag, tenant and environment belong to the model.
+    public func resolution(_ flag: Flag, _ tenant: Tenant, _ environment: String) -> Resolution {
+        guard let cell = resolution(key: flag.key, tenant: tenant.id, environment: environment) else {
+            preconditionFailure("\(flag.key) × \(tenant.id) × \(environment) is not part of the matrix")
+        }
+        return cell
+    }
+
+    /// The resolution of one cell by key, tenant id and environment; `nil` when any is unknown.
+    public func resolution(key: String, tenant: String, environment: String) -> Resolution? {
+        guard let f = model.flagIndex(key), let t = model.tenantIndex(tenant),
+            let e = model.environments.firstIndex(of: environment)
+        else { return nil }
+        return resolution(flag: f, tenant: t, environment: e)
+    }
+
+    /// Whether the flag at a position differs between tenants in the environment at
+    /// a position; a varying cell equals only a cell that varies between the same values.
+    public func differsBetweenTenants(flag: Int, environment: Int) -> Bool {
+        let cells = model.tenants.indices.map { cell(flag: flag, tenant: $0, environment: environment) }
+        if !cells.contains(where: \.hasDetails) { return cells.contains { $0.value != cells[0].value } }
+        return Set(model.tenants.indices.map { tenant -> [FlagValue?] in
+            let cell = resolution(flag: flag, tenant: tenant, environment: environment)
+            return cell.isVarying ? cell.variants.map(\.value) : [cell.value]
+        }).count > 1
+    }
+
+    /// Whether a layer that replaces the app's own values changes the flag for
+    /// at least one tenant in an environment: a value other than the one the app
+    /// ships, or one that varies.
+    public func isChanged(_ flag: Flag, by layer: Layer, in environment: String) -> Bool {
+        guard let f = model.flagIndex(flag.key), let e = model.environments.firstIndex(of: environment),
+            let l = layers.firstIndex(of: layer)
+        else { return false }
+        return model.tenants.indices.contains { tenant in
+            guard cell(flag: f, tenant: tenant, environment: e).layer == l else { return false }
+            let cell = resolution(flag: f, tenant: tenant, environment: e)
+            return cell.isVarying || cell.hidden.map { $0.value != cell.value } ?? true
+        }
+    }
+
+    /// The flags, in model order, that a layer changes for at least one tenant in an environment.
+    public func flags(changedBy layer: Layer, in environment: String) -> [Flag] {
+        model.flags.filter { isChanged($0, by: layer, in: environment) }
+    }
+
+    /// Every value the flag can take for any tenant in the given environments
+    /// (all when `nil`), a varying cell's values included. A cell with a value the
+    /// inputs do not hold adds `nil`.
+    public func values(of flag: Flag, in environments: [String]? = nil) -> Set<FlagValue?> {
+        guard let f = model.flagIndex(flag.key) else { return [] }
+        let positions = (environments ?? model.environments).compactMap { model.environments.firstIndex(of: $0) }
+        var ids = Set<UInt32>()
+        var values = Set<FlagValue?>()
+        for tenant in model.tenants.indices {
+            for environment in positions {
+                let packed = cell(flag: f, tenant: tenant, environment: environment)
+                guard packed.hasDetails else {
+                    ids.insert(packed.value)
+                    continue
+                }
+                let cell = resolution(flag: f, tenant: tenant, environment: environment)
+                values.formUnion(cell.possibleValues.map(Optional.some))
+                if cell.hasUnknownValue { values.insert(nil) }
+            }
+        }
+        return values.union(ids.map { Optional.some(self.values[Int($0)]) })
+    }
+}
+
+/// Decides each flag's type from the values tenants give it.
+public enum FlagTypeInference {
+    /// Each flag's type, by position: the type of the value the code declares as
+    /// its default, when it declares one; else the type most tenant values have,
+    /// a tie going to the type seen first, tenants in id order and each file top
+    /// to bottom. Other flags are Bool. `settings` holds each tenant's settings, in model order.
+    public static func types(of model: FlagModel, settings: [IndexedSettings]) -> [FlagType] {
+        inference(of: model, settings: settings).types
+    }
+
+    /// Each flag's type, by position, and how many values of each type the tenants
+    /// give it: `countsPerFlag` counts per flag, in the order of `countedTypes`.
+    public static func inference(of model: FlagModel, settings: [IndexedSettings]) -> (types: [FlagType], counts: [Int32]) {
+        let kinds = countedTypes
+        var counts = [Int32](repeating: 0, count: model.flags.count * kinds.count)
+        var firstSeen = [(tenant: Int, line: Int, column: Int)?](repeating: nil, count: model.flags.count * kinds.count)
+        for (tenant, indexed) in settings.enumerated() {
+            // Joined in place: adding the arrays would copy every entry.
+            for entry in ([indexed.base] + indexed.overrides).joined() {
+                let slot = entry.flag * kinds.count + Self.slot(of: entry.value.type)
+                counts[slot] += 1
+                let seen = (tenant, Int(entry.line), Int(entry.column))
+                if firstSeen[slot].map({ seen < $0 }) ?? true { firstSeen[slot] = seen }
+            }
+        }
+        let types = model.flags.indices.map { flag -> FlagType in
+            if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
+            let slots = (flag * kinds.count)..<((flag + 1) * kinds.count)
+            let best = counts[slots].max() ?? 0
+            guard best > 0 else { return .bool }
+            return slots.filter { counts[$0] == best }.min { firstSeen[$0]! < firstSeen[$1]! }.map { kinds[$0 - slots.lowerBound] } ?? .bool
+        }
+        return (types, counts)
+    }
+
+    /// A flag's type as the code declares it, or else as the counts of its tenant
+    /// values say; `nil` when two types tie for the most values (then where the
+    /// values are written decides, and only a look at every tenant can tell).
+    static func type(of flag: Int, in model: FlagModel, counts: ArraySlice<Int32>) -> FlagType? {
+        if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
+        let best = counts.max() ?? 0
+        guard best > 0 else { return .bool }
+        let winners = counts.indices.filter { counts[$0] == best }
+        guard winners.count == 1 else { return nil }
+        return countedTypes[winners[0] - counts.startIndex]
+    }
+
+    /// How many values of each type a tenant gives each flag: `countsPerFlag` counts per flag position.
+    static func kinds(of settings: IndexedSettings, flags: Int) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: flags * countsPerFlag)
+        for entry in ([settings.base] + settings.overrides).joined() where entry.flag < flags {
+            counts[entry.flag * countsPerFlag + Self.slot(of: entry.value.type)] += 1
+        }
+        return counts
+    }
+
+    /// The types counted, in the order of each flag's counts.
+    private static let countedTypes: [FlagType] = [.bool, .number, .string, .structured]
+    /// How many counts each flag has: one per type.
+    static let countsPerFlag = countedTypes.count
+
+    /// A type's place among a flag's counts.
+    private static func slot(of type: FlagType) -> Int {
+        switch type {
+        case .bool: 0
+        case .number: 1
+        case .string: 2
+        case .structured: 3
+        }
+    }
+}
+
+/// A column's table of values and file names while it is resolved: each
+/// packed cell names them by position. `false` and `true` always come first.
+final class Interner {
+    private(set) var values: [FlagValue] = [.bool(false), .bool(true)]
+    private(set) var files: [String] = []
+    private var valueIDs: [FlagValue: UInt32] = [.bool(false): 0, .bool(true): 1]
+    private var fileIDs: [String: UInt32] = [:]
+    private var lastFile: (name: String, id: UInt32)?
+
+    func pack(_ value: FlagValue, _ location: SourceLocation?, layer: UInt8) -> ResolvedMatrix.PackedCell {
+        ResolvedMatrix.PackedCell(
+            value: id(of: value), file: location.map { id(ofFile: $0.file) } ?? ResolvedMatrix.PackedCell.nowhere,
+            line: UInt32(clamping: location?.line ?? 0), column: UInt32(clamping: location?.column ?? 0), layer: layer,
+            hasDetails: false)
+    }
+
+    func id(of value: FlagValue) -> UInt32 {
+        if case .bool(let bool) = value { return bool ? 1 : 0 }
+        if let id = valueIDs[value] { return id }
+        values.append(value)
+        valueIDs[value] = UInt32(values.count - 1)
+        return UInt32(values.count - 1)
+    }
+
+    func id(ofFile file: String) -> UInt32 {
+        if let lastFile, lastFile.name == file { return lastFile.id }
+        let id = fileIDs[file] ?? {
+            files.append(file)
+            fileIDs[file] = UInt32(files.count - 1)
+            return UInt32(files.count - 1)
+        }()
+        lastFile = (file, id)
+        return id
+    }
+
+    /// Takes in another table's values and files; returns where each of its positions is now.
+    func absorb(_ other: Interner) -> (values: [UInt32], files: [UInt32]) {
+        (other.values.map { id(of: $0) }, other.files.map { id(ofFile: $0) })
+    }
+}
+
+/// The matrix's cells while columns are resolved on several threads. Each thread
+/// writes only its own tenant's cells, so no two threads touch one cell.
+private struct SharedCells: @unchecked Sendable {
+    let storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>
+
+    init(_ storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>) { self.storage = storage }
+
+    subscript(index: Int) -> ResolvedMatrix.PackedCell {
+        get { storage[index] }
+        nonmutating set { storage[index] = newValue }
+    }
+}
+
+/// The whole chain for one cell, top to bottom: what each layer answered, what
+/// it looked at, and which layer decided. What `flagstaff explain` prints.
+public struct CellExplanation: Sendable {
+    /// One layer's part.
+    public struct Step: Sendable {
+        /// The layer.
+        public var layer: Layer
+        /// Its answer; `nil` for no opinion.
+        public var opinion: Opinion?
+        /// What it looked at, when it says.
+        public var trace: LayerTrace?
+        /// Whether this layer decided the cell.
+        public var decides: Bool
+    }
+
+    /// The flag, tenant and environment.
+    public var flag: Flag, tenant: Tenant, environment: String
+    /// The flag's type.
+    public var type: FlagType
+    /// The cell as resolved.
+    public var resolution: Resolution
+    /// Every layer, first asked first.
+    public var steps: [Step]
+}
+
+extension ResolvedMatrix {
+    /// The chain for one cell. Precondition: the flag, tenant and environment belong to the model.
+    public func explain(_ flag: Flag, _ tenant: Tenant, _ environment: String) -> CellExplanation {
+        let resolution = resolution(flag, tenant, environment)
+        let type = type(of: flag)
+        let steps = chain.explain(flag, type: type, tenant: tenant, environment: environment).map { layer, opinion, trace in
+            CellExplanation.Step(layer: layer, opinion: opinion, trace: trace, decides: layer == resolution.layer)
+        }
+        return CellExplanation(flag: flag, tenant: tenant, environment: environment, type: type, resolution: resolution, steps: steps)
+    }
+}

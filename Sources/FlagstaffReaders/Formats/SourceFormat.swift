@@ -1,0 +1,158 @@
+import FlagstaffCore
+
+/// What a source tells Flagstaff about the flags.
+public enum SourceRole: String, CaseIterable, Sendable {
+    /// Which flags exist: their keys, where they are declared, their groups.
+    case declarations
+    /// The values the app ships: per tenant, environment or build configuration.
+    case values
+    /// What people need to know: description, owner, type, removal target.
+    case metadata
+}
+
+/// A file format Flagstaff reads, and edits when the authoring commands change
+/// the flags. A format is one type conforming to the protocol of its role,
+/// registered in `SourceFormats`; `flagstaff.yml` names it with `format:`.
+public protocol SourceFormat: Sendable {
+    /// The name `flagstaff.yml` gives the format, such as `json`.
+    static var name: String { get }
+}
+
+/// A Swift file (or any text file) to read: its path and contents.
+public struct SourceFile: Sendable {
+    /// The path used in diagnostics.
+    public var path: String
+    /// The file's text.
+    public var text: String
+
+    /// Creates a source file.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// What a declarations format read from its files.
+public struct FlagDeclarations: Sendable {
+    /// The flags, in declaration order, and the type that declares them; each
+    /// flag with the default and Remote Config parameter the code gives it.
+    public var flagEnum: FlagEnum
+    /// What the declarations say about each flag, as a catalog no file holds;
+    /// `nil` when they say nothing beyond the flags.
+    public var metadata: Catalog?
+
+    /// Declarations of these flags.
+    public init(flagEnum: FlagEnum, metadata: Catalog? = nil) {
+        self.flagEnum = flagEnum
+        self.metadata = metadata
+    }
+}
+
+/// A flag `flagstaff new` adds to the declarations.
+public struct NewFlag: Sendable {
+    /// The Swift case name.
+    public var caseName: String
+    /// The key; written only when it differs from the case name.
+    public var key: String
+    /// The description, written as the doc comment, one line per line of text.
+    public var documentation: String
+    /// The group to put it at the end of; `nil` for the end of the declarations.
+    public var group: String?
+    /// Its default, where the declarations give defaults.
+    public var defaultValue: FlagValue
+    /// Its catalog cells by column name, where the declarations describe flags.
+    public var cells: [String: String]
+
+    /// Creates a description of a new flag.
+    public init(
+        caseName: String, key: String, documentation: String, group: String?, defaultValue: FlagValue = .bool(false),
+        cells: [String: String] = [:]
+    ) {
+        self.caseName = caseName
+        self.key = key
+        self.documentation = documentation
+        self.group = group
+        self.defaultValue = defaultValue
+        self.cells = cells
+    }
+}
+
+/// A format that declares which flags exist.
+public protocol DeclarationsFormat: SourceFormat {
+    /// Reads the flags the files declare, as the configuration says to find them;
+    /// `conditions` are the compilation conditions of each environment that is a
+    /// build configuration.
+    static func read(
+        _ files: [SourceFile], configuration: Configuration, conditions: [String: Set<String>]
+    ) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic])
+    /// The edits, by file, that declare a new flag among `flagEnum`'s; `nil` when
+    /// the files no longer hold the declarations.
+    static func insertion(of flag: NewFlag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String: [TextEdit]]?
+    /// The edits, by file, that remove a flag's declaration.
+    static func removal(of flag: Flag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String: [TextEdit]]
+}
+
+/// A format of values: one file per tenant (or one for the whole app), with
+/// values for every environment and overrides for some.
+public protocol ValuesFormat: SourceFormat {
+    /// Reads one tenant's file. When the enum's `keys` are given, settings are
+    /// stored against them (see `SettingTable`).
+    static func read(_ text: String, file: String, id: String, name: String, keys: FlagKeys?) -> (tenant: Tenant?, diagnostics: [Diagnostic])
+    /// The edits that set a flag in every environment and override it in some;
+    /// `order` ranks keys, for files that keep them in the enum's order.
+    static func insertion(
+        of key: String, value: FlagValue, overrides: [(environment: String, value: FlagValue)], into text: String,
+        environments: [String], order: (String) -> Int?
+    ) -> [TextEdit]
+    /// The edits that remove a flag's values.
+    static func removal(of key: String, from text: String) -> [TextEdit]
+}
+
+/// A format of metadata: one entry per flag, with a description and other columns.
+public protocol MetadataFormat: SourceFormat {
+    /// Reads the metadata file.
+    static func read(_ text: String, file: String, configuration: Configuration) -> (catalog: Catalog?, diagnostics: [Diagnostic])
+    /// The edit that adds an entry with the given cells, by column name, at its place in `order`.
+    static func insertion(
+        of cells: [String: String], key: String, into text: String, catalog: Catalog, order: CatalogOrder, enumIndex: (String) -> Int?
+    ) -> TextEdit
+    /// The edit that removes an entry.
+    static func removal(of entry: CatalogEntry, in text: String) -> TextEdit
+    /// The edit that puts the entries in `order`, or `nil` when they are.
+    static func sorting(_ catalog: Catalog, in text: String, order: CatalogOrder, enumIndex: (String) -> Int?) -> TextEdit?
+}
+
+/// Every format Flagstaff knows, by role. To add a format, write its type and
+/// add it to the list of its role.
+public enum SourceFormats {
+    /// The formats of declarations; the first is the default.
+    public static let declarations: [any DeclarationsFormat.Type] = [SwiftFormat.self]
+    /// The formats of values; the first is the default.
+    public static let values: [any ValuesFormat.Type] = [TenantJSONFormat.self]
+    /// The formats of metadata; the first is the default.
+    public static let metadata: [any MetadataFormat.Type] = [MarkdownCatalogFormat.self]
+
+    /// The names of a role's formats, in order.
+    public static func names(for role: SourceRole) -> [String] {
+        switch role {
+        case .declarations: declarations.map { $0.name }
+        case .values: values.map { $0.name }
+        case .metadata: metadata.map { $0.name }
+        }
+    }
+
+    /// The declarations format with a name; the default for `nil`.
+    public static func declarations(named name: String?) -> (any DeclarationsFormat.Type)? {
+        name.map { name in declarations.first { $0.name == name } } ?? declarations.first
+    }
+
+    /// The values format with a name; the default for `nil`.
+    public static func values(named name: String?) -> (any ValuesFormat.Type)? {
+        name.map { name in values.first { $0.name == name } } ?? values.first
+    }
+
+    /// The metadata format with a name; the default for `nil`.
+    public static func metadata(named name: String?) -> (any MetadataFormat.Type)? {
+        name.map { name in metadata.first { $0.name == name } } ?? metadata.first
+    }
+}

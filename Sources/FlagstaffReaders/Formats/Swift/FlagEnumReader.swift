@@ -1,0 +1,206 @@
+import FlagstaffCore
+import SwiftParser
+import SwiftSyntax
+
+/// Reads the flag enum from Swift source with swift-syntax: every case with its
+/// raw value, `// MARK: -` group, doc comment, deprecation and `#if` condition.
+public enum FlagEnumReader {
+    /// Finds the enum named `enumName` (anywhere, nested types included) in the
+    /// files; without a name, the one enum with a `String` raw type. Reads the
+    /// flags and nothing more: `SwiftDeclarationsReader` reads the rest.
+    public static func read(_ files: [SourceFile], enumName: String?) -> (flagEnum: FlagEnum?, diagnostics: [Diagnostic]) {
+        let (declarations, diagnostics) = SwiftDeclarationsReader.read(files, options: .init(typeName: enumName))
+        return (declarations?.flagEnum, diagnostics)
+    }
+
+    static func hasStringRawType(_ decl: EnumDeclSyntax) -> Bool {
+        guard let first = decl.inheritanceClause?.inheritedTypes.first else { return false }
+        return ["String", "Swift.String"].contains(first.type.trimmedDescription)
+    }
+
+    static func location(of node: some SyntaxProtocol, converter: SourceLocationConverter) -> FlagstaffCore.SourceLocation {
+        let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return FlagstaffCore.SourceLocation(file: position.file, line: position.line, column: position.column)
+    }
+
+    /// The named `// MARK:` comments in trivia that starts at byte `start`, with
+    /// their names (without `MARK:` and `-`) and bytes.
+    static func marks(in trivia: Trivia, at start: Int) -> [FlagEnum.Mark] {
+        var marks: [FlagEnum.Mark] = []
+        var offset = start
+        for piece in trivia {
+            let length = piece.sourceLength.utf8Length
+            defer { offset += length }
+            guard case .lineComment(let text) = piece else { continue }
+            let body = text.dropFirst(2).trimmingCharacters(in: " \t")
+            guard body.hasPrefix("MARK:") else { continue }
+            let name = body.dropFirst(5).trimmingCharacters(in: " \t").trimmingPrefix("-").trimmingCharacters(in: " \t")
+            if !name.isEmpty { marks.append(FlagEnum.Mark(name: String(name), range: offset..<offset + length)) }
+        }
+        return marks
+    }
+
+    static func firstSyntaxProblem(in tree: SourceFileSyntax) -> Syntax? {
+        guard tree.hasError else { return nil }
+        for token in tree.tokens(viewMode: .all) {
+            if token.presence == .missing { return Syntax(token) }
+            if token.parent?.is(UnexpectedNodesSyntax.self) == true { return Syntax(token) }
+        }
+        return Syntax(tree)
+    }
+}
+
+/// Walks an enum's members in order, keeping the current MARK group and the
+/// byte ranges of every case.
+struct CaseCollector {
+    let converter: SourceLocationConverter
+    let usesStringRawValues: Bool
+    var flags: [Flag] = []
+    var marks: [FlagEnum.Mark] = []
+    var diagnostics: [Diagnostic] = []
+    var group: String?
+
+    init(converter: SourceLocationConverter, usesStringRawValues: Bool) {
+        self.converter = converter
+        self.usesStringRawValues = usesStringRawValues
+    }
+
+    mutating func collect(_ members: MemberBlockItemListSyntax, condition: String?, clause: ByteRange?) {
+        for member in members {
+            for mark in FlagEnumReader.marks(in: member.decl.leadingTrivia, at: member.decl.position.utf8Offset) {
+                marks.append(mark)
+                group = mark.name
+            }
+            if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) {
+                collect(caseDecl, condition: condition, clause: clause)
+            } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+                collect(ifConfig, condition: condition)
+            }
+        }
+    }
+
+    mutating func collect(_ ifConfig: IfConfigDeclSyntax, condition outer: String?) {
+        var earlier: [String] = []
+        for clause in ifConfig.clauses {
+            let own = clause.condition?.trimmedDescription
+            let negatedEarlier = earlier.map { "!(\($0))" }
+            let parts = [outer].compactMap { $0 } + negatedEarlier + [own].compactMap { $0 }
+            if let own { earlier.append(own) }
+            guard case .decls(let members) = clause.elements else { continue }
+            collect(
+                members, condition: parts.isEmpty ? nil : parts.joined(separator: " && "),
+                clause: members.position.utf8Offset..<members.endPosition.utf8Offset)
+        }
+    }
+
+    mutating func collect(_ decl: EnumCaseDeclSyntax, condition: String?, clause: ByteRange?) {
+        let documentation = Self.documentation(in: decl.leadingTrivia)
+        let deprecation = Self.deprecation(in: decl.attributes)
+        let declarationStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
+        for element in decl.elements {
+            let caseName = element.name.text.trimmingCharacters(in: "`")
+            let location = FlagEnumReader.location(of: element.name, converter: converter)
+            var key = caseName
+            if let rawValue = element.rawValue {
+                if let literal = rawValue.value.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue {
+                    key = text
+                } else if usesStringRawValues {
+                    diagnostics.append(
+                        .error(
+                            "the raw value of case '\(caseName)' must be a plain string literal",
+                            at: FlagEnumReader.location(of: rawValue.value, converter: converter)))
+                    continue
+                }
+            }
+            if !usesStringRawValues { key = caseName }
+            let lastPart = element.rawValue.map(Syntax.init) ?? element.parameterClause.map(Syntax.init) ?? Syntax(element.name)
+            let syntax = FlagSyntax(
+                declaration: declarationStart..<decl.endPositionBeforeTrailingTrivia.utf8Offset,
+                leadingTrivia: decl.position.utf8Offset..<declarationStart,
+                element: element.positionAfterSkippingLeadingTrivia.utf8Offset..<lastPart.endPositionBeforeTrailingTrivia.utf8Offset,
+                elementsInDeclaration: decl.elements.count, conditionalClause: clause)
+            flags.append(
+                Flag(
+                    key: key, caseName: caseName, group: group, documentation: documentation,
+                    deprecation: deprecation, condition: condition, location: location, syntax: syntax))
+        }
+    }
+
+    /// The doc comment directly above a declaration: `///` lines or a `/** */`
+    /// block with no blank line and no plain comment between it and the declaration.
+    static func documentation(in trivia: Trivia) -> String? {
+        var lines: [String] = []
+        loop: for piece in trivia.reversed() {
+            switch piece {
+            case .spaces, .tabs: continue
+            case .newlines(let count), .carriageReturnLineFeeds(let count):
+                if count > 1 { break loop }
+            case .docLineComment(let text):
+                var line = text.dropFirst(3)
+                if line.first == " " { line = line.dropFirst() }
+                lines.insert(String(line), at: 0)
+            case .docBlockComment(let text):
+                let body = text.dropFirst(3).dropLast(2)
+                let blockLines = body.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: " \t").trimmingPrefix("*").trimmingCharacters(in: " \t")
+                }
+                lines.insert(contentsOf: blockLines, at: 0)
+                break loop
+            default:
+                break loop
+            }
+        }
+        let text = lines.joined(separator: "\n").trimmingCharacters(in: " \t\n")
+        return text.isEmpty ? nil : String(text)
+    }
+
+    /// The message of an `@available(*, deprecated…)` attribute: empty when it has
+    /// none; `nil` when no attribute deprecates the case.
+    static func deprecation(in attributes: AttributeListSyntax) -> String? {
+        for element in attributes {
+            guard case .attribute(let attribute) = element,
+                attribute.attributeName.trimmedDescription == "available",
+                case .availability(let arguments) = attribute.arguments
+            else { continue }
+            var deprecated = false
+            var message: String?
+            var renamed: String?
+            for argument in arguments {
+                switch argument.argument {
+                case .token(let token) where token.text == "deprecated":
+                    deprecated = true
+                case .availabilityLabeledArgument(let labeled):
+                    var text: String?
+                    if case .string(let literal) = labeled.value {
+                        text = literal.segments.map(\.content.text).joined()
+                    }
+                    switch labeled.label.text {
+                    case "deprecated": deprecated = true
+                    case "message": message = text
+                    case "renamed": renamed = text
+                    default: continue
+                    }
+                default:
+                    continue
+                }
+            }
+            if deprecated { return message ?? renamed.map { "renamed to \($0)" } ?? "" }
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without the given characters at either end.
+    func trimmingCharacters(in characters: String) -> String {
+        let set = Set(characters)
+        guard let start = firstIndex(where: { !set.contains($0) }) else { return "" }
+        let end = lastIndex { !set.contains($0) }!
+        return String(self[start...end])
+    }
+
+    /// The text without one leading occurrence of a prefix.
+    func trimmingPrefix(_ prefix: String) -> Substring {
+        hasPrefix(prefix) ? Substring(self).dropFirst(prefix.count) : Substring(self)
+    }
+}

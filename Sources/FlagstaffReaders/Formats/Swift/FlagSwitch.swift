@@ -1,0 +1,160 @@
+import FlagstaffCore
+import SwiftSyntax
+
+/// A computed property (or a function without parameters) of the flag type
+/// whose body switches over `self`, read arm by arm: what it gives each flag.
+/// A body without a switch gives every flag the same value.
+struct FlagSwitch {
+    /// What the property gives each case named in an arm, by case name.
+    var arms: [String: WrittenValue] = [:]
+    /// What the `default:` arm gives, when there is one.
+    var defaultArm: WrittenValue?
+    /// What a body without a `switch self` gives every flag.
+    var everyFlag: WrittenValue?
+    /// Where the property's name is.
+    var location: FlagstaffCore.SourceLocation
+    /// Problems in the switch: a case named twice, a case that is not a flag.
+    var diagnostics: [Diagnostic] = []
+
+    /// What the property gives a flag, when it gives it anything.
+    func value(of caseName: String) -> WrittenValue? { arms[caseName] ?? defaultArm ?? everyFlag }
+
+    /// Reads a property's body; `caseNames` are the flags' cases.
+    init(name: TokenSyntax, body: CodeBlockItemListSyntax?, property: String, caseNames: Set<String>, expressions: SwiftExpressions) {
+        location = expressions.location(of: name)
+        guard let body else { return }
+        guard let switchExpression = Self.switchOverSelf(in: body) else {
+            everyFlag = Self.value(of: body, expressions: expressions)
+            return
+        }
+        read(switchExpression.cases, condition: nil, property: property, caseNames: caseNames, expressions: expressions)
+    }
+
+    /// The `switch self` a body consists of: a statement, `return switch`, or an implicit return.
+    static func switchOverSelf(in body: CodeBlockItemListSyntax) -> SwitchExprSyntax? {
+        guard body.count == 1, let item = body.first?.item else { return nil }
+        let expression: ExprSyntax?
+        switch item {
+        case .expr(let expr): expression = expr
+        case .stmt(let statement):
+            if let returned = statement.as(ReturnStmtSyntax.self) { expression = returned.expression }
+            else { expression = statement.as(ExpressionStmtSyntax.self)?.expression }
+        default: expression = nil
+        }
+        guard let switchExpression = expression?.as(SwitchExprSyntax.self),
+            switchExpression.subject.trimmedDescription == "self"
+        else { return nil }
+        return switchExpression
+    }
+
+    /// The arms of a switch, those inside `#if` under their clause's condition.
+    private mutating func read(
+        _ cases: SwitchCaseListSyntax, condition: (BuildCondition?, String?)?, property: String, caseNames: Set<String>,
+        expressions: SwiftExpressions
+    ) {
+        for element in cases {
+            switch element {
+            case .switchCase(let switchCase):
+                var value = Self.value(of: switchCase.statements, expressions: expressions)
+                if let condition { value = .arms([WrittenValue.Arm(condition: condition.0, conditionText: condition.1, value: value)]) }
+                switch switchCase.label {
+                case .default:
+                    defaultArm = merged(defaultArm, value)
+                case .case(let label):
+                    for item in label.caseItems {
+                        guard let name = Self.caseName(of: item.pattern) else {
+                            diagnostics.append(
+                                .warning(
+                                    "'\(property)' has an arm Flagstaff cannot read: \(item.pattern.trimmedDescription)",
+                                    at: expressions.location(of: item.pattern), hint: "write each arm as case .caseName"))
+                            continue
+                        }
+                        guard caseNames.contains(name) else {
+                            diagnostics.append(
+                                .error(
+                                    "'\(property)' has an arm for '.\(name)', which is not a flag", at: expressions.location(of: item.pattern),
+                                    hint: Suggestion.didYouMean(name, in: caseNames.sorted()) ?? "remove the arm"))
+                            continue
+                        }
+                        if arms[name] != nil, condition == nil {
+                            diagnostics.append(
+                                .error(
+                                    "'\(property)' gives '.\(name)' two values", at: expressions.location(of: item.pattern),
+                                    hint: "the first arm wins; remove this one"))
+                            continue
+                        }
+                        arms[name] = merged(arms[name], value)
+                    }
+                }
+            case .ifConfigDecl(let ifConfig):
+                for (clauseCondition, text, clause) in Self.clauses(of: ifConfig) {
+                    guard case .switchCases(let inner) = clause.elements else { continue }
+                    let joined = Self.joined(condition, (clauseCondition, text))
+                    read(inner, condition: joined, property: property, caseNames: caseNames, expressions: expressions)
+                }
+            }
+        }
+    }
+
+    /// Two readings of one case under different `#if` clauses, kept as arms in order.
+    private func merged(_ earlier: WrittenValue?, _ later: WrittenValue) -> WrittenValue {
+        guard let earlier else { return later }
+        if case .arms(let first) = earlier, case .arms(let second) = later { return .arms(first + second) }
+        return earlier
+    }
+
+    /// The case a pattern names: `.name` or `Type.name`.
+    static func caseName(of pattern: PatternSyntax) -> String? {
+        guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self) else { return nil }
+        return expression.declName.baseName.text.trimmingCharacters(in: "`")
+    }
+
+    /// What an arm's statements give: the expression of `return X`, or of `X` on
+    /// its own (an implicit return), `#if` blocks as arms; otherwise the
+    /// statements are decided in code.
+    static func value(of statements: CodeBlockItemListSyntax, expressions: SwiftExpressions) -> WrittenValue {
+        // Filtered as an array: a syntax collection's own `filter` builds a new tree,
+        // one node replaced at a time, which cost seconds over 2,000 arms.
+        let items = Array(statements).filter {
+            if case .stmt(let statement) = $0.item, statement.is(BreakStmtSyntax.self) { return false }
+            return true
+        }
+        guard items.count == 1, let item = items.first?.item else { return expressions.code(statements) }
+        switch item {
+        case .expr(let expression):
+            return expressions.written(expression)
+        case .stmt(let statement):
+            if let returned = statement.as(ReturnStmtSyntax.self) {
+                return returned.expression.map(expressions.written) ?? expressions.code(statement)
+            }
+            if let expression = statement.as(ExpressionStmtSyntax.self)?.expression { return expressions.written(expression) }
+            return expressions.code(statement)
+        case .decl(let declaration):
+            guard let ifConfig = declaration.as(IfConfigDeclSyntax.self) else { return expressions.code(declaration) }
+            return .arms(
+                clauses(of: ifConfig).map { condition, text, clause in
+                    guard case .statements(let inner) = clause.elements else {
+                        return WrittenValue.Arm(condition: condition, conditionText: text, value: nil)
+                    }
+                    return WrittenValue.Arm(condition: condition, conditionText: text, value: value(of: inner, expressions: expressions))
+                })
+        }
+    }
+
+    /// The clauses of a `#if` block with their conditions (`nil` for `#else`).
+    static func clauses(of ifConfig: IfConfigDeclSyntax) -> [(BuildCondition?, String?, IfConfigClauseSyntax)] {
+        ifConfig.clauses.map { clause in (clause.condition.map(BuildCondition.init), clause.condition?.trimmedDescription, clause) }
+    }
+
+    /// A clause's condition under an outer one.
+    static func joined(_ outer: (BuildCondition?, String?)?, _ inner: (BuildCondition?, String?)) -> (BuildCondition?, String?) {
+        guard let outer else { return inner }
+        let condition: BuildCondition? =
+            switch (outer.0, inner.0) {
+            case let (a?, b?): .and(a, b)
+            case let (a, b): a ?? b
+            }
+        let text = [outer.1, inner.1].compactMap { $0 }.joined(separator: " && ")
+        return (condition, text.isEmpty ? nil : text)
+    }
+}

@@ -1,0 +1,322 @@
+import FlagstaffCore
+import SwiftSyntax
+
+/// What the Swift declarations write for each flag, by case name: its default,
+/// its Remote Config parameter, and catalog cells.
+struct FlagValues {
+    /// A default and what wrote it, for a message when two places give one.
+    struct Default {
+        var value: WrittenValue
+        var source: String
+    }
+
+    /// One catalog cell the code fills.
+    struct Cell {
+        var text: String
+        var location: FlagstaffCore.SourceLocation
+    }
+
+    var defaults: [String: Default] = [:]
+    var remoteKeys: [String: RemoteKey] = [:]
+    /// Cells by case name, then column name.
+    var cells: [String: [String: Cell]] = [:]
+    /// The columns cells were given for, in the order first seen.
+    var columns: [String] = []
+    var diagnostics: [Diagnostic] = []
+
+    /// Adds a flag's default; a second one for the same flag is an error.
+    mutating func addDefault(_ value: WrittenValue, source: String, for caseName: String, key: String) {
+        if let earlier = defaults[caseName] {
+            let place = earlier.value.location.map { " (line \($0.line))" } ?? ""
+            diagnostics.append(
+                .error(
+                    "two defaults for '\(key)': \(earlier.source)\(place) and \(source)", at: value.location,
+                    hint: "keep one; the first is used"))
+            return
+        }
+        defaults[caseName] = Default(value: value, source: source)
+    }
+
+    /// Adds a cell; the first for a flag and column is kept.
+    mutating func addCell(_ text: String, at location: FlagstaffCore.SourceLocation, column: String, for caseName: String) {
+        guard cells[caseName]?[column] == nil else { return }
+        if !columns.contains(column) { columns.append(column) }
+        cells[caseName, default: [:]][column] = Cell(text: text, location: location)
+    }
+
+    /// Takes another reading's values; their defaults must not repeat these.
+    mutating func merge(_ other: FlagValues, keys: [String: String]) {
+        for (caseName, value) in other.defaults.sorted(by: { $0.key < $1.key }) {
+            addDefault(value.value, source: value.source, for: caseName, key: keys[caseName] ?? caseName)
+        }
+        remoteKeys.merge(other.remoteKeys) { first, _ in first }
+        for column in other.columns where !columns.contains(column) { columns.append(column) }
+        for (caseName, row) in other.cells { cells[caseName, default: [:]].merge(row) { first, _ in first } }
+        diagnostics += other.diagnostics
+    }
+
+    /// A flag's default in each environment, from what the code writes for it.
+    func codeDefault(of flag: Flag, environments: [String], conditions: [String: Set<String>]) -> CodeDefault? {
+        guard let written = defaults[flag.caseName]?.value else { return nil }
+        var outcomes: [String: CodeDefault.Outcome] = [:]
+        for environment in environments {
+            outcomes[environment] = written.outcome(with: conditions[environment])
+        }
+        return outcomes.isEmpty ? nil : CodeDefault(outcomes: outcomes)
+    }
+
+    /// The catalog the code describes: a row per flag with the description the
+    /// description property or a registry field gives (empty when none does) and
+    /// every other column the code fills; `nil` when the code fills no column.
+    /// Lifecycle columns are checked as the Markdown catalog's are. Doc comments
+    /// stay on the flags: `MetadataMerge` uses them where no catalog describes a flag.
+    func metadata(of flagEnum: FlagEnum, typeLocation: FlagstaffCore.SourceLocation) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+        guard !columns.isEmpty else { return (nil, []) }
+        let order = SwiftSettings.RegistryField.allCases.compactMap(\.column).filter { $0 != "Description" }
+        let extra = order.filter(columns.contains) + columns.filter { !order.contains($0) && $0 != "Description" }
+        var diagnostics: [Diagnostic] = []
+        let entries = flagEnum.flags.map { flag in
+            let row = cells[flag.caseName] ?? [:]
+            let columns = extra.map { column in
+                CatalogEntry.Column(
+                    name: column, cell: CatalogEntry.Cell(text: row[column]?.text ?? "", location: row[column]?.location ?? flag.location))
+            }
+            var entry = CatalogEntry(key: flag.key, description: row["Description"]?.text ?? "", columns: columns, location: row["Description"]?.location ?? flag.location)
+            entry.lifecycle = LifecycleCells.read(entry, diagnostics: &diagnostics)
+            return entry
+        }
+        let catalog = Catalog(columns: ["Flag", "Description"] + extra, entries: entries, location: typeLocation, isWritten: false)
+        return (catalog, diagnostics)
+    }
+}
+
+/// Reads the properties and the registry the settings name, in the flag type's
+/// member blocks (the type and its extensions) and, for the registry, anywhere.
+struct PropertyReading {
+    let flags: [Flag]
+    let typeName: String
+    /// The type's member blocks, each with its file.
+    let blocks: [(MemberBlockSyntax, ParsedSwiftFile)]
+    let parsed: [ParsedSwiftFile]
+    var diagnostics: [Diagnostic] = []
+
+    private var caseNames: Set<String> { Set(flags.map(\.caseName)) }
+    private var keys: [String: String] { Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first } }
+
+    init(flags: [Flag], typeName: String, blocks: [(MemberBlockSyntax, ParsedSwiftFile)], parsed: [ParsedSwiftFile]) {
+        self.flags = flags
+        self.typeName = typeName
+        self.blocks = blocks
+        self.parsed = parsed
+    }
+
+    /// Everything the settings ask for.
+    mutating func read(_ settings: SwiftSettings) -> FlagValues {
+        var values = FlagValues()
+        let keys = self.keys
+        if let name = settings.defaults, let property = readSwitch(name) {
+            for flag in flags {
+                guard let value = property.value(of: flag.caseName) else { continue }
+                values.addDefault(value, source: "'\(name)'", for: flag.caseName, key: flag.key)
+            }
+            missing(property, name: name)
+        }
+        if let name = settings.remoteKey, let property = readSwitch(name) {
+            remoteKeys(property, name: name, style: settings.remoteKeyDefault, into: &values)
+        }
+        if let name = settings.description, let property = readSwitch(name) {
+            cells(property, name: name, column: "Description", into: &values)
+        }
+        for (column, name) in settings.columns {
+            if let property = readSwitch(name) { cells(property, name: name, column: column, into: &values) }
+        }
+        if let name = settings.registry {
+            var registry = FlagValues()
+            readRegistry(name, settings: settings, into: &registry)
+            values.merge(registry, keys: keys)
+        }
+        return values
+    }
+
+    /// The property's switch, found in the type's member blocks; an error when absent.
+    private mutating func readSwitch(_ name: String) -> FlagSwitch? {
+        for (block, file) in blocks {
+            for member in block.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, identifier.text == name else { continue }
+                    let property = FlagSwitch(
+                        name: identifier, body: Self.getter(of: binding), property: name, caseNames: caseNames, expressions: file.expressions)
+                    diagnostics += property.diagnostics
+                    return property
+                }
+            }
+        }
+        let start = blocks.first.map { FlagEnumReader.location(of: $0.0, converter: $0.1.converter) }
+        diagnostics.append(
+            .error(
+                "no property '\(name)' in \(typeName) or its extensions", at: start,
+                hint: "flagstaff.yml names it under swift; declare `var \(name): … { switch self { … } }` or fix the name"))
+        return nil
+    }
+
+    /// The statements of a computed property's getter.
+    static func getter(of binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        switch binding.accessorBlock?.accessors {
+        case .getter(let statements)?: statements
+        case .accessors(let accessors)?: accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: nil
+        }
+    }
+
+    /// An error naming the flags a switch without a `default:` arm leaves out.
+    private mutating func missing(_ property: FlagSwitch, name: String) {
+        guard property.defaultArm == nil, property.everyFlag == nil else { return }
+        let left = flags.filter { property.arms[$0.caseName] == nil }.map { ".\($0.caseName)" }
+        guard !left.isEmpty else { return }
+        let listed = left.prefix(5).joined(separator: ", ") + (left.count > 5 ? " and \(left.count - 5) more" : "")
+        diagnostics.append(
+            .error(
+                "'\(name)' has no arm for \(listed)", at: property.location,
+                hint: "add an arm for each flag, or a default: arm; a switch that misses cases does not compile"))
+    }
+
+    /// Each flag's parameter from the remote-key property: a string, `nil`, or the
+    /// configured spelling for the flags a computed `default:` arm covers.
+    private mutating func remoteKeys(_ property: FlagSwitch, name: String, style: KeyStyle?, into values: inout FlagValues) {
+        missing(property, name: name)
+        var undecided: [String] = []
+        for flag in flags {
+            let written = property.arms[flag.caseName]
+            switch written ?? property.defaultArm ?? property.everyFlag {
+            case .value(.string(let parameter), let location)?:
+                values.remoteKeys[flag.caseName] = .parameter(parameter, at: location)
+            case .nothing(let location)?:
+                values.remoteKeys[flag.caseName] = RemoteKey.unlinked(at: location)
+            case let other?:
+                if written == nil, let style {
+                    values.remoteKeys[flag.caseName] = .parameter(style.key(forCaseName: flag.caseName), at: other.location ?? flag.location)
+                } else {
+                    undecided.append(flag.key)
+                    if undecided.count == 1 {
+                        diagnostics.append(
+                            .warning(
+                                "'\(name)' works out the parameter of '\(flag.key)' when the app runs", at: other.location,
+                                hint: written == nil
+                                    ? "set swift.remote_key_default to the spelling its default: arm gives (snake_case, kebab-case, …)"
+                                    : "write the parameter as a string literal"))
+                    }
+                }
+            case nil:
+                continue
+            }
+        }
+    }
+
+    /// A column's cells from a property: each value as text.
+    private mutating func cells(_ property: FlagSwitch, name: String, column: String, into values: inout FlagValues) {
+        missing(property, name: name)
+        for flag in flags {
+            guard let written = property.value(of: flag.caseName) else { continue }
+            switch written {
+            case .value(let value, let location): values.addCell(value.description, at: location, column: column, for: flag.caseName)
+            case .code(let text, let location): values.addCell("decided in code: `\(text)`", at: location, column: column, for: flag.caseName)
+            case .nothing, .arms: continue
+            }
+        }
+    }
+
+    /// The registry: a dictionary literal keyed by flag (`.caseName`, `Type.caseName`
+    /// or the key as a string) whose values are the default, or an initialiser whose
+    /// labelled arguments fill the default and the catalog's columns.
+    private mutating func readRegistry(_ name: String, settings: SwiftSettings, into values: inout FlagValues) {
+        guard let (dictionary, file) = registry(named: name) else {
+            diagnostics.append(
+                .error(
+                    "no dictionary literal named '\(name)' in the Swift files", at: blocks.first.map { FlagEnumReader.location(of: $0.0, converter: $0.1.converter) },
+                    hint: "flagstaff.yml names it as swift.registry"))
+            return
+        }
+        let expressions = file.expressions
+        let byKey = Dictionary(flags.map { ($0.key, $0) }) { first, _ in first }
+        let byCase = Dictionary(flags.map { ($0.caseName, $0) }) { first, _ in first }
+        guard case .elements(let elements) = dictionary.content else { return }
+        var seen: [String: FlagstaffCore.SourceLocation] = [:]
+        for element in elements {
+            let at = expressions.location(of: element.key)
+            let flag: Flag?
+            let written: String
+            if let member = element.key.as(MemberAccessExprSyntax.self) {
+                written = member.declName.baseName.text.trimmingCharacters(in: "`")
+                flag = byCase[written]
+            } else if let literal = element.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
+                written = literal
+                flag = byKey[literal]
+            } else {
+                diagnostics.append(.warning("a registry key Flagstaff cannot read: \(element.key.trimmedDescription)", at: at, hint: "write keys as .caseName"))
+                continue
+            }
+            guard let flag else {
+                diagnostics.append(
+                    .error(
+                        "registry key '\(written)' is not a flag of \(typeName)", at: at,
+                        hint: Suggestion.didYouMean(written, in: flags.map(\.caseName)) ?? "remove the entry or declare the flag"))
+                continue
+            }
+            if let first = seen[flag.caseName] {
+                diagnostics.append(
+                    .error("the registry lists '\(flag.key)' twice", at: at, hint: "the first entry, at line \(first.line), is kept; Swift stops at a repeated key"))
+                continue
+            }
+            seen[flag.caseName] = at
+            entry(element.value, flag: flag, settings: settings, expressions: expressions, into: &values)
+        }
+    }
+
+    /// One registry entry's value: a literal default, or an initialiser's fields.
+    private func entry(_ value: ExprSyntax, flag: Flag, settings: SwiftSettings, expressions: SwiftExpressions, into values: inout FlagValues) {
+        guard let call = value.as(FunctionCallExprSyntax.self) else {
+            values.addDefault(expressions.written(value), source: "the registry", for: flag.caseName, key: flag.key)
+            return
+        }
+        for field in SwiftSettings.RegistryField.allCases {
+            let labels = settings.labels(of: field)
+            guard let argument = call.arguments.first(where: { $0.label.map { labels.contains($0.text) } ?? false }) else { continue }
+            let written = expressions.written(argument.expression)
+            guard let column = field.column else {
+                values.addDefault(written, source: "the registry", for: flag.caseName, key: flag.key)
+                continue
+            }
+            switch written {
+            case .value(let value, let location): values.addCell(value.description, at: location, column: column, for: flag.caseName)
+            case .code(let text, let location):
+                // An enum case such as `.beta` reads as its name.
+                let name = argument.expression.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text }
+                values.addCell(name ?? "decided in code: `\(text)`", at: location, column: column, for: flag.caseName)
+            case .nothing, .arms: continue
+            }
+        }
+    }
+
+    /// The registry's dictionary literal and its file.
+    private func registry(named name: String) -> (DictionaryExprSyntax, ParsedSwiftFile)? {
+        for file in parsed {
+            for variable in file.finder.variables[name] ?? [] {
+                for binding in variable.bindings {
+                    guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
+                    if let dictionary = binding.initializer?.value.as(DictionaryExprSyntax.self) { return (dictionary, file) }
+                    if let statements = Self.getter(of: binding), statements.count == 1, let item = statements.first?.item {
+                        let expression: ExprSyntax? =
+                            switch item {
+                            case .expr(let expression): expression
+                            case .stmt(let statement): statement.as(ReturnStmtSyntax.self)?.expression
+                            default: nil
+                            }
+                        if let dictionary = expression?.as(DictionaryExprSyntax.self) { return (dictionary, file) }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+}

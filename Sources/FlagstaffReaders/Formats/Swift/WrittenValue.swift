@@ -1,0 +1,211 @@
+import FlagstaffCore
+import SwiftSyntax
+
+/// What Swift code writes for one flag in one place (a `switch` arm, a registry
+/// entry, a `defaultValue:` argument): a value, an expression only the running
+/// app can work out, nothing (`nil`), or `#if` arms that each write one of these.
+indirect enum WrittenValue: Hashable, Sendable {
+    /// A literal value, or a constant's literal followed one step.
+    case value(FlagValue, FlagstaffCore.SourceLocation)
+    /// An expression decided when the app runs, as written.
+    case code(String, FlagstaffCore.SourceLocation)
+    /// `nil`: the code gives nothing here.
+    case nothing(FlagstaffCore.SourceLocation)
+    /// `#if` arms in order; an arm's condition is `nil` for `#else`, its value `nil` when it writes nothing.
+    case arms([Arm])
+
+    /// One `#if` arm.
+    struct Arm: Hashable, Sendable {
+        var condition: BuildCondition?
+        /// The condition as written, for people.
+        var conditionText: String?
+        var value: WrittenValue?
+    }
+
+    /// Where the value (or its first arm) is written.
+    var location: FlagstaffCore.SourceLocation? {
+        switch self {
+        case .value(_, let location), .code(_, let location), .nothing(let location): location
+        case .arms(let arms): arms.lazy.compactMap { $0.value?.location }.first
+        }
+    }
+
+    /// What the code gives in a build with `conditions` (unknown when `nil`):
+    /// the first arm that holds; from the first arm whose truth is unknown on,
+    /// each remaining arm, first match first. `nil` when it gives nothing.
+    func outcome(with conditions: Set<String>?) -> CodeDefault.Outcome? {
+        switch self {
+        case .value(let value, let location): return .value(value, at: location)
+        case .code(let text, let location): return .decidedInCode(text, at: location)
+        case .nothing: return nil
+        case .arms(let arms):
+            var branches: [CodeDefault.Branch] = []
+            var settled = false
+            for arm in arms {
+                // `#else` always holds; a condition may be unknown (`nil`).
+                let truth: Bool? = if let condition = arm.condition { condition.truth(with: conditions) } else { true }
+                if truth == false { continue }
+                if truth == true, branches.isEmpty { return arm.value?.outcome(with: conditions) }
+                branches += Self.branches(of: arm.value, under: truth == true ? nil : arm.conditionText, with: conditions)
+                if truth == true {
+                    settled = true
+                    break
+                }
+            }
+            guard !branches.isEmpty else { return nil }
+            // Without an arm that surely holds, a build may take none of them.
+            if !settled { branches.append(CodeDefault.Branch(condition: nil, outcome: nil)) }
+            return .byCondition(branches)
+        }
+    }
+
+    /// An arm's value as branches under a condition, nested arms flattened.
+    private static func branches(of value: WrittenValue?, under condition: String?, with conditions: Set<String>?) -> [CodeDefault.Branch] {
+        guard case .arms = value, let outcome = value?.outcome(with: conditions), case .byCondition(let inner) = outcome else {
+            return [CodeDefault.Branch(condition: condition, outcome: value?.outcome(with: conditions))]
+        }
+        return inner.map { branch in
+            let joined = [condition, branch.condition].compactMap { $0 }.joined(separator: " && ")
+            return CodeDefault.Branch(condition: joined.isEmpty ? nil : joined, outcome: branch.outcome)
+        }
+    }
+}
+
+/// Reads Swift expressions into written values: literals of Bool, numbers,
+/// strings without interpolation, arrays and dictionaries of them, and `nil`; a
+/// ternary whose condition is such a Bool; a constant of the same file (`let`,
+/// or a computed property whose getter is a literal or `#if` arms of literals),
+/// followed one step. Anything else is decided in code.
+struct SwiftExpressions {
+    /// The initialisers of the file's constants (`let name = …`, `static let name = …`), by name.
+    let constants: [String: ExprSyntax]
+    /// The getters of the file's computed properties, by name.
+    let getters: [String: CodeBlockItemListSyntax]
+    let converter: SourceLocationConverter
+    /// Whether a name is followed to its constant: only one step is taken.
+    var followsConstants = true
+
+    /// The longest expression kept as written; longer ones are cut with `…`.
+    static let longestText = 120
+
+    func location(of node: some SyntaxProtocol) -> FlagstaffCore.SourceLocation {
+        FlagEnumReader.location(of: node, converter: converter)
+    }
+
+    /// The written value of an expression.
+    func written(_ expression: ExprSyntax) -> WrittenValue {
+        if let value = literal(expression) { return value }
+        if expression.is(NilLiteralExprSyntax.self) { return .nothing(location(of: expression)) }
+        if let ternary = expression.as(TernaryExprSyntax.self), case .value(.bool(let holds), _)? = literal(ternary.condition) ?? constant(ternary.condition) {
+            return written(holds ? ternary.thenExpression : ternary.elseExpression)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return written(only.expression)
+        }
+        if let value = constant(expression) { return value }
+        return code(expression)
+    }
+
+    /// The expression as decided in code.
+    func code(_ node: some SyntaxProtocol) -> WrittenValue {
+        .code(Self.shortened(node.trimmedDescription), location(of: node))
+    }
+
+    /// Text cut to `longestText` characters, on one line.
+    static func shortened(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }.joined(separator: " ")
+        return line.count > longestText ? String(line.prefix(longestText - 1)) + "…" : line
+    }
+
+    /// A constant of the file, followed one step: its initialiser must be a literal.
+    private func constant(_ expression: ExprSyntax) -> WrittenValue? {
+        let name: String
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        guard followsConstants else { return nil }
+        var once = self
+        once.followsConstants = false
+        if let initializer = constants[name] { return once.literal(initializer) }
+        guard let getter = getters[name] else { return nil }
+        let value = FlagSwitch.value(of: getter, expressions: once)
+        if case .code = value { return nil }
+        return value
+    }
+
+    /// A literal's value, or `nil` when the expression is not one.
+    func literal(_ expression: ExprSyntax) -> WrittenValue? {
+        let at = location(of: expression)
+        if let bool = expression.as(BooleanLiteralExprSyntax.self) {
+            return .value(.bool(bool.literal.tokenKind == .keyword(.true)), at)
+        }
+        if let number = Self.number(expression) { return .value(number, at) }
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            guard let text = string.representedLiteralValue else { return nil }
+            return .value(.string(text), at)
+        }
+        if let structured = structured(expression) { return .value(.structured(structured), at) }
+        return nil
+    }
+
+    /// An integer or a decimal, with an optional minus sign.
+    static func number(_ expression: ExprSyntax) -> FlagValue? {
+        var sign = ""
+        var expression = expression
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            sign = "-"
+            expression = prefix.expression
+        }
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            let text = integer.literal.text.replacingOccurrences(of: "_", with: "")
+            let value: Int?
+            if text.hasPrefix("0x") { value = Int(text.dropFirst(2), radix: 16) }
+            else if text.hasPrefix("0o") { value = Int(text.dropFirst(2), radix: 8) }
+            else if text.hasPrefix("0b") { value = Int(text.dropFirst(2), radix: 2) }
+            else { value = Int(text) }
+            return value.map { .integer(sign == "-" ? -$0 : $0) }
+        }
+        if let float = expression.as(FloatLiteralExprSyntax.self) {
+            let text = float.literal.text.replacingOccurrences(of: "_", with: "")
+            guard !text.hasPrefix("0x"), Double(text) != nil else { return nil }
+            return .decimal(sign + text)
+        }
+        return nil
+    }
+
+    /// An array or dictionary literal of literals.
+    private func structured(_ expression: ExprSyntax) -> StructuredValue? {
+        if let array = expression.as(ArrayExprSyntax.self) {
+            var elements: [StructuredValue] = []
+            for item in array.elements {
+                guard let value = element(item.expression) else { return nil }
+                elements.append(value)
+            }
+            return .array(elements)
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let list) = dictionary.content else { return .object([]) }
+            var members: [(key: String, value: StructuredValue)] = []
+            for member in list {
+                guard let key = member.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue, let value = element(member.value),
+                    !members.contains(where: { $0.key == key })
+                else { return nil }
+                members.append((key, value))
+            }
+            return .object(members)
+        }
+        return nil
+    }
+
+    /// One element of an array or dictionary literal.
+    private func element(_ expression: ExprSyntax) -> StructuredValue? {
+        if expression.is(NilLiteralExprSyntax.self) { return .null }
+        guard case .value(let value, _)? = literal(expression) else { return nil }
+        if case .structured(let inner) = value { return inner }
+        return .scalar(value)
+    }
+}

@@ -1,0 +1,96 @@
+import Flagstaff
+import FlagstaffCore
+import Foundation
+import Testing
+
+/// `new` and `remove` on workspaces whose flags are declared in Swift: every
+/// switch arm, remote key and registry entry kept in step, the result parsed by
+/// `swiftc -parse` (and type-checked where the file compiles on its own), and
+/// `new` then `remove` giving back every byte.
+@Suite("authoring Swift declarations", .serialized)
+struct SwiftAuthoringTests {
+    /// Runs swiftc on files of a workspace; fails the test with its message when it fails.
+    static func swiftc(_ mode: String, _ files: [String], in root: URL) throws {
+        let result = try run("swiftc", [mode] + files, in: root)
+        #expect(result.status == 0, "swiftc \(mode) failed:\n\(result.error)")
+    }
+
+    static func new(_ draft: FlagDraft, in root: URL) throws -> Int32 {
+        try NewCommand(configurationPath: root.appendingPathComponent("flagstaff.yml").path, draft: draft).run(console: RecordingConsole().console())
+    }
+
+    static func remove(_ key: String, in root: URL) throws -> Int32 {
+        try RemoveCommand(configurationPath: root.appendingPathComponent("flagstaff.yml").path, key: key).run(console: RecordingConsole().console())
+    }
+
+    static var giftCards: FlagDraft {
+        var draft = FlagDraft()
+        draft.caseName = "giftCards"
+        draft.group = "Checkout"
+        draft.description = "Gift cards at checkout"
+        draft.cells = ["Owner": "payments", "Debug menu": "false"]
+        draft.on = ["all"]
+        return draft
+    }
+
+    @Test func newWritesEveryArmAndTheRegistryEntryAndTheFileStillCompiles() throws {
+        try withCopy(of: "swift-authoring") { root in
+            let file = "Sources/FeatureFlag.swift"
+            #expect(try Self.new(Self.giftCards, in: root) == ExitStatus.success)
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("        case .giftCards:\n            return true\n        #if DEBUG"))
+            #expect(text.contains("        case .giftCards:\n            return \"gift_cards\"\n        }"))
+            #expect(text.contains("        case .giftCards: \"Gift cards at checkout\"\n"))
+            #expect(text.contains("        case .giftCards: false\n"))
+            #expect(text.contains("        .giftCards: FeatureFlagInfo(flag: .giftCards, owner: \"payments\", removalTarget: nil),\n    ]"))
+            try Self.swiftc("-typecheck", [file], in: root)
+            let workspace = try Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path)
+            let matrix = try #require(workspace.matrix)
+            let flag = try #require(matrix.model.flag("gift-cards"))
+            #expect(matrix.resolution(flag, matrix.model.tenants[0], "release").value == .bool(true))
+            #expect(matrix.model.catalog.entry(for: "gift-cards")?.value("Debug menu") == "false")
+        }
+    }
+
+    @Test func removeTakesEveryArmAwayAndTheFileStillCompiles() throws {
+        try withCopy(of: "swift-authoring") { root in
+            #expect(try Self.remove("split-payment", in: root) == ExitStatus.success)
+            let text = try String(contentsOf: root.appendingPathComponent("Sources/FeatureFlag.swift"), encoding: .utf8)
+            #expect(!text.contains("splitPayment"))
+            #expect(text.contains("        case .savedCards: true\n"))
+            try Self.swiftc("-typecheck", ["Sources/FeatureFlag.swift"], in: root)
+        }
+    }
+
+    /// The workspaces whose Swift `new` and `remove` edit, with a draft for each.
+    static let roundTrips: [(fixture: String, file: String, draft: FlagDraft)] = {
+        var wordPress = FlagDraft()
+        wordPress.caseName = "readerRedesign"
+        wordPress.description = "Reader redesign"
+        wordPress.on = ["all"]
+        var registry = FlagDraft()
+        registry.caseName = "offlineMode"
+        registry.group = "Phase 2: Core Views"
+        registry.description = "Read offline"
+        registry.cells = ["Owner": "sync", "Phase": "2"]
+        return [
+            ("swift-authoring", "Sources/FeatureFlag.swift", giftCards),
+            ("swift-defaults-remote-key", "WordPress/RemoteFeatureFlag.swift", wordPress),
+            ("swift-registry", "Sources/FeatureFlag.swift", registry),
+        ]
+    }()
+
+    @Test(arguments: 0..<3)
+    func newThenRemoveGivesBackEveryByte(_ index: Int) throws {
+        let (fixture, file, draft) = Self.roundTrips[index]
+        try withCopy(of: fixture) { root in
+            let before = try snapshot(of: root)
+            #expect(try Self.new(draft, in: root) == ExitStatus.success)
+            #expect(try snapshot(of: root) != before)
+            try Self.swiftc("-parse", [file], in: root)
+            let key = try #require(Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path).model?.flags.last { $0.caseName == draft.caseName }?.key)
+            #expect(try Self.remove(key, in: root) == ExitStatus.success)
+            #expect(try snapshot(of: root) == before)
+        }
+    }
+}
