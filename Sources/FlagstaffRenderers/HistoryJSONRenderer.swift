@@ -23,19 +23,7 @@ public enum HistoryJSONRenderer {
                 ])
             })
         }
-        func values(_ flags: [MatrixChanges.FlagValues]) -> JSONValue {
-            .array(flags.map { flag in
-                .object([
-                    .init("flag", .string(flag.flag)), .init("type", .string(flag.type.rawValue)),
-                    .init("environments", .array(flag.environments.map { environment in
-                        .object([
-                            .init("environment", .string(environment.name)),
-                            .init("values", .array(environment.groups.map { .object([.init("value", .string($0.value)), .init("tenants", strings($0.tenants))]) })),
-                        ])
-                    })),
-                ])
-            })
-        }
+        let values = DiffJSONRenderer.flagValues
         func renames(_ renames: [MatrixChanges.Rename]) -> JSONValue {
             .array(renames.map { .object([.init("old", .string($0.old)), .init("new", .string($0.new))]) })
         }

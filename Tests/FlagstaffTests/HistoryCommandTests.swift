@@ -338,6 +338,26 @@ struct HistoryCostTests {
         #expect(try walk(until: "Explain the app in the README").reads == (try walk(until: "Add the flag sources").reads))
     }
 
+    /// A commit that rewords the catalog changes no value: it is not read at all.
+    @Test func aCommitThatChangesOnlyTheCatalogIsNotRead() throws {
+        try withTemporaryDirectory { folder in
+            try ScriptedRepository(folder: folder).git(["clone", "-q", try HistoryCommandTests.repository().path, "clone"])
+            let repository = ScriptedRepository(folder: folder.appendingPathComponent("clone"))
+            try repository.file(
+                "catalog.md",
+                HistoryFixture.catalog(search: "ENABLE_SEARCH_V2", wishlist: false).replacingOccurrences(of: "Checkout in the app", with: "Paying in the app"))
+            try repository.commit(subject: "Reword the checkout's description", author: "Cleo Brun", date: "2026-05-04T10:00:00+02:00")
+            func walk(until revision: String) throws -> (reads: Int, wholeReads: Int, entries: Int) {
+                let walker = try HistoryWalker(root: repository.folder, configurationFile: "flagstaff.yml", asOf: CalendarDate(year: 2026, month: 6, day: 1))
+                let result = try walker.walk(until: revision, since: nil)
+                return (walker.store.objectReads, result.wholeReads, result.history.entries.count)
+            }
+            let (before, after) = (try walk(until: "HEAD~1"), try walk(until: "HEAD"))
+            #expect(after.wholeReads == before.wholeReads && after.entries == before.entries)
+            #expect(after.reads == before.reads, "git's log names the changed file; no object is read for the commit")
+        }
+    }
+
     @Test func aCommitThatChangesOnlyTenantFilesIsNotReadWhole() throws {
         // Commit 0 (the first, with no workspace yet) and commit 1 (which adds it) are read whole;
         // commits 3 and 4 change one tenant file each, and are not.

@@ -52,7 +52,10 @@ extension HistoryWalker {
         mutating func step(_ record: CommitLogReader.Record) throws(FlagstaffError) {
             defer { visited = true }
             if visited {
-                let relevant = record.changes.filter(phase.matters)
+                var relevant = record.changes.filter(phase.matters)
+                // The catalog and the guide describe flags but give no value: a commit
+                // that changes only them changes nothing history shows.
+                if case .loaded(let state) = phase { relevant.removeAll(where: state.describesOnly) }
                 guard !relevant.isEmpty else { return }
                 if case .loaded(var state) = phase {
                     // The phase lets go of the state, so the matrix is changed in place, not copied.

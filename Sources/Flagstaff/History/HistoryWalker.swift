@@ -240,6 +240,15 @@ struct HistoryState {
     /// change adds or removes a name in a folder that was listed.
     func matters(_ change: CommitLogReader.FileChange) -> Bool { Self.matters(change, reads: reads, folders: folders) }
 
+    /// Whether a change is to a file that only describes flags (the catalog, a guide
+    /// page), and so changes no value, under the same path before and after.
+    func describesOnly(_ change: CommitLogReader.FileChange) -> Bool {
+        guard change.status == .modified, let path = FilePath.normalized(change.path) else { return false }
+        if !configuration.catalog.isEmpty, FilePath.normalized(workspacePrefix + configuration.catalog) == path { return true }
+        guard let guide = configuration.guide, let folder = FilePath.normalized(workspacePrefix + guide) else { return false }
+        return path.hasPrefix(folder + "/")
+    }
+
     /// Whether a change can matter to a load that read `reads` and listed `folders`.
     static func matters(_ change: CommitLogReader.FileChange, reads: Set<String>, folders: Set<String>) -> Bool {
         var paths = [change.path]

@@ -88,15 +88,21 @@ extension ResolvedMatrix {
                 var cell = column.cells[from]
                 cell.value = valueMap[Int(cell.value)]
                 if cell.file != PackedCell.nowhere { cell.file = fileMap[Int(cell.file)] }
+                let hadDetails = cells[index].hasDetails
                 cells[index] = cell
                 if cell.hasDetails, let full = column.details[from] {
                     details[index] = full
-                } else if !details.isEmpty {
+                } else if hadDetails {
                     details[index] = nil
                 }
             }
         }
-        model = model.replacingTenants(model.tenants.enumerated().map { $0 == position ? column.model.tenants[0] : $1 })
+        let tenant = column.model.tenants[0]
+        if tenant.id == model.tenants[position].id {
+            model.tenants[position] = tenant
+        } else {
+            model = model.replacingTenants(model.tenants.enumerated().map { $0 == position ? tenant : $1 })
+        }
         settings[position] = column.settings[0]
     }
 }
