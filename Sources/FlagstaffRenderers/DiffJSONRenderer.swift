@@ -5,19 +5,7 @@ public enum DiffJSONRenderer {
     /// The diff as JSON. Diagnostics keep the paths the sources give.
     public static func render(_ diff: WorkspaceDiff, base: String, head: String) -> String {
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
-        func values(_ flags: [WorkspaceDiff.FlagValues]) -> JSONValue {
-            .array(flags.map { flag in
-                .object([
-                    .init("flag", .string(flag.flag)), .init("type", .string(flag.type.rawValue)),
-                    .init("environments", .array(flag.environments.map { environment in
-                        .object([
-                            .init("environment", .string(environment.name)),
-                            .init("values", .array(environment.groups.map { .object([.init("value", .string($0.value)), .init("tenants", strings($0.tenants))]) })),
-                        ])
-                    })),
-                ])
-            })
-        }
+        let values = Self.flagValues
         func diagnostics(_ list: [Diagnostic]) -> JSONValue {
             .array(list.map { diagnostic in
                 .object([
@@ -77,7 +65,7 @@ public enum DiffJSONRenderer {
     }
 
     /// One Remote Config change's members: `kind` and what it names.
-    private static func remoteChange(_ kind: RemoteTemplateChange.Kind) -> [JSONValue.Member] {
+    static func remoteChange(_ kind: RemoteTemplateChange.Kind) -> [JSONValue.Member] {
         func version(_ version: RemoteTemplateVersion?) -> JSONValue {
             guard let version else { return .null }
             return .object([
@@ -108,5 +96,22 @@ public enum DiffJSONRenderer {
                 .init("what", .string(what)), .init("oldPercent", number(old)), .init("newPercent", number(new)),
             ]
         }
+    }
+
+    /// Flags added or removed with their values, per environment and value the
+    /// tenants that have it: what `diff` and `history` both write.
+    static func flagValues(_ flags: [MatrixChanges.FlagValues]) -> JSONValue {
+        func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        return .array(flags.map { flag in
+            .object([
+                .init("flag", .string(flag.flag)), .init("type", .string(flag.type.rawValue)),
+                .init("environments", .array(flag.environments.map { environment in
+                    .object([
+                        .init("environment", .string(environment.name)),
+                        .init("values", .array(environment.groups.map { .object([.init("value", .string($0.value)), .init("tenants", strings($0.tenants))]) })),
+                    ])
+                })),
+            ])
+        })
     }
 }

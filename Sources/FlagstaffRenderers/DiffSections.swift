@@ -72,8 +72,8 @@ enum DiffSections {
                         + "\(style.text(change.value)), now from \(change.newLayer) (was \(change.oldLayer))"
                 })
         }
-        add("Flags added (\(diff.addedFlags.count))", diff.addedFlags.map { valuesSentence($0, diff: diff, style: style) })
-        add("Flags removed (\(diff.removedFlags.count))", diff.removedFlags.map { valuesSentence($0, diff: diff, style: style) })
+        add("Flags added (\(diff.addedFlags.count))", diff.addedFlags.map { valuesSentence($0, style: style) })
+        add("Flags removed (\(diff.removedFlags.count))", diff.removedFlags.map { valuesSentence($0, style: style) })
         add(
             "Tenants",
             diff.addedTenants.map { "added \(style.code($0))" } + diff.removedTenants.map { "removed \(style.code($0))" }
@@ -140,8 +140,8 @@ enum DiffSections {
 
     /// `ENABLE_D (Bool): prod: on for CHL; off for JLC, WL · dev: off for all 3 tenants`,
     /// or `ENABLE_D (Bool) in every environment: …` when every environment has the same values.
-    static func valuesSentence(_ values: WorkspaceDiff.FlagValues, diff: WorkspaceDiff, style: DiffStyle) -> String {
-        func groups(_ environment: WorkspaceDiff.FlagValues.Environment) -> String {
+    static func valuesSentence(_ values: MatrixChanges.FlagValues, style: DiffStyle) -> String {
+        func groups(_ environment: MatrixChanges.FlagValues.Environment) -> String {
             environment.groups.map { group in
                 let who = environment.groups.count == 1 ? group.tenants.count.everyOne("tenant") : group.tenants.map(style.code).joined(separator: ", ")
                 return "\(style.text(group.value)) for \(who)"

@@ -34,8 +34,23 @@ struct TemplateContextTests {
                 markdown: "# \(name)")
         }
         return SiteRenderer(
-            matrix: matrix, lifecycle: report, guide: pages, warnings: [.warning("w", at: .start(of: "t.json"))], theme: try Theme())
+            matrix: matrix, lifecycle: report, guide: pages, warnings: [.warning("w", at: .start(of: "t.json"))], theme: try Theme(),
+            history: Self.history)
     }
+
+    /// A history with a start and one change that turns `ENABLE_A` off in prod for WL,
+    /// within the recent days, so the Recent changes page, a tenant's recent changes
+    /// and the flag's History all have something to show.
+    static let history: SiteHistory = {
+        let day = { (text: String) in CalendarDate(parsing: text)! }
+        let commit = { (id: String, date: String) in
+            HistoryCommit(id: id + String(repeating: "0", count: 33), time: date + "T10:00:00Z", day: day(date), author: "Ann", email: "ann@x", subject: "S")
+        }
+        var change = HistoryEntry(kind: .change, commit: commit("bbbbbbb", "2026-02-20"))
+        change.cells = [.init(flag: "ENABLE_A", environment: "prod", tenant: "WL", old: "on", new: "off", oldLayer: "base", newLayer: "override")]
+        let entries = [HistoryEntry(kind: .start(flags: 1, tenants: 2, environments: 2), commit: commit("aaaaaaa", "2026-01-10")), change]
+        return SiteHistory(history: ValueHistory(entries: entries, end: entries.last?.commit), recentDays: 90, asOf: day("2026-03-01"))
+    }()
 
     /// A prod template where ten percent of devices get `ENABLE_A` off.
     static let remoteConfig: RemoteConfig = {
@@ -91,11 +106,18 @@ struct TemplateContextTests {
             environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "", term: "")], valuesNote: "",
             dataAsOf: "", words: SiteWords(), environmentLabelsCSS: "")
         Self.names(in: layout, into: &layoutNames)
-        let partials = DefaultTheme.files.filter { $0.key.hasPrefix("partials/") }.values.reduce(into: Set<String>()) { $0.formUnion(Self.variables(in: $1)) }
-        #expect(partials.isSubset(of: layoutNames), "partials use \(partials.subtracting(layoutNames).sorted())")
+        // The partials every page includes (the head and the foot) may use only the
+        // layout's names; the others are checked as part of each page that includes them.
+        let partials = DefaultTheme.files.filter { $0.key.hasPrefix("partials/") }
+        let everywhere = partials.filter { partial in
+            kinds.allSatisfy { DefaultTheme.files["\($0.template).mustache"]?.contains("{{> \(partial.key.dropLast(".mustache".count))}}") == true }
+        }
+        let layoutUses = everywhere.values.reduce(into: Set<String>()) { $0.formUnion(Self.variables(in: $1)) }
+        #expect(layoutUses.isSubset(of: layoutNames), "partials use \(layoutUses.subtracting(layoutNames).sorted())")
         for (template, instances) in kinds {
             #expect(!instances.isEmpty, "the sample site has no \(template) page")
-            let text = try #require(DefaultTheme.files["\(template).mustache"], "no template \(template)")
+            var text = try #require(DefaultTheme.files["\(template).mustache"], "no template \(template)")
+            for (name, partial) in partials where everywhere[name] == nil && text.contains("{{> \(name.dropLast(".mustache".count))}}") { text += partial }
             var known = layoutNames
             for instance in instances { Self.names(in: instance, into: &known) }
             let unknown = Self.variables(in: text).subtracting(known)

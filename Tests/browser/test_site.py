@@ -771,6 +771,95 @@ class SixEnvironmentsTests(SiteTestCase):
         self.assertLessEqual(box[0], box[1], "no sideways scrolling")
 
 
+class HistoryPagesTests(SiteTestCase):
+    """Issue 28 on the example site, whose configuration has `history`: the
+    Recent changes page and its filters, each flag's History and each tenant's
+    recent changes, readable at 390 and 1280 px."""
+
+    ITEMS = ".history-entries .changes > li"
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        super().tearDownClass()
+
+    def setUp(self):
+        super().setUp()
+        self.set_width(1280)
+
+    def shown_items(self):
+        """Each change shown: its tenants and environments (empty: all) and its text."""
+        return self.driver.execute_script(VISIBLE_JS + """
+          return Array.prototype.filter.call(document.querySelectorAll(arguments[0]), visible).map(function (li) {
+            return [li.getAttribute("data-tenants").split(" ").filter(Boolean), li.getAttribute("data-envs").split(" ").filter(Boolean),
+                    li.textContent.trim()]; });""", self.ITEMS)
+
+    def choose(self, select, value):
+        Select(self.driver.find_element(By.ID, select)).select_by_value(value)
+
+    def test_recent_changes_filter_by_tenant_and_environment(self):
+        self.load("recent-changes.html")
+        self.wait.until(lambda d: d.find_element(By.ID, "history-filters").is_displayed())
+        everything = self.shown_items()
+        self.assertTrue(any("turned off in prod for CHL" in text for _, _, text in everything),
+                        "the remote brake on CHL's checkout is a recent change")
+        self.choose("h-tenant", "BEL")
+        self.wait.until(lambda d: "tenant=BEL" in d.execute_script("return location.hash"))
+        for tenants, _, text in self.shown_items():
+            self.assertTrue(not tenants or "BEL" in tenants, text)
+        self.assertLess(len(self.shown_items()), len(everything), "a tenant sees fewer changes")
+        self.choose("h-env", "uat")
+        for tenants, environments, text in self.shown_items():
+            self.assertTrue(not tenants or "BEL" in tenants, text)
+            self.assertTrue(not environments or environments == ["uat"] or "uat" in environments, text)
+        self.assertIn("env=uat", self.driver.execute_script("return location.hash"))
+        # Entries without a change left to show are hidden whole.
+        hidden = self.driver.execute_script(VISIBLE_JS + """
+          return Array.prototype.filter.call(document.querySelectorAll(".history-entry"), function (e) {
+            return visible(e) && !Array.prototype.some.call(e.querySelectorAll(".changes > li"), visible); }).length;""")
+        self.assertEqual(hidden, 0)
+
+    def test_recent_changes_filters_restored_from_the_address(self):
+        self.load("recent-changes.html#tenant=WL&env=uat")
+        self.wait.until(lambda d: d.find_element(By.ID, "history-filters").is_displayed())
+        self.assertEqual(Select(self.driver.find_element(By.ID, "h-tenant")).first_selected_option.get_attribute("value"), "WL")
+        self.assertEqual(Select(self.driver.find_element(By.ID, "h-env")).first_selected_option.get_attribute("value"), "uat")
+        texts = [text for _, _, text in self.shown_items()]
+        self.assertTrue(any("ONBOARDING_VARIANT" in text for text in texts), texts)
+        self.assertFalse(any("ENABLE_CHECKOUT" in text for text in texts), "CHL's prod brake is not WL's nor uat's")
+
+    def test_flag_history_says_since_when_and_which_change(self):
+        self.load("flags/enable_checkout.html")
+        history = self.driver.find_element(By.CSS_SELECTOR, "section.history")
+        text = history.text
+        self.assertIn("prod", history.find_element(By.TAG_NAME, "h3").text)
+        self.assertIn("Off (remote config) for CHL since 23 Nov 2026", text)
+        self.assertIn("“Remote layer: read Firebase Remote Config templates and show the value the app really gets”", text)
+        self.assertIn("On (its base value) from 23 Nov 2026, when the history starts", text)
+
+    def test_tenant_page_lists_its_recent_changes(self):
+        self.load("tenants/chl.html")
+        recent = self.driver.find_element(By.ID, "recent")
+        self.assertTrue(recent.is_displayed())
+        items = [li.text for li in self.driver.find_elements(By.CSS_SELECTOR, self.ITEMS)]
+        self.assertTrue(any("ENABLE_CHECKOUT" in item for item in items), items)
+        link = self.driver.find_element(By.PARTIAL_LINK_TEXT, "Every recent change for")
+        self.assertTrue(link.get_attribute("href").endswith("recent-changes.html#tenant=CHL"))
+
+    def test_history_pages_fit_a_phone_and_hide_nothing_in_tooltips(self):
+        for width in WIDTHS:
+            for page in ("recent-changes.html", "flags/enable_checkout.html", "tenants/chl.html"):
+                with self.subTest(width=width, page=page):
+                    self.set_width(width)
+                    self.load(page)
+                    overflow = self.driver.execute_script(
+                        "return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+                    self.assertLessEqual(overflow, 0, "nothing scrolls sideways")
+                    titled = self.driver.execute_script(
+                        "return document.querySelectorAll('.history [title], .history-entries [title], #history-filters [title]').length;")
+                    self.assertEqual(titled, 0, "no history text lives only in a tooltip")
+
+
 class NoJavaScriptTests(SiteTestCase):
     """With scripting disabled, nothing is hidden and the filter form stays hidden."""
 
@@ -801,6 +890,13 @@ class NoJavaScriptTests(SiteTestCase):
                 keys += [r.get_attribute("data-k") for r in rows]
             self.assertEqual(len(keys), FLAG_COUNT, env)
             self.assertEqual(len(set(keys)), FLAG_COUNT, env)
+
+    def test_recent_changes_without_javascript_shows_every_change(self):
+        self.driver.get(self.url("recent-changes.html"))
+        self.assertFalse(self.driver.find_element(By.ID, "history-filters").is_displayed())
+        items = self.driver.find_elements(By.CSS_SELECTOR, ".history-entries .changes > li")
+        self.assertTrue(items)
+        self.assertTrue(all(item.is_displayed() for item in items))
 
     def test_tenant_page_without_javascript_shows_every_row(self):
         self.driver.get(self.url("tenants/wl.html"))

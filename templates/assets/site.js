@@ -1,4 +1,4 @@
-// Flagstaff default theme: the tenant page's filter, the home page's search for
+// Flagstaff default theme: the tenant page's filter, the recent changes' filter, the home page's search for
 // flags and tenants, and folded parts that a link points into (matrix.js draws
 // the matrix). Everything works without this script; it only hides rows.
 (function () {
@@ -31,6 +31,53 @@
       writeHash(new URLSearchParams(onOnly.checked ? "on=1" : ""));
     }
     onOnly.addEventListener("change", apply);
+    form.hidden = false;
+    apply();
+  }
+
+  // recent-changes.html: show the changes of one tenant, one environment, or both.
+  function setupHistory() {
+    var form = document.getElementById("history-filters");
+    if (!form) return;
+    var tenant = document.getElementById("h-tenant");
+    var env = document.getElementById("h-env");
+    var none = document.getElementById("h-none");
+    var params = readHash();
+    function choose(select, value) {
+      for (var i = 0; i < select.options.length; i++) {
+        if (select.options[i].value === (value || "")) { select.selectedIndex = i; return; }
+      }
+    }
+    choose(tenant, params.get("tenant"));
+    choose(env, params.get("env"));
+    function concerns(item, attribute, wanted) {
+      var names = (item.getAttribute(attribute) || "").split(" ").filter(Boolean);
+      return !wanted || names.length === 0 || names.indexOf(wanted) >= 0;
+    }
+    function apply() {
+      var shown = 0;
+      Array.prototype.forEach.call(document.querySelectorAll(".history-entry"), function (entry) {
+        var any = false;
+        Array.prototype.forEach.call(entry.querySelectorAll(".changes > li"), function (item) {
+          item.hidden = !(concerns(item, "data-tenants", tenant.value) && concerns(item, "data-envs", env.value));
+          if (!item.hidden) any = true;
+        });
+        entry.hidden = !any;
+        if (any) shown++;
+      });
+      none.hidden = shown > 0;
+      var next = new URLSearchParams();
+      if (tenant.value) next.set("tenant", tenant.value);
+      if (env.value) next.set("env", env.value);
+      writeHash(next);
+    }
+    tenant.addEventListener("change", apply);
+    env.addEventListener("change", apply);
+    document.getElementById("h-clear").addEventListener("click", function () {
+      tenant.selectedIndex = 0;
+      env.selectedIndex = 0;
+      apply();
+    });
     form.hidden = false;
     apply();
   }
@@ -68,6 +115,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     setupTenant();
+    setupHistory();
     setupJump();
     openTarget();
   });

@@ -37,11 +37,16 @@ public struct BuildCommand: Sendable {
         let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict, asOf: pinned)
         guard workspace.report(to: console) != nil else { return ExitStatus.failure }
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
-        // The lifecycle report reads code and git history; the theme parses templates.
-        let (report, loadedTheme) = Parallel.both(
-            { Result { () throws(FlagstaffError) in try LifecycleLoader.report(for: workspace, asOf: date) } },
-            { Result { () throws(FlagstaffError) in try ThemeLoader.theme(for: workspace, override: templates) } })
-        let (lifecycle, theme) = (try report.get(), try loadedTheme.get())
+        // The lifecycle report reads code and git history; the theme parses templates;
+        // the values' history, when the site shows it, walks git meanwhile.
+        let (reportAndTheme, loadedHistory) = Parallel.both(
+            {
+                Parallel.both(
+                    { Result { () throws(FlagstaffError) in try LifecycleLoader.report(for: workspace, asOf: date) } },
+                    { Result { () throws(FlagstaffError) in try ThemeLoader.theme(for: workspace, override: templates) } })
+            },
+            { Result { () throws(FlagstaffError) in try SiteHistoryLoader.history(for: workspace, asOf: date) } })
+        let (lifecycle, theme, history) = (try reportAndTheme.0.get(), try reportAndTheme.1.get(), try loadedHistory.get())
         if let note = lifecycle.addedDatesNote { console.error("flagstaff: note: \(note)\n") }
         defer { console.finished((workspace, lifecycle)) }
         let outputPath = output ?? workspace.configuration.output
@@ -52,7 +57,7 @@ public struct BuildCommand: Sendable {
         // The site's matrix.md, kept when `matrix_file` wants a second copy.
         var matrixMarkdown: OutputFile?
         let produce: OutputWriter.Producer = { (sink) throws(FlagstaffError) in
-            try SiteBuilder.forEachFile(for: workspace, lifecycle: lifecycle, theme: theme) { file in
+            try SiteBuilder.forEachFile(for: workspace, lifecycle: lifecycle, theme: theme, history: history) { file in
                 if matrixFile != nil && file.path == "matrix.md" { matrixMarkdown = file }
                 sink(file)
             }
@@ -65,6 +70,9 @@ public struct BuildCommand: Sendable {
             for path in difference.changed { text += "\(outputPath)/\(path): differs from what the build makes\n" }
             for path in difference.stale { text += "\(outputPath)/\(path): no longer produced by the build\n" }
             if !difference.isEmpty { text += "\(outputPath) is stale; run `flagstaff build` and commit the result\n" }
+            if !difference.isEmpty, workspace.configuration.history?.until == "HEAD" {
+                text += "note: history.until is HEAD, which moves with every commit; a committed site pins it to a commit id (see \"History on the site\" in the README)\n"
+            }
             if let matrixFile, let file = matrixMarkdown, Self.differs(workspace.url(for: matrixFile), from: file) {
                 text += "\(workspace.displayPrefix)\(matrixFile): differs from what the build makes; run `flagstaff build` and commit it\n"
             }

@@ -62,27 +62,8 @@ public struct GitRevisionFileSource: FileSource {
         return object
     }
 
-    /// The entries of a tree object: `<mode> <name>\0<id>` repeated, each id
-    /// `idLength` raw bytes. Mode 40000 is a folder, 100644 and 100755 are files;
-    /// links and submodules are `other`.
+    /// The entries of a tree object, as `GitObjectStore.treeEntries` reads them, without their ids.
     static func treeEntries(_ bytes: [UInt8], idLength: Int = 20) -> [FileEntry] {
-        var entries: [FileEntry] = []
-        var index = 0
-        while index < bytes.count {
-            guard let space = bytes[index...].firstIndex(of: UInt8(ascii: " ")),
-                let nul = bytes[space...].firstIndex(of: 0)
-            else { break }
-            let mode = String(decoding: bytes[index..<space], as: UTF8.self)
-            let name = String(decoding: bytes[(space + 1)..<nul], as: UTF8.self)
-            let kind: FileEntry.Kind
-            switch mode {
-            case "40000": kind = .directory
-            case "100644", "100755": kind = .file
-            default: kind = .other
-            }
-            entries.append(FileEntry(name: name, kind: kind))
-            index = nul + 1 + idLength
-        }
-        return entries
+        GitObjectStore.treeEntries(bytes, idLength: idLength).map { FileEntry(name: $0.name, kind: $0.kind) }
     }
 }

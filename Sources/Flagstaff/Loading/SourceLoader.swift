@@ -14,6 +14,8 @@ struct SourceLoader {
     var diagnostics: [Diagnostic] = []
     /// Files named by the configuration that could not be read.
     var unreadable: [Diagnostic] = []
+    /// The tenant files the `tenants` pattern matched, by id, once `loadModel` has looked.
+    private(set) var tenantFileList: [(id: String, path: String)] = []
 
     /// The format of each source, as the configuration names them.
     let formats: Formats
@@ -36,6 +38,7 @@ struct SourceLoader {
         }
         let catalogText = configuration.catalog.isEmpty ? nil : read(configuration.catalog, key: .catalog)
         let tenantFiles = configuration.isSingleApp ? [] : tenantFiles()
+        tenantFileList = tenantFiles
         var remoteConfig = remoteConfig()
         let conditions = buildConditions()
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
@@ -60,10 +63,9 @@ struct SourceLoader {
             let file = tenantFiles[task - 1]
             do throws(FileSourceError) {
                 let text = try source.text(of: file.path)
-                let keys = published.withLock { $0 }
-                let (tenant, diagnostics) = formats.values.read(
-                    text, file: file.path, id: file.id, name: configuration.tenantNames[file.id] ?? file.id, keys: keys)
-                return .tenant(tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
+                let (tenant, settings, diagnostics) = Self.readTenant(
+                    text, path: file.path, id: file.id, configuration: configuration, format: formats.values, keys: published.withLock { $0 })
+                return .tenant(tenant, settings, diagnostics)
             } catch {
                 return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations[.tenants]))
             }
@@ -148,6 +150,16 @@ struct SourceLoader {
             external.append(ExternalSource(id: source.id, name: source.name, flags: source.flags.map { Set($0.map(\.key)) }))
         }
         return LayerSources(values: values, external: external, order: settings.chain?.map(\.id))
+    }
+
+    /// Reads one tenant's file in its format, and indexes its settings against the
+    /// declarations' `keys` when they are known: what `loadModel` does for each
+    /// tenant, and what history does for a tenant file a commit changes.
+    static func readTenant(
+        _ text: String, path: String, id: String, configuration: Configuration, format: any ValuesFormat.Type, keys: FlagKeys?
+    ) -> (tenant: Tenant?, settings: IndexedSettings?, diagnostics: [Diagnostic]) {
+        let (tenant, diagnostics) = format.read(text, file: path, id: id, name: configuration.tenantNames[id] ?? id, keys: keys)
+        return (tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
     }
 
     /// The compilation conditions of each environment that `build_configurations`

@@ -100,27 +100,20 @@ extension Workspace {
         configuration text: String, file configurationFile: String, from source: any FileSource, root: URL,
         displayPrefix: String = "", strict: Bool = false, asOf: CalendarDate? = nil
     ) throws(FlagstaffError) -> Workspace {
-        let configurationFolder = (configurationFile as NSString).deletingLastPathComponent
-        let files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
-        let (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: (configurationFile as NSString).lastPathComponent)
-        guard var configuration else {
+        let reading = try readModel(configuration: text, file: configurationFile, from: source, strict: strict, asOf: asOf)
+        guard let configuration = reading.configuration else {
             return Workspace(
-                root: root, source: files, displayPrefix: displayPrefix, configuration: Configuration(), model: nil, matrix: nil,
-                guide: [], diagnostics: configurationDiagnostics)
+                root: root, source: reading.files, displayPrefix: displayPrefix, configuration: Configuration(), model: nil, matrix: nil,
+                guide: [], diagnostics: reading.diagnostics)
         }
-        configuration.strict = configuration.strict || strict
-        // Remote Config's dateTime rules are decided for the as-of day; only then is the clock read.
-        let remoteAsOf = configuration.remoteConfig == nil ? nil : try AsOfDate.resolve(option: asOf, configuration: configuration)
-        var loader = SourceLoader(source: files, configuration: configuration, asOf: remoteAsOf)
-        let loaded = try loader.loadModel()
-        var diagnostics = configurationDiagnostics + loader.diagnostics
+        var diagnostics = reading.diagnostics
         var matrix: ResolvedMatrix?
         var guide: [ExpandedGuidePage] = []
-        if let loaded {
+        if let loaded = reading.loaded {
             let resolved = ResolvedMatrix(model: loaded.model, settings: loaded.settings)
             diagnostics += Validator.validate(resolved)
             matrix = resolved
-            let (pages, pageProblems) = loader.guidePages()
+            let (pages, pageProblems) = reading.loader.guidePages()
             diagnostics += pageProblems
             for page in pages {
                 let (expanded, problems) = GuideVariables.expand(page, matrix: resolved)
@@ -130,8 +123,45 @@ extension Workspace {
         }
         if configuration.strict { diagnostics = diagnostics.strict() }
         return Workspace(
-            root: root, source: files, displayPrefix: displayPrefix, configuration: configuration, model: loaded?.model, matrix: matrix,
-            guide: guide, diagnostics: diagnostics, configurationFile: (configurationFile as NSString).lastPathComponent)
+            root: root, source: reading.files, displayPrefix: displayPrefix, configuration: configuration, model: reading.loaded?.model,
+            matrix: matrix, guide: guide, diagnostics: diagnostics, configurationFile: (configurationFile as NSString).lastPathComponent)
+    }
+
+    /// What reading a workspace's configuration and sources gives, before anything is
+    /// resolved or validated: what `load` builds on, and what history reads at each commit.
+    struct ModelReading {
+        /// The sources, seen from the configuration's folder.
+        var files: any FileSource
+        /// The configuration, when it could be read.
+        var configuration: Configuration?
+        /// The loader that read the sources, for the guide's pages.
+        var loader: SourceLoader
+        /// The model and each tenant's indexed settings, when the sources could be read well enough.
+        var loaded: (model: FlagModel, settings: [IndexedSettings])?
+        /// The configuration's and the readers' diagnostics.
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Reads the configuration and the sources it names into a model. Throws only
+    /// for files that cannot be read at all (`unreadableInputs`) and for the clock.
+    static func readModel(
+        configuration text: String, file configurationFile: String, from source: any FileSource, strict: Bool = false, asOf: CalendarDate? = nil
+    ) throws(FlagstaffError) -> ModelReading {
+        let configurationFolder = (configurationFile as NSString).deletingLastPathComponent
+        let files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
+        let (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: (configurationFile as NSString).lastPathComponent)
+        guard var configuration else {
+            return ModelReading(
+                files: files, configuration: nil, loader: SourceLoader(source: files, configuration: Configuration()), loaded: nil,
+                diagnostics: configurationDiagnostics)
+        }
+        configuration.strict = configuration.strict || strict
+        // Remote Config's dateTime rules are decided for the as-of day; only then is the clock read.
+        let remoteAsOf = configuration.remoteConfig == nil ? nil : try AsOfDate.resolve(option: asOf, configuration: configuration)
+        var loader = SourceLoader(source: files, configuration: configuration, asOf: remoteAsOf)
+        let loaded = try loader.loadModel()
+        return ModelReading(
+            files: files, configuration: configuration, loader: loader, loaded: loaded, diagnostics: configurationDiagnostics + loader.diagnostics)
     }
 }
 

@@ -4,10 +4,10 @@ import FlagstaffRenderers
 /// Renders every output file of a valid workspace: the site and the reports.
 public enum SiteBuilder {
     /// The files `flagstaff build` writes, sorted by path, with the workspace's theme.
-    public static func files(for workspace: Workspace, lifecycle: LifecycleReport) throws(FlagstaffError) -> [OutputFile] {
+    public static func files(for workspace: Workspace, lifecycle: LifecycleReport, history: SiteHistory? = nil) throws(FlagstaffError) -> [OutputFile] {
         var files: [OutputFile] = []
         let theme = try ThemeLoader.theme(for: workspace, override: nil)
-        try forEachFile(for: workspace, lifecycle: lifecycle, theme: theme) { files.append($0) }
+        try forEachFile(for: workspace, lifecycle: lifecycle, theme: theme, history: history) { files.append($0) }
         return files.sorted { $0.path < $1.path }
     }
 
@@ -15,13 +15,13 @@ public enum SiteBuilder {
     /// one at a time, so a large site is never whole in memory. Files arrive in no
     /// fixed order; their bytes are the same on every run.
     public static func forEachFile(
-        for workspace: Workspace, lifecycle: LifecycleReport, theme: Theme, _ sink: (OutputFile) -> Void
+        for workspace: Workspace, lifecycle: LifecycleReport, theme: Theme, history: SiteHistory? = nil, _ sink: (OutputFile) -> Void
     ) throws(FlagstaffError) {
         guard let matrix = workspace.matrix else { throw .io("the workspace has no valid model to render") }
         let slice = MatrixSlice(matrix)
         let site = SiteRenderer(
             matrix: matrix, lifecycle: lifecycle, guide: workspace.guide, warnings: workspace.diagnostics.sortedForDisplay(),
-            theme: theme, stamp: SourceDigest.stamp(for: workspace, theme: theme))
+            theme: theme, stamp: SourceDigest.stamp(for: workspace, theme: theme), history: history)
         let exports: [SiteRenderer.Job] = [
             { [OutputFile(path: "flags.json", text: FlagsJSONRenderer.render(slice, lifecycle: lifecycle))] },
             { [OutputFile(path: "matrix.md", contents: MatrixMarkdownRenderer.utf8(slice))] },

@@ -33,36 +33,10 @@ public struct WorkspaceDiff: Sendable {
     }
 
     /// The values of a flag that is added or removed, on the side that has it.
-    public struct FlagValues: Hashable, Sendable {
-        /// The tenants that share one value in one environment.
-        public struct Group: Hashable, Sendable {
-            /// The value, as `CellPresentation.word` writes it.
-            public var value: String
-            /// The tenant ids, in id order.
-            public var tenants: [String]
-        }
-
-        /// The groups of one environment.
-        public struct Environment: Hashable, Sendable {
-            /// The environment.
-            public var name: String
-            /// The tenants by value, in order of their first tenant.
-            public var groups: [Group]
-        }
-
-        /// The flag key.
-        public var flag: String
-        /// Its type.
-        public var type: FlagType
-        /// Per environment, in the diff's environment order, the tenants by value.
-        public var environments: [Environment]
-    }
+    public typealias FlagValues = MatrixChanges.FlagValues
 
     /// A tenant whose id changes while its settings stay the same.
-    public struct Rename: Hashable, Sendable {
-        /// The base id and the head id.
-        public var old: String, new: String
-    }
+    public typealias Rename = MatrixChanges.Rename
 
     /// One catalog cell of a flag that changes.
     public struct CatalogChange: Hashable, Sendable {
@@ -141,8 +115,7 @@ public struct WorkspaceDiff: Sendable {
 
         let headEnvironments = head?.model.environments ?? []
         let baseEnvironments = base?.model.environments ?? []
-        let first = protected.isEmpty ? Array(headEnvironments.suffix(1)) : protected.filter(headEnvironments.contains)
-        let order = first + headEnvironments.reversed().filter { !first.contains($0) }
+        let order = Self.listingOrder(of: headEnvironments, protected: protected)
         environments = order
         addedEnvironments = headEnvironments.filter { !baseEnvironments.contains($0) }
         removedEnvironments = baseEnvironments.filter { !headEnvironments.contains($0) }
@@ -153,63 +126,30 @@ public struct WorkspaceDiff: Sendable {
             (renamedTenants, remoteChanges) = ([], [])
             return
         }
-        var added = head.model.tenants.filter { base.model.tenant($0.id) == nil }
-        var removed: [Tenant] = []
-        var renames: [Rename] = []
-        for tenant in base.model.tenants where head.model.tenant(tenant.id) == nil {
-            if let index = added.firstIndex(where: { $0.hasSameSettings(as: tenant) }) {
-                renames.append(Rename(old: tenant.id, new: added.remove(at: index).id))
-            } else {
-                removed.append(tenant)
-            }
-        }
-        addedTenants = added.map(\.id)
-        removedTenants = removed.map(\.id)
-        renamedTenants = renames
-        // Each head tenant compared, with its id on the base side.
-        let compared = head.model.tenants.compactMap { tenant -> (tenant: Tenant, baseID: String)? in
-            if base.model.tenant(tenant.id) != nil { return (tenant, tenant.id) }
-            return renames.first { $0.new == tenant.id }.map { (tenant, $0.old) }
-        }
-        comparedTenants = compared.map(\.tenant.id)
         let commonEnvironments = order.filter(baseEnvironments.contains)
-
+        let changes = MatrixChanges(base: base, head: head, environments: order)
+        addedTenants = changes.addedTenants
+        removedTenants = changes.removedTenants
+        renamedTenants = changes.renamedTenants
+        comparedTenants = changes.comparedTenants
         var valueChanges: [ValueChange] = []
         var provenanceChanges: [ProvenanceChange] = []
-        // Every common cell of both sides, read by position: at thousands of flags and
-        // hundreds of tenants this loop is most of the diff's work.
-        let tenantPositions = compared.map { (head: head.model.tenantIndex($0.tenant.id)!, base: base.model.tenantIndex($0.baseID)!) }
-        let environmentPositions = commonEnvironments.map {
-            (name: $0, head: head.model.environments.firstIndex(of: $0)!, base: base.model.environments.firstIndex(of: $0)!)
-        }
-        for (headFlag, flag) in head.model.flags.enumerated() {
-            guard let baseFlag = base.model.flagIndex(flag.key) else { continue }
-            for environment in environmentPositions {
-                for ((tenant, _), position) in zip(compared, tenantPositions) {
-                    let before = base.presentation(flag: baseFlag, tenant: position.base, environment: environment.base)
-                    let after = head.presentation(flag: headFlag, tenant: position.head, environment: environment.head)
-                    let oldLayer = base.layers[Int(base.cell(flag: baseFlag, tenant: position.base, environment: environment.base).layer)]
-                    let newLayer = head.layers[Int(head.cell(flag: headFlag, tenant: position.head, environment: environment.head).layer)]
-                    if before.word != after.word {
-                        Self.add(
-                            tenant.id, to: &valueChanges,
-                            matching: ValueChange(flag: flag.key, environment: environment.name, tenants: [], old: before.word, new: after.word))
-                    } else if oldLayer != newLayer {
-                        Self.add(
-                            tenant.id, to: &provenanceChanges,
-                            matching: ProvenanceChange(
-                                flag: flag.key, environment: environment.name, tenants: [], value: after.word, oldLayer: oldLayer.id,
-                                newLayer: newLayer.id))
-                    }
-                }
+        for cell in changes.cells {
+            if cell.changesValue {
+                Self.add(
+                    cell.tenant, to: &valueChanges,
+                    matching: ValueChange(flag: cell.flag, environment: cell.environment, tenants: [], old: cell.old, new: cell.new))
+            } else {
+                Self.add(
+                    cell.tenant, to: &provenanceChanges,
+                    matching: ProvenanceChange(
+                        flag: cell.flag, environment: cell.environment, tenants: [], value: cell.new, oldLayer: cell.oldLayer, newLayer: cell.newLayer))
             }
         }
         self.valueChanges = valueChanges
         self.provenanceChanges = provenanceChanges
-        addedFlags = head.model.flags.filter { base.model.flag($0.key) == nil }.map { Self.values(of: $0, in: head, order: order) }
-        removedFlags = base.model.flags.filter { head.model.flag($0.key) == nil }.map {
-            Self.values(of: $0, in: base, order: commonEnvironments + baseEnvironments.reversed().filter { !order.contains($0) })
-        }
+        addedFlags = changes.addedFlags
+        removedFlags = changes.removedFlags
 
         catalogChanges = head.model.flags.filter { base.model.flag($0.key) != nil }.flatMap { flag in
             let before = base.model.catalog.entry(for: flag.key), after = head.model.catalog.entry(for: flag.key)
@@ -228,6 +168,13 @@ public struct WorkspaceDiff: Sendable {
                 Self.reportedStatuses.contains(finding.status) && !(baseLifecycle.entry(for: entry.flag.key)?.has(finding.status) ?? false)
             }.map { LifecycleChange(flag: entry.flag.key, status: $0.status, reason: $0.reason) }
         }
+    }
+
+    /// Environments in the order changes are listed: the protected ones (the last
+    /// environment when none is) first, then the others from the last to the first.
+    public static func listingOrder(of environments: [String], protected: [String]) -> [String] {
+        let first = protected.isEmpty ? Array(environments.suffix(1)) : protected.filter(environments.contains)
+        return first + environments.reversed().filter { !first.contains($0) }
     }
 
     /// The flags whose value changes somewhere.
@@ -260,36 +207,10 @@ public struct WorkspaceDiff: Sendable {
         }
     }
 
-    private static func values(of flag: Flag, in matrix: ResolvedMatrix, order: [String]) -> FlagValues {
-        FlagValues(
-            flag: flag.key, type: matrix.type(of: flag),
-            environments: order.map { environment in
-                var groups: [FlagValues.Group] = []
-                let (position, environmentPosition) = (matrix.model.flagIndex(flag.key)!, matrix.model.environments.firstIndex(of: environment)!)
-                for (tenantPosition, tenant) in matrix.model.tenants.enumerated() {
-                    let word = matrix.presentation(flag: position, tenant: tenantPosition, environment: environmentPosition).word
-                    if let index = groups.firstIndex(where: { $0.value == word }) {
-                        groups[index].tenants.append(tenant.id)
-                    } else {
-                        groups.append(FlagValues.Group(value: word, tenants: [tenant.id]))
-                    }
-                }
-                return FlagValues.Environment(name: environment, groups: groups)
-            })
-    }
-
     private static func cell(_ column: String, of entry: CatalogEntry?) -> String? {
         guard let entry else { return nil }
         if column == "Description" { return entry.description.isEmpty ? nil : entry.description }
         return entry.value(column)
-    }
-}
-
-extension Tenant {
-    /// Whether another tenant sets the same values, base and overrides, wherever they are written.
-    fileprivate func hasSameSettings(as other: Tenant) -> Bool {
-        base.mapValues(\.value) == other.base.mapValues(\.value)
-            && overrides.mapValues { $0.mapValues(\.value) } == other.overrides.mapValues { $0.mapValues(\.value) }
     }
 }
 

@@ -48,7 +48,7 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
     }
 
     /// The months' English names, January first.
-    static let monthNames = [
+    public static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
     ]
 

@@ -9,7 +9,7 @@ public struct FlagModel: Hashable, Sendable {
     /// The catalog.
     public var catalog: Catalog
     /// The tenants, sorted by id.
-    public let tenants: [Tenant]
+    public internal(set) var tenants: [Tenant]
     /// Display names by tenant id, as the configuration gives them (`tenant_names`).
     public var tenantNames: [String: String]
     /// The lifecycle thresholds and the app's current version.
@@ -26,7 +26,7 @@ public struct FlagModel: Hashable, Sendable {
     public var layerSources: LayerSources
     /// The flags by key, and the environments.
     public let keys: FlagKeys
-    private let tenantIndices: [String: Int]
+    private var tenantIndices: [String: Int]
 
     /// Creates a model; tenants are kept in id order.
     public init(
@@ -71,4 +71,12 @@ public struct FlagModel: Hashable, Sendable {
 
     /// The lifecycle columns of a flag's catalog row; empty when it has no row.
     public func lifecycle(of key: String) -> FlagLifecycle { catalog.entry(for: key)?.lifecycle ?? FlagLifecycle() }
+
+    /// The same model with other tenants (kept in id order), sharing the flags' keys.
+    public func replacingTenants(_ tenants: [Tenant]) -> FlagModel {
+        var model = self
+        model.tenants = tenants.sorted { $0.id < $1.id }
+        model.tenantIndices = Dictionary(model.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        return model
+    }
 }

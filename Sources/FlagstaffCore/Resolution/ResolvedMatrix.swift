@@ -22,18 +22,22 @@ public struct ResolvedMatrix: Sendable {
     }
 
     /// The model the matrix was resolved from.
-    public let model: FlagModel
+    public internal(set) var model: FlagModel
     /// The chain the cells were resolved through.
     public let chain: ResolutionChain
     /// Each flag's type, by key.
     public let types: [String: FlagType]
     /// Each flag's type, by position.
     public let flagTypes: [FlagType]
+    /// How many values of each type the tenants give each flag (one count per
+    /// type, `FlagTypeInference.countsPerFlag` per flag); empty for a matrix given
+    /// its types (a tenant resolved on its own).
+    var typeCounts: [Int32]
     /// Every distinct value in the matrix; a packed cell names one by position.
-    public let values: [FlagValue]
+    public internal(set) var values: [FlagValue]
     /// The chain's layers, by position; a packed cell names one by position.
     public let layers: [Layer]
-    private let files: [String]
+    var files: [String]
     /// The cells in tiles of `tile` flags: by environment, then by tile, then by
     /// tenant, then by flag within the tile (see `index`). One tenant's column is
     /// then a run of `tile` cells per tile, and one flag's row in an environment
@@ -41,13 +45,13 @@ public struct ResolvedMatrix: Sendable {
     /// touch few pages: at 2.4 million cells, writing a column with every cell on
     /// a page of its own cost more than deciding the cells. A last tile's cells
     /// past the last flag are padding.
-    private let cells: [PackedCell]
+    var cells: [PackedCell]
     /// Each tenant's settings by flag position, in model order.
-    public let settings: [IndexedSettings]
+    public internal(set) var settings: [IndexedSettings]
     /// The whole resolution of each cell that has details, by cell position.
-    private let details: [Int: Resolution]
+    var details: [Int: Resolution]
     /// The presentation of a cell without variants, by value and layer position.
-    private let presentations: [CellPresentation]
+    var presentations: [CellPresentation]
     /// For each flag, by position, the chain positions of the external layers that
     /// may change it, first asked first. A cell such a layer sits above is packed
     /// with what the layers below give and marked as having details, which
@@ -58,8 +62,10 @@ public struct ResolvedMatrix: Sendable {
     /// Resolves every cell of a model through a chain: by default the app's chain for the model.
     /// `settings` holds each tenant's settings indexed against `model.keys`, in
     /// model order, when the caller has them already: a loader indexes each tenant
-    /// as it reads it, while the file is still in the cache.
-    public init(model: FlagModel, chain: ResolutionChain? = nil, settings indexed: [IndexedSettings]? = nil) {
+    /// as it reads it, while the file is still in the cache. `types` gives each
+    /// flag's type by position when the caller knows them (a tenant resolved on its
+    /// own keeps the whole matrix's types); by default they are inferred from `settings`.
+    public init(model: FlagModel, chain: ResolutionChain? = nil, settings indexed: [IndexedSettings]? = nil, types knownTypes: [FlagType]? = nil) {
         let chain = chain ?? .standard(for: model)
         self.model = model
         self.chain = chain
@@ -72,8 +78,9 @@ public struct ResolvedMatrix: Sendable {
         }
         let settings = indexed ?? Parallel.map(model.tenants.count) { IndexedSettings(model.tenants[$0], in: model) }
         self.settings = settings
-        let flagTypes = FlagTypeInference.types(of: model, settings: settings)
+        let (flagTypes, counts) = knownTypes.map { ($0, [Int32]()) } ?? FlagTypeInference.inference(of: model, settings: settings)
         self.flagTypes = flagTypes
+        typeCounts = counts
         types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
 
         let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
@@ -166,10 +173,10 @@ public struct ResolvedMatrix: Sendable {
     }
 
     /// How many flags a tile of `cells` holds.
-    private static let tile = 16
+    static let tile = 16
 
     /// Where a cell sits in `cells`, in a matrix of `flags` flags and `tenants` tenants.
-    private static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
+    static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
         let tiles = (flags + tile - 1) / tile
         return ((environment * tiles + flag / tile) * tenants + tenant) * tile + flag % tile
     }
@@ -343,19 +350,25 @@ public enum FlagTypeInference {
     /// a tie going to the type seen first, tenants in id order and each file top
     /// to bottom. Other flags are Bool. `settings` holds each tenant's settings, in model order.
     public static func types(of model: FlagModel, settings: [IndexedSettings]) -> [FlagType] {
-        let kinds: [FlagType] = [.bool, .number, .string, .structured]
-        var counts = [Int](repeating: 0, count: model.flags.count * kinds.count)
+        inference(of: model, settings: settings).types
+    }
+
+    /// Each flag's type, by position, and how many values of each type the tenants
+    /// give it: `countsPerFlag` counts per flag, in the order of `countedTypes`.
+    public static func inference(of model: FlagModel, settings: [IndexedSettings]) -> (types: [FlagType], counts: [Int32]) {
+        let kinds = countedTypes
+        var counts = [Int32](repeating: 0, count: model.flags.count * kinds.count)
         var firstSeen = [(tenant: Int, line: Int, column: Int)?](repeating: nil, count: model.flags.count * kinds.count)
         for (tenant, indexed) in settings.enumerated() {
             // Joined in place: adding the arrays would copy every entry.
             for entry in ([indexed.base] + indexed.overrides).joined() {
-                let slot = entry.flag * kinds.count + kinds.firstIndex(of: entry.value.type)!
+                let slot = entry.flag * kinds.count + Self.slot(of: entry.value.type)
                 counts[slot] += 1
                 let seen = (tenant, Int(entry.line), Int(entry.column))
                 if firstSeen[slot].map({ seen < $0 }) ?? true { firstSeen[slot] = seen }
             }
         }
-        return model.flags.indices.map { flag in
+        let types = model.flags.indices.map { flag -> FlagType in
             if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
             let key = model.flags[flag].key
             if let written = model.layerSources.values.lazy.compactMap({ $0.settings[key]?.value.type }).first { return written }
@@ -363,6 +376,43 @@ public enum FlagTypeInference {
             let best = counts[slots].max() ?? 0
             guard best > 0 else { return .bool }
             return slots.filter { counts[$0] == best }.min { firstSeen[$0]! < firstSeen[$1]! }.map { kinds[$0 - slots.lowerBound] } ?? .bool
+        }
+        return (types, counts)
+    }
+
+    /// A flag's type as the code declares it, or else as the counts of its tenant
+    /// values say; `nil` when two types tie for the most values (then where the
+    /// values are written decides, and only a look at every tenant can tell).
+    static func type(of flag: Int, in model: FlagModel, counts: ArraySlice<Int32>) -> FlagType? {
+        if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
+        let best = counts.max() ?? 0
+        guard best > 0 else { return .bool }
+        let winners = counts.indices.filter { counts[$0] == best }
+        guard winners.count == 1 else { return nil }
+        return countedTypes[winners[0] - counts.startIndex]
+    }
+
+    /// How many values of each type a tenant gives each flag: `countsPerFlag` counts per flag position.
+    static func kinds(of settings: IndexedSettings, flags: Int) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: flags * countsPerFlag)
+        for entry in ([settings.base] + settings.overrides).joined() where entry.flag < flags {
+            counts[entry.flag * countsPerFlag + Self.slot(of: entry.value.type)] += 1
+        }
+        return counts
+    }
+
+    /// The types counted, in the order of each flag's counts.
+    private static let countedTypes: [FlagType] = [.bool, .number, .string, .structured]
+    /// How many counts each flag has: one per type.
+    static let countsPerFlag = countedTypes.count
+
+    /// A type's place among a flag's counts.
+    private static func slot(of type: FlagType) -> Int {
+        switch type {
+        case .bool: 0
+        case .number: 1
+        case .string: 2
+        case .structured: 3
         }
     }
 }

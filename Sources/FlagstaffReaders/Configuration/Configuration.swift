@@ -11,7 +11,7 @@ public struct Configuration: Hashable, Sendable {
         case tenants, tenantNames = "tenant_names", template
         case output, matrixFile = "matrix_file", templates, guide, code
         case currentVersion = "current_version", lifecycle
-        case remoteConfig = "remote_config", diff
+        case remoteConfig = "remote_config", diff, history
         case strict, afterChange = "after_change", flagCheck = "flag_check"
         case swift, buildConfigurations = "build_configurations"
         case values, external, chain
@@ -81,6 +81,8 @@ public struct Configuration: Hashable, Sendable {
     /// The environments `flagstaff diff` lists first (`diff.protected`); production,
     /// the last environment, when empty.
     public var protectedEnvironments: [String] = []
+    /// The values' history on the site (`history`); `nil`, the default, for none.
+    public var history: HistorySettings?
     /// Whether warnings count as errors.
     public var strict = false
     /// Where each key's value is written, for diagnostics about it.

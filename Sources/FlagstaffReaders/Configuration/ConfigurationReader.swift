@@ -59,6 +59,7 @@ public enum ConfigurationReader {
             case .lifecycle: reader.lifecycle(value, into: &configuration)
             case .remoteConfig: configuration.remoteConfig = reader.remoteConfig(value)
             case .diff: configuration.protectedEnvironments = reader.diff(value)
+            case .history: configuration.history = reader.history(value)
             case .strict: configuration.strict = reader.bool(value, key: name) ?? false
             case .afterChange: configuration.afterChange = reader.string(value, key: name)
             case .flagCheck: configuration.flagCheck = reader.string(value, key: name) ?? configuration.flagCheck

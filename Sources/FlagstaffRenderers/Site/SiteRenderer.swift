@@ -26,15 +26,31 @@ public struct SiteRenderer {
     let stamp: SiteStamp
     /// How pages name tenants.
     let words = SiteWords()
+    /// The values' history, when the configuration asks the site to show it.
+    let history: SiteHistory?
+    /// Each cell's timeline, read out of `history`.
+    let historyTimelines: HistoryTimelines
+    /// How history is said.
+    let historyWords: HistoryWords
+    /// Each commit's position in `history`, so stretches sort by when they began.
+    private let historyPositions: [String: Int]
     /// What several page kinds use, worked out once, when the first asks.
     let shared = Shared()
 
     /// Prepares a renderer.
     public init(
         matrix: ResolvedMatrix, lifecycle: LifecycleReport, guide: [ExpandedGuidePage], warnings: [Diagnostic], theme: Theme,
-        stamp: SiteStamp = SiteStamp()
+        stamp: SiteStamp = SiteStamp(), history: SiteHistory? = nil
     ) {
         self.stamp = stamp
+        self.history = history
+        historyTimelines = HistoryTimelines(history?.history ?? ValueHistory(entries: [], end: nil))
+        historyWords = HistoryWords(
+            words: SiteWords(),
+            tenantNames: matrix.model.tenantNames.merging(matrix.model.tenants.map { ($0.id, $0.name) }) { _, current in current })
+        historyPositions = Dictionary(
+            (history?.history.entries ?? []).enumerated().compactMap { position, entry in entry.commit.map { ($0.id, position) } },
+            uniquingKeysWith: { first, _ in first })
         self.matrix = matrix
         self.lifecycle = lifecycle
         self.guide = guide.sorted { ($0.page.order, $0.page.fileName) < ($1.page.order, $1.page.fileName) }
@@ -54,6 +70,16 @@ public struct SiteRenderer {
     }
 
     var model: FlagModel { matrix.model }
+
+    /// How recent a timeline's latest change is, for ordering: a change the history
+    /// does not cover yet is the newest, a value unchanged since history starts the oldest.
+    func historyRank(_ timeline: CellTimeline) -> Int {
+        switch timeline.segments.first?.since {
+        case .pending?: Int.max
+        case .commit(let commit)?: historyPositions[commit.id] ?? 0
+        case .start?, nil: -1
+        }
+    }
 
     /// A piece of the site's work, which renders one or more files. The site is
     /// cut into many, one per page or data file, so they run on every core.

@@ -8,6 +8,8 @@ struct FlagPage: SitePage {
 
     var flag: FlagDetails
     var lifecycle: FlagLifecycleDetails?
+    /// The History section, when the site shows history.
+    var history: FlagHistorySection?
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         site.model.flags.enumerated().map { position, flag in
@@ -42,6 +44,7 @@ struct FlagPage: SitePage {
             notRead: site.lifecycle.entry(for: flag.key)?.has(.unusedInCode) ?? false,
             rowsHTML: WrittenHTML.marker(0), sourcesHTML: WrittenHTML.marker(1))
         lifecycle = site.lifecycle.entry(for: flag.key).map { FlagLifecycleDetails(site, $0, links: links) }
+        history = site.history.map { FlagHistorySection(site, history: $0, flag: position) }
     }
 
     /// A value type in the site's words: "on/off", "number" or "text".

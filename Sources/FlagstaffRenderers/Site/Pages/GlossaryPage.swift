@@ -71,6 +71,15 @@ struct GlossaryPage: SitePage {
                     definition: "Nothing in the app's code asks for the flag, so its value changes nothing that people using the app see. "
                         + "Such a flag is usually one to remove."))
         }
+        if let history = site.history {
+            entries.append(
+                GlossaryEntry(
+                    anchor: "commit", term: "change (commit)",
+                    definition: "A saved change to the flag sources, kept by git, the tool the engineers store them in: who made it, when, "
+                        + "and a message that says why. Each flag's History and the Recent changes page (the last \(history.recentDays) days) "
+                        + "list the changes that changed values, each with its short id (such as “\(history.history.end?.shortID ?? "3130487")”), "
+                        + "by which an engineer finds it."))
+        }
         // "Partly seen" only where a source Flagstaff cannot see makes a flag so.
         let statuses = LifecycleStatus.allCases.filter { $0 != .partlySeen || lifecycle.count(of: $0) > 0 }.map { status in
             GlossaryEntry(

@@ -109,7 +109,9 @@ extension SiteRenderer {
     func sharedLayout() -> PageLayout {
         PageLayout(
             siteTitle: model.title, pageTitle: "", root: "",
-            navigation: SiteSection.allCases.filter { ($0 != .guide || !guide.isEmpty) && ($0 != .tenants || !model.isSingleApp) }.map { entry in
+            navigation: SiteSection.allCases.filter {
+                ($0 != .guide || !guide.isEmpty) && ($0 != .tenants || !model.isSingleApp) && ($0 != .recentChanges || history != nil)
+            }.map { entry in
                 NavigationLink(label: entry.label(words), path: entry.path, current: false)
             },
             hasGuide: !guide.isEmpty, singleApp: model.isSingleApp,
@@ -140,7 +142,9 @@ extension SiteRenderer {
             }
             text += " and Remote Config templates \(versions.joined(separator: ", "))"
         }
-        text += "; " + (stamp.themeDigest.map { "custom templates with digest \($0)" } ?? "Flagstaff's default theme") + "."
+        text += "; " + (stamp.themeDigest.map { "custom templates with digest \($0)" } ?? "Flagstaff's default theme")
+        if let end = history?.history.end { text += "; history up to commit \(end.shortID) of \(HistoryWords.day(end.day))" }
+        text += "."
         return text
     }
 

@@ -45,7 +45,7 @@ struct PagePlan<Page: SitePage> {
 
 /// The entries of the site's navigation bar, in order.
 enum SiteSection: CaseIterable {
-    case matrix, tenants, compare, lifecycle, guide, howToRead
+    case matrix, tenants, compare, recentChanges, lifecycle, guide, howToRead
 
     /// The entry's link text, naming tenants as `words` do.
     func label(_ words: SiteWords) -> String {
@@ -53,6 +53,7 @@ enum SiteSection: CaseIterable {
         case .matrix: "Matrix"
         case .tenants: words.tenantsTitle
         case .compare: "Compare"
+        case .recentChanges: "Recent changes"
         case .lifecycle: "Lifecycle"
         case .guide: "Guide"
         case .howToRead: "How to read"
@@ -65,6 +66,7 @@ enum SiteSection: CaseIterable {
         case .matrix: "matrix.html"
         case .tenants: "tenants/index.html"
         case .compare: "compare.html"
+        case .recentChanges: "recent-changes.html"
         case .lifecycle: "lifecycle.html"
         case .guide: "guide/index.html"
         case .howToRead: "how-to-read.html"

@@ -15,6 +15,7 @@ extension SiteRenderer {
         FlagPage.self,
         TenantPage.self,
         ComparePage.self,
+        RecentChangesPage.self,
         GlossaryPage.self,
     ]
 }

@@ -15,6 +15,8 @@ struct TenantPage: SitePage {
     var compareEnvironmentsHref: String?
     /// The compare page set to this tenant and the next one, in the last environment, when there is another.
     var compareTenantsHref: String?
+    /// What changed for this tenant lately, when the site shows history.
+    var recent: TenantRecentChanges?
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         site.model.tenants.enumerated().map { position, tenant in
@@ -40,6 +42,7 @@ struct TenantPage: SitePage {
         compareTenantsHref = model.tenants.count < 2 ? nil
             : ComparePage.href(
                 tenant: tenant.id, with: model.tenants[(position + 1) % model.tenants.count].id, in: environments.last ?? "", root: "../")
+        recent = site.history.map { TenantRecentChanges(site, history: $0, tenant: tenant.id) }
     }
 
     /// The page's rows, for `WrittenHTML`.
@@ -79,4 +82,24 @@ struct TenantDetails: Sendable, TemplateContext {
     var file: String
     /// How many Bool flags are on in at least one environment.
     var onCount: Int
+}
+
+/// A tenant page's recently changed part: the history's entries of the recent
+/// days that concern the tenant, newest first.
+struct TenantRecentChanges: Sendable, TemplateContext {
+    var days: Int
+    var since: String
+    var hasEntries: Bool
+    var entries: [RecentEntry]
+    /// The Recent changes page, filtered to this tenant.
+    var allHref: String
+
+    init(_ site: SiteRenderer, history: SiteHistory, tenant: String) {
+        days = history.recentDays
+        since = HistoryWords.day(history.recentSince)
+        let mine = history.history.filtered(flags: nil, tenants: [tenant], environments: nil)
+        entries = RecentEntry.list(mine.entries(since: history.recentSince).filter { !$0.isStart }, site: site)
+        hasEntries = !entries.isEmpty
+        allHref = "../recent-changes.html#tenant=\(tenant.queryEscaped)"
+    }
 }

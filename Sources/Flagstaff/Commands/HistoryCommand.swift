@@ -1,0 +1,100 @@
+import FlagstaffCore
+import FlagstaffRenderers
+import Foundation
+
+/// `flagstaff history [KEY]`: every change to the values the app gets, newest
+/// first, each with its commit, read from git's objects along the first-parent
+/// line; nothing is checked out.
+public struct HistoryCommand: Sendable {
+    /// The output formats.
+    public enum Format: String, CaseIterable, Sendable { case text, md, json }
+
+    /// The configuration file, relative to the current folder; `flagstaff.yml` when `nil`.
+    public var configurationPath: String?
+    /// The flag key or Swift case name to show alone; every flag when `nil`.
+    public var key: String?
+    /// The tenants to show; all when empty.
+    public var tenants: [String] = []
+    /// The environments to show; all when empty.
+    public var environments: [String] = []
+    /// Where history starts: a revision (the changes after it) or a day `YYYY-MM-DD` (the changes from it on).
+    public var since: String?
+    /// The last commit; `HEAD`, followed by what the working tree changes, when `nil`.
+    public var until: String?
+    /// The output format.
+    public var format: Format = .text
+
+    /// Creates a history request.
+    public init(
+        configurationPath: String? = nil, key: String? = nil, tenants: [String] = [], environments: [String] = [], since: String? = nil,
+        until: String? = nil, format: Format = .text
+    ) {
+        self.configurationPath = configurationPath
+        self.key = key
+        self.tenants = tenants
+        self.environments = environments
+        self.since = since
+        self.until = until
+        self.format = format
+    }
+
+    /// The text that names the working tree's own changes.
+    static let workingTree = "Not committed yet (the working tree)"
+
+    /// Prints the history and returns the exit status.
+    public func run(console: Console) throws(FlagstaffError) -> Int32 {
+        let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
+        let start = try HistoryWalker.Since(parsing: since, option: "--since")
+        // The working tree gives the as-of day, the Swift case names and, without --until, its own changes.
+        let workspace = FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path)
+            ? try? Workspace.load(configurationPath: configurationPath) : nil
+        defer { console.finished(workspace) }
+        let asOf = try AsOfDate.resolve(option: nil, configuration: workspace?.configuration ?? .init())
+        let walker = try HistoryWalker(root: root, configurationFile: file, asOf: asOf)
+        let result = try walker.walk(until: until ?? "HEAD", since: start)
+        var history = result.history
+        if until == nil, let workspace {
+            if workspace.isValid {
+                if let pending = HistoryWalker.pendingEntry(after: result, workspace: workspace) { history.entries.append(pending) }
+            } else {
+                console.error("flagstaff: note: the working tree's flag sources have errors (see `flagstaff validate`), so its own changes are not shown\n")
+            }
+        }
+        if let shallow = history.shallowFrom { console.error("flagstaff: note: \(HistoryTextRenderer.shallowNote(shallow))\n") }
+
+        let names = history.names
+        let models = [workspace?.model, result.end?.matrix.model].compactMap { $0 }
+        var flags: [String] = []
+        if let key {
+            let known = names.flags.union(models.flatMap { $0.flags.map(\.key) })
+            guard let flag = known.contains(key) ? key : models.lazy.compactMap({ $0.flags.first { $0.caseName == key }?.key }).first else {
+                throw .usage("unknown flag '\(key)'; " + (Suggestion.didYouMean(key, in: known.sorted()) ?? "run `flagstaff list` for the keys"))
+            }
+            flags = [flag]
+        }
+        try Self.check(tenants, known: names.tenants.union(models.flatMap { $0.tenants.map(\.id) }), what: "tenant", option: "--tenant")
+        try Self.check(environments, known: names.environments.union(models.flatMap(\.environments)), what: "environment", option: "--env")
+        let shown = history.filtered(
+            flags: flags.isEmpty ? nil : Set(flags), tenants: tenants.isEmpty ? nil : Set(tenants),
+            environments: environments.isEmpty ? nil : Set(environments))
+        let scope = HistoryScope(revision: until ?? "HEAD", flags: flags, tenants: tenants, environments: environments)
+        switch format {
+        case .text:
+            console.output(HistoryTextRenderer.render(shown, scope: scope, pending: Self.workingTree, colour: console.colour, pathPrefix: prefix))
+        case .md:
+            console.output(HistoryMarkdownRenderer.render(shown, scope: scope, pending: Self.workingTree, pathPrefix: prefix))
+        case .json:
+            console.output(HistoryJSONRenderer.render(shown, scope: scope))
+        }
+        return ExitStatus.success
+    }
+
+    /// Fails with a "did you mean" for a name history has never seen.
+    private static func check(_ names: [String], known: Set<String>, what: String, option: String) throws(FlagstaffError) {
+        for name in names where !known.contains(name) {
+            throw .usage(
+                "unknown \(what) '\(name)' in \(option); "
+                    + (Suggestion.didYouMean(name, in: known.sorted()) ?? "choose from \(known.sorted().joined(separator: ", "))"))
+        }
+    }
+}

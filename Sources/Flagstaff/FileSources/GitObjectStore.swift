@@ -1,0 +1,195 @@
+import Foundation
+import Synchronization
+
+/// The objects of one repository, read by id through one `git cat-file --batch`
+/// and shared by every commit a history visits: a tree is read and parsed once
+/// however many commits share it, and a file's bytes once per version, so a commit
+/// that changes one file reads that file and nothing else, and one that puts back
+/// an old version reads nothing. Past `blobBudget` bytes, only the versions the
+/// last commit read are kept.
+final class GitObjectStore: Sendable {
+    /// One entry of a tree: a name, what it is, and its object's id.
+    struct TreeEntry: Sendable {
+        var name: String
+        var kind: FileEntry.Kind
+        var id: String
+    }
+
+    private let reader: GitObjectReader
+    /// How many bytes an object id takes in a tree: 20 for SHA-1, 32 for SHA-256.
+    private let idLength: Int
+    private let trees = Mutex<[String: [TreeEntry]]>([:])
+    private let blobs = Mutex<Blobs>(Blobs())
+    private let reads = Mutex(0)
+    private let blobReads = Mutex(0)
+
+    /// The file versions kept: bytes by blob id, the version last read at each path, and their total size.
+    private struct Blobs {
+        var bytes: [String: [UInt8]] = [:]
+        var current: [String: String] = [:]
+        var size = 0
+    }
+
+    /// How many bytes of file versions are kept before old ones are let go.
+    private static let blobBudget = 256 << 20
+
+    /// At most this many trees are kept; past it the cache starts again. A history
+    /// visits a few trees per commit, and old ones are rarely needed again.
+    private static let treeLimit = 50_000
+
+    /// Opens the store of the repository that holds `folder`; `nil` when git cannot be started.
+    init?(repository folder: URL, idLength: Int) {
+        guard let reader = GitObjectReader(repository: folder) else { return nil }
+        self.reader = reader
+        self.idLength = idLength
+    }
+
+    /// The object a name gives (`HEAD^{commit}`, an id), read without caching.
+    func object(_ name: String) -> GitObjectReader.Object? { reader.object(name) }
+
+    /// A tree's entries, sorted by name; `nil` when the id names no tree.
+    func tree(_ id: String) -> [TreeEntry]? {
+        if let entries = trees.withLock({ $0[id] }) { return entries }
+        guard let object = readObject(id), object.type == "tree" else { return nil }
+        let entries = Self.treeEntries(object.contents, idLength: idLength)
+        trees.withLock { trees in
+            if trees.count >= Self.treeLimit { trees.removeAll(keepingCapacity: true) }
+            trees[id] = entries
+        }
+        return entries
+    }
+
+    /// The entry at a path (components separated by `/`) below a tree; the root
+    /// itself for an empty path. `nil` when nothing is there.
+    func entry(at path: String, in root: String) -> TreeEntry? {
+        var current = TreeEntry(name: "", kind: .directory, id: root)
+        for component in path.split(separator: "/") {
+            guard current.kind == .directory, let entries = tree(current.id),
+                let next = entries.first(where: { $0.name == component })
+            else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// The bytes of the blob with an id, which is at `path` in the commit being
+    /// read; `nil` when the id names no blob.
+    func blob(_ id: String, at path: String) -> [UInt8]? {
+        // Looked up and read under one lock, so two tenants that share a version
+        // (two identical files) read it once; `cat-file` answers one at a time anyway.
+        blobs.withLock { blobs -> [UInt8]? in
+            if let bytes = blobs.bytes[id] {
+                blobs.current[path] = id
+                return bytes
+            }
+            guard let object = readObject(id), object.type == "blob" else { return nil }
+            blobReads.withLock { $0 += 1 }
+            if blobs.size + object.contents.count > Self.blobBudget {
+                let current = Set(blobs.current.values)
+                blobs.bytes = blobs.bytes.filter { current.contains($0.key) }
+                blobs.size = blobs.bytes.values.reduce(0) { $0 + $1.count }
+            }
+            blobs.bytes[id] = object.contents
+            blobs.current[path] = id
+            blobs.size += object.contents.count
+            return object.contents
+        }
+    }
+
+    /// How many objects have been read from git so far, and how many of them were
+    /// file versions: what the history tests count.
+    var objectReads: Int { reads.withLock { $0 } }
+    var blobReadCount: Int { blobReads.withLock { $0 } }
+
+    private func readObject(_ id: String) -> GitObjectReader.Object? {
+        reads.withLock { $0 += 1 }
+        return reader.object(id)
+    }
+
+    /// The entries of a tree object: `<mode> <name>\0<id>` repeated, each id
+    /// `idLength` raw bytes. Mode 40000 is a folder, 100644 and 100755 are files;
+    /// links and submodules are `other`.
+    static func treeEntries(_ bytes: [UInt8], idLength: Int) -> [TreeEntry] {
+        let digits = Array("0123456789abcdef".utf8)
+        var entries: [TreeEntry] = []
+        var index = 0
+        while index < bytes.count {
+            guard let space = bytes[index...].firstIndex(of: UInt8(ascii: " ")),
+                let nul = bytes[space...].firstIndex(of: 0), nul + idLength < bytes.count + 1
+            else { break }
+            let mode = String(decoding: bytes[index..<space], as: UTF8.self)
+            let name = String(decoding: bytes[(space + 1)..<nul], as: UTF8.self)
+            let kind: FileEntry.Kind
+            switch mode {
+            case "40000": kind = .directory
+            case "100644", "100755": kind = .file
+            default: kind = .other
+            }
+            var id = [UInt8]()
+            id.reserveCapacity(idLength * 2)
+            for byte in bytes[(nul + 1)..<min(nul + 1 + idLength, bytes.count)] {
+                id.append(digits[Int(byte >> 4)])
+                id.append(digits[Int(byte & 15)])
+            }
+            entries.append(TreeEntry(name: name, kind: kind, id: String(decoding: id, as: UTF8.self)))
+            index = nul + 1 + idLength
+        }
+        return entries
+    }
+}
+
+/// The files of one commit, read through a `GitObjectStore` by walking its tree,
+/// so that commits share what they have in common. It records every path it is
+/// asked about, so history knows which later changes can matter to what was read.
+struct GitCommitFileSource: FileSource {
+    /// The paths a load asked about, from the repository's root.
+    final class Reads: Sendable {
+        private let state = Mutex<(files: Set<String>, folders: Set<String>)>(([], []))
+
+        /// Files read or looked at (`contents`, `text`, `kind`).
+        var files: Set<String> { state.withLock { $0.files } }
+        /// Folders listed (`entries`).
+        var folders: Set<String> { state.withLock { $0.folders } }
+
+        func file(_ path: String) { _ = state.withLock { $0.files.insert(path) } }
+        func folder(_ path: String) { _ = state.withLock { $0.folders.insert(path) } }
+    }
+
+    let store: GitObjectStore
+    /// The commit's tree.
+    let tree: String
+    /// The workspace root's path inside the repository, e.g. `apps/ios/` or empty.
+    let prefix: String
+    let name: String
+    /// What was asked.
+    let reads = Reads()
+
+    func contents(of path: String) throws(FileSourceError) -> [UInt8] {
+        let (relative, entry) = try self.entry(at: path)
+        reads.file(relative)
+        guard let entry else { throw .missing }
+        guard entry.kind == .file, let bytes = store.blob(entry.id, at: relative) else { throw .unreadable("'\(path)' is not a file in \(name)") }
+        return bytes
+    }
+
+    func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {
+        let (relative, entry) = try self.entry(at: directory)
+        reads.folder(relative)
+        guard let entry else { throw .missing }
+        guard entry.kind == .directory, let entries = store.tree(entry.id) else { throw .unreadable("'\(directory)' is not a folder in \(name)") }
+        return entries.map { FileEntry(name: $0.name, kind: $0.kind) }.sorted { $0.name < $1.name }
+    }
+
+    func kind(of path: String) -> FileEntry.Kind? {
+        guard let (relative, entry) = try? self.entry(at: path) else { return nil }
+        reads.file(relative)
+        return entry?.kind
+    }
+
+    /// The path from the repository's root, and what is there.
+    private func entry(at path: String) throws(FileSourceError) -> (String, GitObjectStore.TreeEntry?) {
+        guard !path.hasPrefix("/") else { throw .unreadable("an absolute path cannot be read from \(name)") }
+        guard let relative = FilePath.normalized(FilePath.join(prefix, path)) else { throw .missing }
+        return (relative, store.entry(at: relative, in: tree))
+    }
+}

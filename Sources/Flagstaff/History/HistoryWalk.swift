@@ -1,0 +1,251 @@
+import FlagstaffCore
+import FlagstaffReaders
+
+extension HistoryWalker {
+    /// Where a walk is between two commits.
+    enum Phase {
+        /// No commit so far had the workspace; only these files matter.
+        case absent(reads: Set<String>, folders: Set<String>)
+        /// The workspace, read.
+        case loaded(HistoryState)
+        /// The workspace cannot be read; what was last read, and what the failed read looked at.
+        case broken(lastKnown: HistoryState?, reads: Set<String>, folders: Set<String>)
+
+        /// The last workspace read.
+        var known: HistoryState? {
+            switch self {
+            case .loaded(let state): state
+            case .broken(let lastKnown, _, _): lastKnown
+            case .absent: nil
+            }
+        }
+
+        /// Whether a commit's change to a file can matter now.
+        func matters(_ change: CommitLogReader.FileChange) -> Bool {
+            switch self {
+            case .loaded(let state): return state.matters(change)
+            case .absent(let reads, let folders), .broken(_, let reads, let folders):
+                return HistoryState.matters(change, reads: reads, folders: folders)
+            }
+        }
+    }
+
+    /// One walk through the commits, oldest first, keeping the entries it finds.
+    struct Walk {
+        let walker: HistoryWalker
+        private(set) var phase: Phase
+        private(set) var entries: [HistoryEntry] = []
+        /// Whether a commit has been read whole yet: the first one always is.
+        private var visited = false
+        /// Whether the start entry has been written.
+        private var started = false
+        /// How many commits were read whole.
+        private(set) var wholeReads = 0
+
+        init(walker: HistoryWalker) {
+            self.walker = walker
+            let configuration = FilePath.normalized(FilePath.join(walker.repositoryPrefix, walker.configurationFile)) ?? walker.configurationFile
+            phase = .absent(reads: [configuration], folders: [])
+        }
+
+        /// Takes in one commit.
+        mutating func step(_ record: CommitLogReader.Record) throws(FlagstaffError) {
+            defer { visited = true }
+            if visited {
+                var relevant = record.changes.filter(phase.matters)
+                // The catalog and the guide describe flags but give no value: a commit
+                // that changes only them changes nothing history shows.
+                if case .loaded(let state) = phase { relevant.removeAll(where: state.describesOnly) }
+                guard !relevant.isEmpty else { return }
+                if case .loaded(var state) = phase {
+                    // The phase lets go of the state, so the matrix is changed in place, not copied.
+                    phase = .absent(reads: [], folders: [])
+                    let cells = Self.tenantChanges(relevant, state: &state, walker: walker)
+                    phase = .loaded(state)
+                    if let cells {
+                        guard !cells.isEmpty else { return }
+                        var entry = HistoryEntry(kind: .change, commit: record.commit)
+                        entry.cells = cells
+                        entry.templateVersions = Self.versions(of: cells, remote: [], in: state.matrix.model)
+                        entries.append(entry)
+                        return
+                    }
+                }
+            }
+            try readWhole(record)
+        }
+
+        /// The cells a commit changes when it changes only tenant files that read
+        /// without errors and keep every flag's type: those tenants are read and
+        /// resolved again, and put in place. `nil` when the commit needs a whole read.
+        static func tenantChanges(
+            _ changes: [CommitLogReader.FileChange], state: inout HistoryState, walker: HistoryWalker
+        ) -> [MatrixChanges.Cell]? {
+            var replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)] = []
+            for change in changes {
+                guard change.status == .modified, let blob = change.blob, let id = state.tenantFiles[change.path], state.unknown[id] == nil,
+                    let position = state.matrix.model.tenantIndex(id), let text = walker.tenantText(blob: blob, at: change.path)
+                else { return nil }
+                let (tenant, settings, diagnostics) = SourceLoader.readTenant(
+                    text, path: state.matrix.model.tenants[position].file, id: id, configuration: state.configuration,
+                    format: Formats(state.configuration).values, keys: state.matrix.model.keys)
+                guard let tenant, let settings, !diagnostics.containsErrors else { return nil }
+                replacements.append((position, tenant, settings))
+            }
+            guard let replacement = state.matrix.resolving(replacements) else { return nil }
+            let columns = replacement.columns
+            let flags = state.matrix.model.flags.enumerated().map { MatrixChanges.FlagPair(key: $1.key, base: $0, head: $0) }
+            var cells: [MatrixChanges.Cell] = []
+            for (replacement, column) in zip(replacements, columns) {
+                cells += MatrixChanges.cells(
+                    base: state.matrix, head: column, flags: flags,
+                    tenants: [MatrixChanges.TenantPair(id: replacement.tenant.id, base: replacement.position, head: 0)],
+                    environments: state.order)
+            }
+            state.matrix.replace(with: replacement)
+            guard replacements.count > 1 else { return cells }
+            // Listed as a whole read lists them: by flag, environment, then tenant.
+            let model = state.matrix.model
+            let environments = Dictionary(state.order.enumerated().map { ($1, $0) }) { first, _ in first }
+            return cells.sorted { a, b in
+                (model.flagIndex(a.flag)!, environments[a.environment]!, model.tenantIndex(a.tenant)!)
+                    < (model.flagIndex(b.flag)!, environments[b.environment]!, model.tenantIndex(b.tenant)!)
+            }
+        }
+
+        /// Reads the workspace whole at a commit, and compares it with the last one read.
+        private mutating func readWhole(_ record: CommitLogReader.Record) throws(FlagstaffError) {
+            wholeReads += 1
+            let reading = try walker.read(record)
+            var entry = HistoryEntry(kind: .change, commit: record.commit)
+            switch reading {
+            case .absent(let reads, let folders):
+                guard started else {
+                    phase = .absent(reads: reads, folders: folders)
+                    return
+                }
+                if case .loaded = phase {
+                    entry.unknown = [UnknownValues(tenant: nil, problems: [.error("this commit has no '\(walker.configurationFile)'", at: nil)])]
+                }
+                phase = .broken(lastKnown: phase.known, reads: reads, folders: folders)
+            case .broken(var problems, let reads, let folders):
+                problems = Self.explainingMoves(problems, record: record, prefix: phase.known?.workspacePrefix ?? walker.repositoryPrefix)
+                if !started {
+                    entry.kind = .start(flags: 0, tenants: 0, environments: 0)
+                    entry.unknown = [UnknownValues(tenant: nil, problems: problems)]
+                    started = true
+                } else if case .loaded = phase {
+                    entry.unknown = [UnknownValues(tenant: nil, problems: problems)]
+                }
+                phase = .broken(lastKnown: phase.known, reads: reads, folders: folders)
+            case .loaded(var state, let unknownTenants):
+                if !started {
+                    let model = state.matrix.model
+                    entry.kind = .start(flags: model.flags.count, tenants: model.tenants.count, environments: model.environments.count)
+                    for (id, problems) in unknownTenants.sorted(by: { $0.key < $1.key }) {
+                        entry.unknown.append(UnknownValues(tenant: id, problems: problems))
+                        state.unknown[id] = (nil, problems)
+                    }
+                    started = true
+                } else if let old = phase.known {
+                    if case .broken = phase { entry.readableAgain = [nil] }
+                    entry = Self.entry(
+                        entry, from: old, to: &state, unknownTenants: unknownTenants, renamedFiles: Self.renamedFiles(record, under: state.workspacePrefix))
+                } else {
+                    entry.readableAgain = [nil]
+                    for (id, problems) in unknownTenants { state.unknown[id] = (nil, problems) }
+                }
+                phase = .loaded(state)
+            }
+            if !entry.isEmpty { entries.append(entry) }
+        }
+
+        /// What changes from one state read whole to the next: `new` learns which
+        /// of its tenants cannot be read, and what they had when they last could.
+        static func entry(
+            _ entry: HistoryEntry, from old: HistoryState, to new: inout HistoryState, unknownTenants: [String: [Diagnostic]],
+            renamedFiles: [String: String]
+        ) -> HistoryEntry {
+            var entry = entry
+            for (id, problems) in unknownTenants.sorted(by: { $0.key < $1.key }) {
+                if let was = old.unknown[id] {
+                    new.unknown[id] = (was.lastKnown, problems)
+                } else {
+                    entry.unknown.append(UnknownValues(tenant: id, problems: problems))
+                    new.unknown[id] = (old.matrix.model.tenantIndex(id).map { old.matrix.column(of: $0) }, problems)
+                }
+            }
+            let changes = MatrixChanges(
+                base: old.matrix, head: new.matrix, environments: new.order, renamedFiles: renamedFiles, followingFlagRenames: true,
+                excluding: Set(old.unknown.keys).union(unknownTenants.keys))
+            entry.cells = changes.cells
+            entry.addedFlags = changes.addedFlags
+            entry.removedFlags = changes.removedFlags
+            entry.renamedFlags = changes.renamedFlags
+            entry.addedTenants = changes.addedTenants
+            entry.removedTenants = changes.removedTenants
+            entry.renamedTenants = changes.renamedTenants
+            entry.addedEnvironments = changes.addedEnvironments
+            entry.removedEnvironments = changes.removedEnvironments
+            // Tenants that can be read again are compared with what they had when they last could.
+            for (id, was) in old.unknown.sorted(by: { $0.key < $1.key }) where unknownTenants[id] == nil {
+                guard let position = new.matrix.model.tenantIndex(id) else {
+                    entry.removedTenants.append(id)
+                    continue
+                }
+                entry.readableAgain.append(id)
+                guard let last = was.lastKnown else {
+                    entry.addedTenants.append(id)
+                    continue
+                }
+                let flags = new.matrix.model.flags.enumerated().compactMap { position, flag in
+                    last.model.flagIndex(flag.key).map { MatrixChanges.FlagPair(key: flag.key, base: $0, head: position) }
+                }
+                entry.cells += MatrixChanges.cells(
+                    base: last, head: new.matrix, flags: flags, tenants: [MatrixChanges.TenantPair(id: id, base: 0, head: position)],
+                    environments: new.order)
+            }
+            let common = new.order.filter(old.matrix.model.environments.contains)
+            entry.remoteChanges = RemoteTemplateChange.between(base: old.matrix.model, head: new.matrix.model, environments: common)
+            entry.templateVersions = versions(of: entry.cells, remote: entry.remoteChanges, in: new.matrix.model)
+            return entry
+        }
+
+        /// The template version, as of a model, of each environment where a cell's
+        /// old or new value comes from Remote Config, or whose template changes.
+        static func versions(of cells: [MatrixChanges.Cell], remote: [RemoteTemplateChange], in model: FlagModel) -> [String: RemoteTemplateVersion] {
+            guard let remoteConfig = model.remoteConfig else { return [:] }
+            let remoteLayer = RemoteConfigLayer.layer.id
+            var environments = Set(remote.flatMap(\.environments))
+            for cell in cells where cell.oldLayer == remoteLayer || cell.newLayer == remoteLayer { environments.insert(cell.environment) }
+            var versions: [String: RemoteTemplateVersion] = [:]
+            for environment in environments {
+                if let version = remoteConfig.templates[environment]?.version { versions[environment] = version }
+            }
+            return versions
+        }
+
+        /// Problems about a file the commit moved, with a hint that says where it went:
+        /// an enum file moved without its configuration is the usual case.
+        static func explainingMoves(_ problems: [Diagnostic], record: CommitLogReader.Record, prefix: String) -> [Diagnostic] {
+            let moves = renamedFiles(record, under: prefix)
+            guard !moves.isEmpty else { return problems }
+            return problems.map { problem in
+                guard let (from, to) = moves.first(where: { problem.message.contains("'\($0.key)'") }) else { return problem }
+                var problem = problem
+                problem.hint = "this commit moves '\(from)' to '\(to)'; the configuration still names the old path"
+                return problem
+            }
+        }
+
+        /// The files git says a commit moved, old path to new, relative to the workspace's folder.
+        static func renamedFiles(_ record: CommitLogReader.Record, under prefix: String) -> [String: String] {
+            var renamed: [String: String] = [:]
+            for change in record.changes {
+                guard case .renamed(let from) = change.status, from.hasPrefix(prefix), change.path.hasPrefix(prefix) else { continue }
+                renamed[String(from.dropFirst(prefix.count))] = String(change.path.dropFirst(prefix.count))
+            }
+            return renamed
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import FlagstaffCore
+import FlagstaffReaders
+import Foundation
+
+/// Walks the first-parent line of a branch, oldest commit first, and says what
+/// each commit changes in the values the app gets, through every source the
+/// workspace reads.
+///
+/// Nothing is checked out: one `git log` lists the commits with the files each
+/// changes and the blobs they then hold, and one `git cat-file --batch` reads
+/// trees and blobs by id (`GitObjectStore`), each once. A commit that changes no
+/// file the workspace read costs only git's tree comparison. One that changes
+/// tenant files only re-reads those files and re-resolves those tenants. Any
+/// other change reads the workspace again, through the loader every command uses,
+/// so a new format or layer needs nothing here.
+///
+/// Merges are followed along the first parent: the branch's own line, where each
+/// merge is one change made on the day it landed, as the people who use the
+/// branch saw it. A side branch's commits were never the branch's state.
+struct HistoryWalker {
+    /// Where the history shown starts, when not at the branch's first commit.
+    enum Since: Sendable {
+        /// Just after a commit: the commit itself is the start.
+        case revision(String)
+        /// At a day: the last commit before it is the start.
+        case day(CalendarDate)
+
+        /// A day `YYYY-MM-DD`, or else a revision; `nil` for no text. Something
+        /// shaped like a day that is not one is a mistake, not a branch name.
+        init?(parsing text: String?, option: String) throws(FlagstaffError) {
+            guard let text else { return nil }
+            if let day = CalendarDate(parsing: text) {
+                self = .day(day)
+                return
+            }
+            if text.count == 10, text.filter({ $0 == "-" }).count == 2, text.allSatisfy({ $0.isNumber || $0 == "-" }),
+                let problem = CalendarDate.problem(parsing: text)
+            {
+                throw .usage("\(option) \(text) is not a date: \(problem)")
+            }
+            self = .revision(text)
+        }
+    }
+
+    /// The workspace's folder on disk.
+    let root: URL
+    /// The configuration's path in that folder.
+    let configurationFile: String
+    /// The day Remote Config's `dateTime` rules are decided for, at every commit alike.
+    let asOf: CalendarDate?
+    /// The folder's path inside the repository, with a trailing `/`, or empty.
+    let repositoryPrefix: String
+    /// Whether the clone is shallow, so its oldest commit is not the branch's first.
+    let isShallow: Bool
+    /// The repository's objects, shared by every commit the walk reads.
+    let store: GitObjectStore
+
+    /// Opens the repository that holds a workspace's folder. A folder outside git,
+    /// or git missing, is an error that says so.
+    init(root: URL, configurationFile: String, asOf: CalendarDate?) throws(FlagstaffError) {
+        guard let facts = Git.run(["rev-parse", "--show-prefix", "--is-shallow-repository", "--show-object-format"], in: root) else {
+            throw .io("git is not installed, so Flagstaff cannot read the history of the flag sources")
+        }
+        guard facts.status == 0 else {
+            let folder = root.path == FileManager.default.currentDirectoryPath ? "the current folder" : "'\(root.path)'"
+            throw .io("\(folder) is not in a git repository, so the flag sources have no history to read; run this inside the clone that holds them")
+        }
+        let lines = facts.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count >= 3 else { throw .io("git rev-parse answered in a way Flagstaff cannot read") }
+        guard let store = GitObjectStore(repository: root, idLength: lines[2] == "sha256" ? 32 : 20) else {
+            throw .io("cannot start git cat-file")
+        }
+        self.root = root
+        self.configurationFile = configurationFile
+        self.asOf = asOf
+        repositoryPrefix = lines[0]
+        isShallow = lines[1] == "true"
+        self.store = store
+    }
+
+    /// What a walk found.
+    struct Result {
+        /// The history.
+        var history: ValueHistory
+        /// The workspace as last read, at the end or before it became unreadable.
+        var end: HistoryState?
+        /// Whether the workspace cannot be read at the last commit.
+        var endsUnreadable: Bool
+        /// How many commits were read whole (the others cost their changed tenant files, or nothing).
+        var wholeReads: Int
+    }
+
+    /// The history of the first-parent line that ends at `until`, from `since` on
+    /// (or the line's first commit), and the state at its end.
+    func walk(until: String, since: Since?) throws(FlagstaffError) -> Result {
+        guard store.object("\(until)^{commit}")?.type == "commit" else { throw .usage("unknown revision '\(until)'") }
+        guard let log = Git.run(CommitLogReader.arguments(revision: until), in: root), log.status == 0 else {
+            throw .io("git log could not list the commits of '\(until)'")
+        }
+        let records: [CommitLogReader.Record]
+        do {
+            records = try CommitLogReader.read(log.output)
+        } catch {
+            throw .io("cannot read git's log: \(error.message)")
+        }
+        let first = try startIndex(in: records, since: since, until: until)
+        var walk = Walk(walker: self)
+        for record in records[first...] { try walk.step(record) }
+        let shallowFrom = isShallow && first == 0 ? records.first?.commit : nil
+        var endsUnreadable = false
+        if case .broken = walk.phase { endsUnreadable = true }
+        return Result(
+            history: ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom), end: walk.phase.known,
+            endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads)
+    }
+
+    /// What a workspace read from files (the working tree, or the sources a site is
+    /// built from) changes after the last commit a walk read; `nil` when nothing does.
+    static func pendingEntry(after result: Result, workspace: Workspace) -> HistoryEntry? {
+        guard let end = result.end, let matrix = workspace.matrix else { return nil }
+        let configuration = workspace.configuration
+        var head = HistoryState(
+            matrix: matrix, configuration: configuration,
+            order: WorkspaceDiff.listingOrder(of: configuration.environments, protected: configuration.protectedEnvironments),
+            reads: [], folders: [], workspacePrefix: "", tenantFiles: [:])
+        var entry = HistoryEntry(kind: .pending, commit: nil)
+        if result.endsUnreadable { entry.readableAgain = [nil] }
+        entry = Walk.entry(entry, from: end, to: &head, unknownTenants: [:], renamedFiles: [:])
+        return entry.isEmpty ? nil : entry
+    }
+
+    /// The position of the commit the history starts at: the commit `since` names,
+    /// or the last one before its day; the first commit otherwise.
+    private func startIndex(in records: [CommitLogReader.Record], since: Since?, until: String) throws(FlagstaffError) -> Int {
+        switch since {
+        case nil: return 0
+        case .day(let day)?:
+            return records.lastIndex { $0.commit.day < day } ?? 0
+        case .revision(let revision)?:
+            guard let commit = store.object("\(revision)^{commit}"), commit.type == "commit" else {
+                throw .usage("unknown revision '\(revision)' in --since")
+            }
+            guard let index = records.firstIndex(where: { $0.commit.id == commit.id }) else {
+                throw .usage(
+                    "'\(revision)' is not on the first-parent line of '\(until)', which history follows; "
+                        + "name a commit of that line (git log --first-parent) or a day (YYYY-MM-DD)")
+            }
+            return index
+        }
+    }
+
+    /// What a full read of one commit gave.
+    enum Reading {
+        /// The commit has no configuration: the workspace does not exist there.
+        case absent(reads: Set<String>, folders: Set<String>)
+        /// The workspace cannot be read there: its errors, and what was looked at.
+        case broken(problems: [Diagnostic], reads: Set<String>, folders: Set<String>)
+        /// The workspace, with the tenants whose files have errors.
+        case loaded(HistoryState, unknownTenants: [String: [Diagnostic]])
+    }
+
+    /// Reads the whole workspace as one commit has it.
+    func read(_ record: CommitLogReader.Record) throws(FlagstaffError) -> Reading {
+        let source = GitCommitFileSource(store: store, tree: record.tree, prefix: repositoryPrefix, name: "commit \(record.commit.shortID)")
+        let broken = { (problems: [Diagnostic]) in Reading.broken(problems: problems, reads: source.reads.files, folders: source.reads.folders) }
+        let text: String
+        do {
+            text = try source.text(of: configurationFile)
+        } catch .pastLimit(let problem) {
+            return broken([problem])
+        } catch {
+            return .absent(reads: source.reads.files, folders: source.reads.folders)
+        }
+        let reading: Workspace.ModelReading
+        do {
+            reading = try Workspace.readModel(configuration: text, file: configurationFile, from: source, asOf: asOf)
+        } catch .unreadableInputs(let problems) {
+            return broken(problems)
+        }
+        let errors = reading.diagnostics.filter { $0.severity == .error }
+        guard let configuration = reading.configuration, let loaded = reading.loaded else {
+            return broken(errors.isEmpty ? [.error("the flag sources cannot be read", at: nil)] : errors)
+        }
+        // An error in a tenant's file makes that tenant's values unknown; one in the
+        // catalog or the guide changes no value; any other, every value.
+        let tenantFiles = Dictionary(reading.loader.tenantFileList.map { ($0.path, $0.id) }) { first, _ in first }
+        var unknownTenants: [String: [Diagnostic]] = [:]
+        var global: [Diagnostic] = []
+        for error in errors {
+            let file = error.location?.file
+            if let file, let id = tenantFiles[file] {
+                unknownTenants[id, default: []].append(error)
+            } else if let file, file == configuration.catalog || configuration.guide.map({ file.hasPrefix($0 + "/") }) == true {
+                continue
+            } else {
+                global.append(error)
+            }
+        }
+        guard global.isEmpty else { return broken(global) }
+        let folder = (configurationFile as NSString).deletingLastPathComponent
+        let workspacePrefix = FilePath.join(repositoryPrefix, folder.isEmpty ? "" : folder + "/")
+        let matrix = ResolvedMatrix(model: loaded.model, settings: loaded.settings)
+        let state = HistoryState(
+            matrix: matrix, configuration: configuration,
+            order: WorkspaceDiff.listingOrder(of: configuration.environments, protected: configuration.protectedEnvironments),
+            reads: source.reads.files, folders: source.reads.folders, workspacePrefix: workspacePrefix,
+            tenantFiles: Dictionary(
+                reading.loader.tenantFileList.compactMap { file in
+                    FilePath.normalized(workspacePrefix + file.path).map { ($0, file.id) }
+                }, uniquingKeysWith: { first, _ in first }))
+        return .loaded(state, unknownTenants: unknownTenants)
+    }
+
+    /// A tenant's file contents as one commit has them, when they can be read.
+    func tenantText(blob: String, at path: String) -> String? {
+        guard let bytes = store.blob(blob, at: path) else { return nil }
+        return try? GitCommitFileSource.text(decoding: bytes, file: path)
+    }
+}
+
+/// The workspace as history keeps it between commits: the values it resolved and
+/// what it read to get them.
+struct HistoryState {
+    /// The values: each known tenant's, and for a tenant whose file cannot be read now, what it had.
+    var matrix: ResolvedMatrix
+    /// The configuration.
+    var configuration: Configuration
+    /// The environments, in the order changes are listed.
+    var order: [String]
+    /// The files and folders the load read, from the repository's root: only a change to one of them can matter.
+    var reads: Set<String>, folders: Set<String>
+    /// The workspace's folder inside the repository, with a trailing `/`, or empty.
+    var workspacePrefix: String
+    /// Each tenant file the workspace has, from the repository's root, with its tenant's id.
+    var tenantFiles: [String: String]
+    /// The tenants whose files cannot be read now: their last known values (one tenant each; `nil` when never read) and why.
+    var unknown: [String: (lastKnown: ResolvedMatrix?, problems: [Diagnostic])] = [:]
+
+    /// Whether a commit's change to a file can matter: the file was read, or the
+    /// change adds or removes a name in a folder that was listed.
+    func matters(_ change: CommitLogReader.FileChange) -> Bool { Self.matters(change, reads: reads, folders: folders) }
+
+    /// Whether a change is to a file that only describes flags (the catalog, a guide
+    /// page), and so changes no value, under the same path before and after.
+    func describesOnly(_ change: CommitLogReader.FileChange) -> Bool {
+        guard change.status == .modified, let path = FilePath.normalized(change.path) else { return false }
+        if !configuration.catalog.isEmpty, FilePath.normalized(workspacePrefix + configuration.catalog) == path { return true }
+        guard let guide = configuration.guide, let folder = FilePath.normalized(workspacePrefix + guide) else { return false }
+        return path.hasPrefix(folder + "/")
+    }
+
+    /// Whether a change can matter to a load that read `reads` and listed `folders`.
+    static func matters(_ change: CommitLogReader.FileChange, reads: Set<String>, folders: Set<String>) -> Bool {
+        var paths = [change.path]
+        switch change.status {
+        case .renamed(let from), .copied(let from): paths.append(from)
+        default: break
+        }
+        if paths.contains(where: reads.contains) { return true }
+        guard change.changesNames else { return false }
+        return paths.contains { path in Self.folders(above: path).contains(where: folders.contains) }
+    }
+
+    /// The folders that hold a path, nearest first, down to the root (`""`).
+    static func folders(above path: String) -> [String] {
+        var folders: [String] = []
+        var rest = Substring(path)
+        while let slash = rest.lastIndex(of: "/") {
+            rest = rest[..<slash]
+            folders.append(String(rest))
+        }
+        return folders + [""]
+    }
+}

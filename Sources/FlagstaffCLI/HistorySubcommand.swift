@@ -1,0 +1,37 @@
+import ArgumentParser
+import Flagstaff
+
+extension HistoryCommand.Format: ExpressibleByArgument {}
+
+extension FlagstaffCommand {
+    struct History: ParsableCommand, FlagstaffRunnable {
+        static let configuration = CommandConfiguration(
+            commandName: "history",
+            abstract: "List every change to the values the app gets, newest first, with its commit.",
+            discussion: """
+                Reads git's objects along the first-parent line of --until (default HEAD, then the working tree's own \
+                changes); nothing is checked out. Exit codes: 0 success; 2 a bad revision or date, a workspace outside \
+                git, or another usage or I/O error.
+                """)
+
+        @OptionGroup var workspace: WorkspaceOptions
+        @Argument(help: "A flag key or Swift case name; every flag when absent.")
+        var key: String?
+        @Option(help: "Only this tenant (repeatable).")
+        var tenant: [String] = []
+        @Option(help: "Only this environment (repeatable).")
+        var env: [String] = []
+        @Option(help: "Start after this revision, or on this day (YYYY-MM-DD).")
+        var since: String?
+        @Option(help: "The last commit (default: HEAD, followed by the working tree's changes).")
+        var until: String?
+        @Option(help: "text, md or json.")
+        var format: HistoryCommand.Format = .text
+
+        func execute(console: Console) throws(FlagstaffError) -> Int32 {
+            try HistoryCommand(
+                configurationPath: workspace.config, key: key, tenants: tenant, environments: env, since: since, until: until, format: format
+            ).run(console: console)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// A commit as history names it: who made the change, when and why.
+public struct HistoryCommit: Hashable, Sendable {
+    /// The full commit id.
+    public var id: String
+    /// When the commit was made on its branch (the committer date), in ISO 8601
+    /// with the committer's offset, such as `2026-03-12T10:00:00+01:00`.
+    public var time: String
+    /// The day of `time`, in the committer's own time zone.
+    public var day: CalendarDate
+    /// The author's name.
+    public var author: String
+    /// The author's email address, as git records it.
+    public var email: String
+    /// The first line of the commit message.
+    public var subject: String
+    /// Whether the commit merges another branch (it has several parents).
+    public var isMerge: Bool
+
+    /// Creates a commit description.
+    public init(id: String, time: String, day: CalendarDate, author: String, email: String, subject: String, isMerge: Bool = false) {
+        self.id = id
+        self.time = time
+        self.day = day
+        self.author = author
+        self.email = email
+        self.subject = subject
+        self.isMerge = isMerge
+    }
+
+    /// The id as people quote it: its first 7 digits.
+    public var shortID: String { String(id.prefix(7)) }
+}
+
+/// Values that cannot be read from a commit on: one tenant's, when its file does
+/// not read, or every value, when what declares the flags or how to resolve them does not.
+public struct UnknownValues: Hashable, Sendable {
+    /// The tenant, or `nil` for every value of the workspace.
+    public var tenant: String?
+    /// Why, as the readers say it: the errors, each with its file and position.
+    public var problems: [Diagnostic]
+
+    /// Creates a note of unknown values.
+    public init(tenant: String?, problems: [Diagnostic]) {
+        self.tenant = tenant
+        self.problems = problems
+    }
+}
+
+/// What one commit changes in the values the app gets, or where history starts.
+public struct HistoryEntry: Sendable {
+    /// What kind of entry it is.
+    public enum Kind: Hashable, Sendable {
+        /// The first commit whose workspace could be read: the values since then are
+        /// the earliest history knows (`flags`, `tenants`, `environments` count them).
+        case start(flags: Int, tenants: Int, environments: Int)
+        /// A commit that changes something.
+        case change
+        /// What the working tree (or, on a site, the sources it is built from)
+        /// changes after the last commit history covers; it has no commit.
+        case pending
+    }
+
+    /// What kind of entry it is.
+    public var kind: Kind
+    /// The commit; `nil` for a pending entry.
+    public var commit: HistoryCommit?
+    /// The cells whose value or deciding layer changes, in flag, environment and tenant order.
+    public var cells: [MatrixChanges.Cell] = []
+    /// Flags added and removed, with their values on the side that has them.
+    public var addedFlags: [MatrixChanges.FlagValues] = [], removedFlags: [MatrixChanges.FlagValues] = []
+    /// Flags whose key changes while their Swift case stays.
+    public var renamedFlags: [MatrixChanges.Rename] = []
+    /// Tenants added, removed and renamed.
+    public var addedTenants: [String] = [], removedTenants: [String] = []
+    /// Tenants whose file moved to another id.
+    public var renamedTenants: [MatrixChanges.Rename] = []
+    /// Environments added and removed.
+    public var addedEnvironments: [String] = [], removedEnvironments: [String] = []
+    /// Changes of the Remote Config templates that move devices without changing a cell's value.
+    public var remoteChanges: [RemoteTemplateChange] = []
+    /// The template version of each environment where a remote value changes, or
+    /// its template does, as of this commit, when the template names one.
+    public var templateVersions: [String: RemoteTemplateVersion] = [:]
+    /// Values that cannot be read from this commit on.
+    public var unknown: [UnknownValues] = []
+    /// Values that can be read again from this commit on: tenant ids, or `nil` for
+    /// every value; the cells compare them with the last values read.
+    public var readableAgain: [String?] = []
+
+    /// Creates an entry.
+    public init(kind: Kind, commit: HistoryCommit?) {
+        self.kind = kind
+        self.commit = commit
+    }
+
+    /// Whether the entry is where history starts.
+    public var isStart: Bool {
+        if case .start = kind { return true }
+        return false
+    }
+
+    /// Whether the entry says nothing: no change of any kind.
+    public var isEmpty: Bool {
+        if isStart { return false }
+        return cells.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && renamedFlags.isEmpty && addedTenants.isEmpty
+            && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty
+            && remoteChanges.isEmpty && unknown.isEmpty && readableAgain.isEmpty
+    }
+
+    /// The cells whose value changes, grouped: tenants that share a flag, an
+    /// environment, both values and both layers, in order of their first cell.
+    public var valueChanges: [CellGroup] { CellGroup.grouping(cells.filter(\.changesValue)) }
+
+    /// The cells that keep their value but get it from another layer, grouped the same way.
+    public var layerChanges: [CellGroup] { CellGroup.grouping(cells.filter { !$0.changesValue }) }
+}
+
+/// Tenants of one flag in one environment whose cell changes the same way: same
+/// values, same layers.
+public struct CellGroup: Hashable, Sendable {
+    /// The flag key.
+    public var flag: String
+    /// The environment.
+    public var environment: String
+    /// The tenant ids, in the order of the cells.
+    public var tenants: [String]
+    /// The value before and after, as `CellPresentation.word` writes them.
+    public var old: String, new: String
+    /// The ids of the deciding layer before and after.
+    public var oldLayer: String, newLayer: String
+
+    /// The cells grouped, in order of each group's first cell.
+    public static func grouping(_ cells: [MatrixChanges.Cell]) -> [CellGroup] {
+        var groups: [CellGroup] = []
+        var positions: [[String]: Int] = [:]
+        for cell in cells {
+            let key = [cell.flag, cell.environment, cell.old, cell.new, cell.oldLayer, cell.newLayer]
+            if let position = positions[key] {
+                groups[position].tenants.append(cell.tenant)
+            } else {
+                positions[key] = groups.count
+                groups.append(
+                    CellGroup(
+                        flag: cell.flag, environment: cell.environment, tenants: [cell.tenant], old: cell.old, new: cell.new,
+                        oldLayer: cell.oldLayer, newLayer: cell.newLayer))
+            }
+        }
+        return groups
+    }
+}

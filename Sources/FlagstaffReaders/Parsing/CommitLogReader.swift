@@ -1,0 +1,156 @@
+import FlagstaffCore
+
+/// Reads what `git log --raw -z` says about a branch: each commit, oldest first,
+/// with the files it changes and the blob each file then holds. Hand-written, as
+/// git's own output format is the only specification; `CommitLogReaderTests` holds it to it.
+public enum CommitLogReader {
+    /// A file a commit changes, as the raw diff against its first parent says.
+    public struct FileChange: Hashable, Sendable {
+        /// What happens to the file.
+        public enum Status: Hashable, Sendable {
+            /// Added, deleted, its contents modified, or its type changed (a file becoming a link).
+            case added, deleted, modified, typeChanged
+            /// Moved from `from` (with git's similarity score), perhaps changed too.
+            case renamed(from: String)
+            /// Copied from `from`.
+            case copied(from: String)
+        }
+
+        /// What happens.
+        public var status: Status
+        /// The file's path from the repository's root, after the change.
+        public var path: String
+        /// The blob the file holds after the change, or `nil` when it is deleted.
+        public var blob: String?
+
+        /// Creates a file change.
+        public init(status: Status, path: String, blob: String?) {
+            self.status = status
+            self.path = path
+            self.blob = blob
+        }
+
+        /// Whether the change adds, removes or moves a name in its folder, rather than changing contents only.
+        public var changesNames: Bool {
+            switch status {
+            case .modified, .typeChanged: false
+            case .added, .deleted, .renamed, .copied: true
+            }
+        }
+    }
+
+    /// One commit of the log.
+    public struct Record: Hashable, Sendable {
+        /// The commit.
+        public var commit: HistoryCommit
+        /// The id of its tree.
+        public var tree: String
+        /// The ids of its parents, first parent first.
+        public var parents: [String]
+        /// The files it changes against its first parent.
+        public var changes: [FileChange]
+    }
+
+    /// The `git log` arguments whose output `read` takes: the first-parent line of
+    /// `revision`, oldest first, each commit with its raw diff against its first
+    /// parent (merges included), renames found, ids in full.
+    public static func arguments(revision: String) -> [String] {
+        [
+            "log", "--first-parent", "--reverse", "-z", "--raw", "-M", "--no-abbrev", "--diff-merges=first-parent", "--no-color",
+            "--format=\(format)", revision, "--",
+        ]
+    }
+
+    /// Each commit starts with byte 1, and its fields are separated by NUL: id,
+    /// tree, parents, committer date (strict ISO 8601), author, email, subject.
+    static let format = "%x01%H%x00%T%x00%P%x00%cI%x00%an%x00%ae%x00%s"
+
+    /// Why the output could not be read.
+    public struct Problem: Error, Equatable, Sendable {
+        /// What is wrong, in words.
+        public var message: String
+    }
+
+    /// The commits of the output, in its order. The output is read front to back,
+    /// field by field, so no byte inside a subject or a path can be taken for a separator.
+    public static func read(_ output: [UInt8]) throws(Problem) -> [Record] {
+        var scanner = Scanner(bytes: output)
+        var records: [Record] = []
+        while scanner.skip(while: { $0 == 10 || $0 == 0 }), !scanner.atEnd {
+            guard scanner.take() == 1 else { throw Problem(message: "the log does not start each commit where Flagstaff expects") }
+            var fields: [String] = []
+            for _ in 0..<7 { fields.append(scanner.field()) }
+            let (id, tree, parents, time, author, email, subject) = (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6])
+            guard isObjectID(id), isObjectID(tree) else { throw Problem(message: "'\(id)' is not a commit id") }
+            guard let day = CalendarDate(parsing: String(time.prefix(10))) else {
+                throw Problem(message: "commit \(id) has the date '\(time)', not in ISO 8601")
+            }
+            let parentIDs = parents.split(separator: " ").map(String.init)
+            let commit = HistoryCommit(id: id, time: time, day: day, author: author, email: email, subject: subject, isMerge: parentIDs.count > 1)
+            var changes: [FileChange] = []
+            while scanner.skip(while: { $0 == 10 }), scanner.peek == UInt8(ascii: ":") {
+                changes.append(try change(&scanner, commit: id))
+            }
+            records.append(Record(commit: commit, tree: tree, parents: parentIDs, changes: changes))
+        }
+        return records
+    }
+
+    /// One raw diff entry: `:<mode> <mode> <blob> <blob> <status>` NUL `<path>` NUL,
+    /// with a second path for a rename or a copy.
+    private static func change(_ scanner: inout Scanner, commit: String) throws(Problem) -> FileChange {
+        let header = scanner.field()
+        let words = header.dropFirst().split(separator: " ")
+        guard words.count == 5, let status = words[4].first else {
+            throw Problem(message: "commit \(commit) has a raw diff line '\(header)' Flagstaff cannot read")
+        }
+        let path = scanner.field()
+        guard !path.isEmpty else { throw Problem(message: "commit \(commit) has a raw diff line without a path") }
+        let blob = words[3].allSatisfy { $0 == "0" } ? nil : String(words[3])
+        switch status {
+        case "A": return FileChange(status: .added, path: path, blob: blob)
+        case "D": return FileChange(status: .deleted, path: path, blob: nil)
+        case "T": return FileChange(status: .typeChanged, path: path, blob: blob)
+        case "R", "C":
+            let target = scanner.field()
+            guard !target.isEmpty else { throw Problem(message: "commit \(commit) has a rename or copy without its new path") }
+            return FileChange(status: status == "R" ? .renamed(from: path) : .copied(from: path), path: target, blob: blob)
+        default:
+            // M; U (unmerged) and X (unknown) do not occur in a log: a change git says no more of is a modification.
+            return FileChange(status: .modified, path: path, blob: blob)
+        }
+    }
+
+    /// Reads bytes front to back.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        var atEnd: Bool { position >= bytes.count }
+        var peek: UInt8? { atEnd ? nil : bytes[position] }
+
+        mutating func take() -> UInt8? {
+            defer { position += 1 }
+            return peek
+        }
+
+        /// Skips bytes while they match; always true, so it can lead a condition.
+        mutating func skip(while matches: (UInt8) -> Bool) -> Bool {
+            while let byte = peek, matches(byte) { position += 1 }
+            return true
+        }
+
+        /// The text up to the next NUL (or the end), which is consumed.
+        mutating func field() -> String {
+            let start = position
+            while let byte = peek, byte != 0 { position += 1 }
+            defer { if !atEnd { position += 1 } }
+            return String(decoding: bytes[start..<position], as: UTF8.self)
+        }
+    }
+
+    /// Whether a text is a full object id: 40 (SHA-1) or 64 (SHA-256) hexadecimal digits.
+    static func isObjectID(_ text: String) -> Bool {
+        (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}

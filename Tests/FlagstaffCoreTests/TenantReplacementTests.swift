@@ -1,0 +1,77 @@
+import FlagstaffCore
+import Testing
+
+/// A tenant resolved on its own and put in place (what history does for a commit
+/// that changes tenant files only) gives the values a whole resolution gives, and
+/// refuses when the change would retype a flag.
+@Suite("Tenants resolved in place")
+struct TenantReplacementTests {
+    let flags = ["A", "B", "C"].map { Build.flag($0) }
+
+    func tenant(_ id: String, _ base: [String: FlagValue], prod: [String: FlagValue] = [:]) -> Tenant {
+        Tenant(
+            id: id, name: id, file: "\(id).json", base: table(base), overrides: prod.isEmpty ? [:] : ["prod": table(prod)])
+    }
+
+    /// Settings in key order, each on its own line, as a file lists them.
+    func table(_ values: [String: FlagValue]) -> SettingTable {
+        SettingTable(uniqueKeysWithValues: values.sorted { $0.key < $1.key }.enumerated().map { ($1.key, Build.setting($1.value, line: $0 + 1)) })
+    }
+
+    /// Replaces the tenant at `position` in a matrix, and resolves the same tenants whole to compare.
+    func replacing(_ matrix: inout ResolvedMatrix, at position: Int, with new: Tenant) -> ResolvedMatrix? {
+        guard let replacement = matrix.resolving([(position, new, IndexedSettings(new, in: matrix.model))]) else { return nil }
+        matrix.replace(with: replacement)
+        var all = matrix.model.tenants
+        all[position] = new
+        return ResolvedMatrix(model: Build.model(flags: flags, tenants: all))
+    }
+
+    func matrix(_ tenants: [Tenant]) -> ResolvedMatrix { ResolvedMatrix(model: Build.model(flags: flags, tenants: tenants)) }
+
+    /// Every cell's value and layer, flag by flag.
+    func words(_ matrix: ResolvedMatrix) -> [String] {
+        var words: [String] = []
+        for flag in 0..<flags.count {
+            for tenant in 0..<matrix.model.tenants.count {
+                for environment in 0..<matrix.model.environments.count {
+                    let cell = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                    words.append("\(cell.value) \(cell.layer.id)")
+                }
+            }
+        }
+        return words
+    }
+
+    @Test func aReplacedTenantResolvesAsAWholeResolutionDoes() throws {
+        var replaced = matrix([tenant("P", ["A": .bool(true), "B": .integer(3)]), tenant("Q", ["A": .bool(false), "B": .integer(4), "C": .string("x")])])
+        let whole = try #require(replacing(&replaced, at: 1, with: tenant("Q", ["A": .bool(true), "B": .integer(5), "C": .string("y")], prod: ["A": .bool(false)])))
+        #expect(words(replaced) == words(whole))
+        #expect(replaced.flagTypes == [.bool, .number, .string])
+    }
+
+    /// B has values from three tenants; the matrix keeps its counts from one replacement to the next.
+    @Test func theTypeCountsFollowEachReplacement() throws {
+        var replaced = matrix([tenant("P", ["B": .integer(3)]), tenant("Q", ["B": .integer(4)]), tenant("R", ["B": .string("x")])])
+        // Numbers 3, texts 0.
+        let first = try #require(replacing(&replaced, at: 2, with: tenant("R", ["B": .integer(5)])))
+        #expect(words(replaced) == words(first))
+        // Numbers 2, texts 1: still a number (counts left as they were would make it 1 and 2).
+        let second = try #require(replacing(&replaced, at: 0, with: tenant("P", ["B": .string("y")])))
+        #expect(words(replaced) == words(second))
+        // Numbers 1, texts 2: B would become text, which only a whole resolution may decide.
+        #expect(replacing(&replaced, at: 1, with: tenant("Q", ["B": .string("z")])) == nil)
+    }
+
+    /// Two types with as many values each: where they are written decides, so every tenant is looked at.
+    @Test func aTieIsDecidedAsAWholeResolutionDecidesIt() throws {
+        // Numbers 1 (P, the first tenant), texts 1 (Q) once R has none: the first value written wins, a number.
+        var replaced = matrix([tenant("P", ["B": .integer(3)]), tenant("Q", ["B": .string("x")]), tenant("R", ["B": .integer(1)])])
+        let whole = try #require(replacing(&replaced, at: 2, with: tenant("R", [:])))
+        #expect(whole.flagTypes == [.bool, .number, .bool])
+        #expect(words(replaced) == words(whole))
+        // The same tie with the text first is a text: a retyping, refused.
+        var textFirst = matrix([tenant("P", ["B": .string("x")]), tenant("Q", ["B": .integer(3)]), tenant("R", ["B": .integer(1)])])
+        #expect(replacing(&textFirst, at: 2, with: tenant("R", [:])) == nil)
+    }
+}
