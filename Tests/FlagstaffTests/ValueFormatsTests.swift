@@ -145,6 +145,24 @@ struct DeclaredChainTests {
         #expect(yellow.layer.id != "optimizely")
     }
 
+    @Test func flagsJSONNamesAnExternalSourceOncePerFlagAndEachCellAsTheFilesDecideIt() throws {
+        let site = try renderedSite(configuration: Fixtures.configuration("justtweak"))
+        let data = Data(try #require(site["flags.json"]).utf8)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        // The chain's order, so that a reader can tell which cells a source above them may change.
+        #expect(json["chain"] as? [String] == ["x", "v", "w", "f"])
+        #expect(json["changeNotes"] as? [String: String] == ["x": "may be changed by Optimizely"])
+        let flags = try #require(json["flags"] as? [[String: Any]])
+        let red = try #require(flags.first { $0["key"] as? String == "ui_customization.display_red_view" })
+        #expect(red["mayBeChangedBy"] as? [String] == ["x"])
+        #expect(red["values"] as? [String: [Bool]] == ["debug": [true], "release": [false]])
+        #expect(red["layers"] as? [String: String] == ["debug": "v", "release": "w"])
+        #expect(red["lines"] as? [String: [Int]] == ["debug": [7], "release": [7]])
+        let yellow = try #require(flags.first { $0["key"] as? String == "ui_customization.display_yellow_view" })
+        #expect(yellow["mayBeChangedBy"] as? [String] == [])
+        #expect(!(try #require(site["flags.json"])).contains("varies"))
+    }
+
     @Test func everyExportSaysWhatMayChangeACell() throws {
         let path = Fixtures.configuration("justtweak")
         for format in [MatrixCommand.Format.md, .csv, .json] {

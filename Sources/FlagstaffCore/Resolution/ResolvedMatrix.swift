@@ -246,12 +246,26 @@ public struct ResolvedMatrix: Sendable {
     /// The resolution of one cell by the positions of its flag, tenant and
     /// environment in the model. Precondition: each index is in range.
     public func resolution(flag: Int, tenant: Int, environment: Int) -> Resolution {
+        let (plain, external) = resolutionBelowExternalLayers(flag: flag, tenant: tenant, environment: environment)
+        return external.isEmpty ? plain : changeable(plain, by: external)
+    }
+
+    /// The resolution of one cell as the layers Flagstaff sees decide it, and the
+    /// chain positions of the external layers above it that may change it (empty
+    /// for most cells). `flags.json` writes such a cell this way, once, and names
+    /// the flag's external layers once, rather than spelling out every cell's cases.
+    public func resolutionBelowExternalLayers(flag: Int, tenant: Int, environment: Int) -> (Resolution, external: [Int]) {
         let index = Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)
         let cell = cells[index]
-        if cell.hasDetails, let full = details[index] { return full }
+        if cell.hasDetails, let full = details[index] { return (full, []) }
         let plain = Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))
-        guard cell.hasDetails else { return plain }
-        return changeable(plain, by: externalPositions[flag].filter { $0 < Int(cell.layer) })
+        guard cell.hasDetails else { return (plain, []) }
+        return (plain, externalPositions[flag].filter { $0 < Int(cell.layer) })
+    }
+
+    /// The external layers that may change a flag (by its position), first asked first.
+    public func externalLayers(of flag: Int) -> [Layer] {
+        externalPositions[flag].map { layers[$0] }
     }
 
     /// A cell that external layers (at chain `positions`, first asked first) may
