@@ -102,7 +102,7 @@ struct TemplateContextTests {
         let kinds = Self.everyPage(renderer)
         var layoutNames = Set<String>()
         let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navigation: [NavigationLink(label: "", path: "", current: false)], hasGuide: true, singleApp: true,
+            siteTitle: "", pageTitle: "", root: "", navigation: [NavigationLink(label: "", path: "", current: false)], hasGuide: true, singleApp: true, hasRemoteConfig: false,
             environments: [EnvironmentItem(name: "")], legend: [LegendItem(hasMark: true, mark: "", label: "", text: "", term: "")], valuesNote: "",
             dataAsOf: "", words: SiteWords(), environmentLabelsCSS: "")
         Self.names(in: layout, into: &layoutNames)
@@ -156,7 +156,7 @@ struct TemplateContextTests {
         static let sample = Notes(items: [Note(text: "a", note: "inner"), Note(text: "b", note: nil)])
         /// A layout with nothing in it.
         static let layout = PageLayout(
-            siteTitle: "", pageTitle: "", root: "", navigation: [], hasGuide: true, singleApp: true, environments: [], legend: [], valuesNote: "", dataAsOf: "",
+            siteTitle: "", pageTitle: "", root: "", navigation: [], hasGuide: true, singleApp: true, hasRemoteConfig: false, environments: [], legend: [], valuesNote: "", dataAsOf: "",
             words: SiteWords(), environmentLabelsCSS: "")
     }
 

@@ -169,3 +169,23 @@ struct SiteTests {
         }
     }
 }
+
+/// Every link into the glossary lands on an entry, whatever the workspace's
+/// layers: legends and pages link each layer by its name.
+@Suite("Glossary links")
+struct GlossaryLinkTests {
+    @Test(arguments: ["small", "hotels", "remote", "justtweak", "firebase-only", "swift-defaults-remote-key"])
+    func everyLinkIntoTheGlossaryHasAnEntry(_ fixture: String) throws {
+        let site = try renderedSite(configuration: Fixtures.configuration(fixture))
+        let glossary = try #require(site["glossary.html"])
+        var checked = 0
+        for (path, page) in site where path.hasSuffix(".html") {
+            for piece in page.components(separatedBy: "glossary.html#").dropFirst() {
+                let anchor = String(piece.prefix { $0 != "\"" })
+                #expect(glossary.contains("id=\"\(anchor)\""), "\(path) links to glossary.html#\(anchor), which has no entry")
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+}

@@ -1,7 +1,9 @@
 /// The tenant's bundled base value: a top-level key of its defaults file, for every environment.
 public struct BaseValueLayer: ResolutionLayer {
     /// The layer's description.
-    public static let layer = Layer(id: "base", mark: "", code: "b", legend: "the tenant's value for every environment")
+    public static let layer = Layer(
+        id: "base", mark: "", code: "b", legend: "the tenant's value for every environment", name: "base value",
+        explanation: "A tenant's own value for every environment, unless an override says otherwise. A value with no mark is a base value.")
 
     /// Creates the layer.
     public init() {}

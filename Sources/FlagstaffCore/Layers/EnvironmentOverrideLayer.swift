@@ -1,7 +1,9 @@
 /// The tenant's bundled override for one environment: `overrides.<environment>` in its defaults file.
 public struct EnvironmentOverrideLayer: ResolutionLayer {
     /// The layer's description.
-    public static let layer = Layer(id: "override", mark: "◆", code: "o", legend: "set for this environment only")
+    public static let layer = Layer(
+        id: "override", mark: "◆", code: "o", legend: "set for this environment only",
+        explanation: "A tenant's value for one environment only, which beats its base value there.")
 
     /// Creates the layer.
     public init() {}

@@ -6,6 +6,11 @@
 public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// The stable name used in exports and URLs: `override`, `base`, `fallback`.
     public let id: String
+    /// The layer in the site's words, as the glossary and legends name it:
+    /// "base value", "remote config"; the id unless given.
+    public let name: String
+    /// What the layer is, in a sentence or two for the glossary; the legend unless given.
+    public let explanation: String
     /// The mark shown after a value this layer decides; empty for none.
     public let mark: String
     /// One letter for compact class names in HTML (`o` for override).
@@ -28,9 +33,11 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// Creates a layer description.
     public init(
         id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
-        canVary: Bool = false, changeNote: String? = nil
+        canVary: Bool = false, changeNote: String? = nil, name: String? = nil, explanation: String? = nil
     ) {
         self.id = id
+        self.name = name ?? id
+        self.explanation = explanation ?? legend
         self.mark = mark
         self.code = code
         self.legend = legend

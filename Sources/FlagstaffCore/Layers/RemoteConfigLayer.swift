@@ -10,7 +10,10 @@ public struct RemoteConfigLayer: ResolutionLayer {
     /// The layer's description.
     public static let layer = Layer(
         id: "remote", mark: "☁", code: "r", legend: "set by Remote Config, replacing the value the app ships", showsHiddenValue: true,
-        canVary: true)
+        canVary: true, name: "remote config",
+        explanation: "Firebase Remote Config: an online console where the team can change a flag without a new release of the app. "
+            + "Where it sets a value, that value replaces the one the app ships. This site reads its templates, "
+            + "so it shows what the app really gets.")
 
     private let remote: RemoteConfig
     /// Each condition's truth, by environment, tenant id and condition name, worked out

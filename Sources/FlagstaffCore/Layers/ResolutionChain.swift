@@ -73,9 +73,10 @@ public struct ResolutionChain: Sendable {
 
     /// The legend of every view: each shown layer's mark, name and meaning, then
     /// the mark of a varying cell when a layer can vary.
-    public var legend: [(mark: String, label: String, text: String)] {
-        shownLayers.map { ($0.mark, $0.id, $0.legend) }
-            + (shownLayers.contains(where: \.canVary) ? [(CellPresentation.varyingMark, "varies", CellPresentation.varyingLegend)] : [])
+    /// `label` is the layer's id, `name` its name in the site's words.
+    public var legend: [(mark: String, label: String, name: String, text: String)] {
+        shownLayers.map { ($0.mark, $0.id, $0.name, $0.legend) }
+            + (shownLayers.contains(where: \.canVary) ? [(CellPresentation.varyingMark, "varies", "varies", CellPresentation.varyingLegend)] : [])
     }
 
     /// Resolves one cell: the first opinion wins. A varying opinion lists each

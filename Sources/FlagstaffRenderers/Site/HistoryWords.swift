@@ -47,7 +47,7 @@ struct HistoryWords {
         case EnvironmentOverrideLayer.layer.id: "an override"
         case BaseValueLayer.layer.id: "its base value"
         case FallbackLayer.layer.id: "not set"
-        default: Glossary.term(forLayer: id).name
+        default: id
         }
     }
 

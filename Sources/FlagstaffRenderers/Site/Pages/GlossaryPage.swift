@@ -38,9 +38,7 @@ struct GlossaryPage: SitePage {
                     + "(“(empty)” when the text is empty)."),
         ]
         for layer in matrix.chain.descriptions {
-            let term = Glossary.term(forLayer: layer.id)
-            entries.append(
-                GlossaryEntry(anchor: term.anchor, term: term.name, mark: layer.mark, definition: Glossary.definition(of: layer, site: site)))
+            entries.append(GlossaryEntry(anchor: Glossary.anchor(layer.name), term: layer.name, mark: layer.mark, definition: layer.explanation))
         }
         entries += [
             GlossaryEntry(
@@ -107,13 +105,22 @@ struct GlossaryPage: SitePage {
             GlossaryEntry(
                 anchor: "template", term: "Remote Config template",
                 definition: "The file that Firebase's command line writes from the console: the conditions and, per parameter, its values. "
-                    + "Each flag reads the parameter of its name."),
+                    + "Each flag reads the parameter of its name. This site reads the templates for \(Self.templateVersions(model))."),
         ])
         groups = [
             GlossaryGroup(title: "Words on this site", entries: entries),
             GlossaryGroup(title: "Lifecycle", entries: statuses),
             GlossaryGroup(title: "For engineers", entries: engineers),
         ]
+    }
+
+    /// Each environment's template, with its version: "uat (version 17) and prod (version 42)".
+    private static func templateVersions(_ model: FlagModel) -> String {
+        model.remoteConfig.map { remote in
+            remote.templatesByFile(environments: model.environments).map { template, environments in
+                environments.joined(separator: " and ") + (template.version?.number.map { " (version \($0))" } ?? "")
+            }.joined(separator: ", ")
+        } ?? ""
     }
 }
 
@@ -139,46 +146,8 @@ struct GlossaryEntry: Sendable, TemplateContext {
     }
 }
 
-/// The glossary's words for the layers of the chain, which every legend links to.
+/// Where the glossary defines a term: each layer's entry is at its name's slug.
 enum Glossary {
-    /// A layer's name in the site's words and its glossary anchor; a layer the
-    /// glossary does not know keeps its id.
-    static func term(forLayer id: String) -> (anchor: String, name: String) {
-        switch id {
-        case RemoteConfigLayer.layer.id: ("remote-config", "remote config")
-        case EnvironmentOverrideLayer.layer.id: ("override", "override")
-        case BaseValueLayer.layer.id: ("base-value", "base value")
-        case FallbackLayer.layer.id: ("fallback", "fallback")
-        case DebugOverrideLayer.layer.id: ("debug-override", "debug override")
-        case "varies": ("varies", "varies")
-        default: (Slug.make(id), id)
-        }
-    }
-
-    /// What a layer is, in a sentence or two.
-    static func definition(of layer: Layer, site: SiteRenderer) -> String {
-        let (model, words) = (site.model, site.words)
-        switch layer.id {
-        case RemoteConfigLayer.layer.id:
-            let versions = model.remoteConfig.map { remote in
-                remote.templatesByFile(environments: model.environments).map { template, environments in
-                    environments.joined(separator: " and ") + (template.version?.number.map { " (version \($0))" } ?? "")
-                }.joined(separator: ", ")
-            } ?? ""
-            return "Firebase Remote Config: an online console where the team can change a flag without a new release of the app. "
-                + "Where it sets a value, that value replaces the one the app ships. This site reads its templates for \(versions), "
-                + "so it shows what the app really gets."
-        case EnvironmentOverrideLayer.layer.id:
-            return "A \(words.tenant)'s value for one environment only, which beats its base value there."
-        case BaseValueLayer.layer.id:
-            return "A \(words.tenant)'s own value for every environment, unless an override says otherwise. A value with no mark is a base value."
-        case FallbackLayer.layer.id:
-            return (model.isSingleApp ? "Nothing sets the flag" : "The \(words.tenant) sets nothing for the flag") + ", so the app uses off (0 for a number, an empty text for a text)."
-        case DebugOverrideLayer.layer.id:
-            return "A value a developer or tester sets in the debug menu of one test device. It beats everything else, "
-                + "but only on that device, so this site never shows it."
-        default:
-            return layer.legend
-        }
-    }
+    /// The anchor of a term's entry: "base value" is at `#base-value`.
+    static func anchor(_ term: String) -> String { Slug.make(term) }
 }

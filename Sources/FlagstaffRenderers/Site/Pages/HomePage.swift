@@ -136,7 +136,7 @@ struct HomePage: SitePage {
             } else {
                 words = runs.map { run in
                     "\(run.word) in \(RemoteConditionWords.list(run.environments, joinedBy: "and"))"
-                        + (run.layer == FallbackLayer.layer ? "" : ", from \(Glossary.term(forLayer: run.layer.id).name)")
+                        + (run.layer == FallbackLayer.layer ? "" : ", from \(run.layer.name)")
                 }.joined(separator: "; ")
             }
         }

@@ -40,9 +40,9 @@ struct HowToPage: SitePage {
         defaultEnvironment = model.environments.last ?? ""
         tenants = site.tenantItems()
         layers = matrix.chain.descriptions.map { layer in
-            let term = Glossary.term(forLayer: layer.id)
-            return ChainLayer(
-                hasMark: !layer.mark.isEmpty, mark: layer.mark, label: term.name, text: layer.legend, known: layer.isKnownAtBuildTime, term: term.anchor)
+            ChainLayer(
+                hasMark: !layer.mark.isEmpty, mark: layer.mark, label: layer.name, text: layer.legend, known: layer.isKnownAtBuildTime,
+                term: Glossary.anchor(layer.name))
         }
         example = Self.example(site)
         statuses = lifecycle.shownStatuses.map { status in
@@ -67,7 +67,7 @@ struct HowToPage: SitePage {
         return HowToExample(
             key: flag.key, href: "flags/\(site.flagSlugs[flag.key]!).html#\(site.anchor(tenant, environment))", tenantName: tenant.name,
             environmentName: environment, css: presentation.cssClass, cellText: presentation.text,
-            layerLabel: Glossary.term(forLayer: resolution.layer.id).name,
+            layerLabel: resolution.layer.name,
             layerText: resolution.layer.legend)
     }
 }

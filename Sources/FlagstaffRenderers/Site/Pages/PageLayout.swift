@@ -16,6 +16,9 @@ struct PageLayout: Sendable, TemplateContext {
     var hasGuide: Bool
     /// Whether the workspace is a single app: pages then speak of the app, not of tenants.
     var singleApp: Bool
+    /// Whether the workspace reads Remote Config templates: only then do values
+    /// have remote conditions, and the glossary an entry for them.
+    var hasRemoteConfig: Bool
     /// The environments, for column headings.
     var environments: [EnvironmentItem]
     /// The layers a build can know, for the legend.
@@ -114,11 +117,10 @@ extension SiteRenderer {
             }.map { entry in
                 NavigationLink(label: entry.label(words), path: entry.path, current: false)
             },
-            hasGuide: !guide.isEmpty, singleApp: model.isSingleApp,
+            hasGuide: !guide.isEmpty, singleApp: model.isSingleApp, hasRemoteConfig: model.remoteConfig != nil,
             environments: model.environments.map(EnvironmentItem.init),
             legend: matrix.chain.legend.map { entry in
-                let term = Glossary.term(forLayer: entry.label)
-                return LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: term.name, text: entry.text, term: term.anchor)
+                LegendItem(hasMark: !entry.mark.isEmpty, mark: entry.mark, label: entry.name, text: entry.text, term: Glossary.anchor(entry.name))
             },
             valuesNote: valuesNote, dataAsOf: dataAsOf, words: words, environmentLabelsCSS: environmentLabelsCSS)
     }
