@@ -41,6 +41,8 @@ extension HistoryWalker {
         private var started = false
         /// How many commits were read whole.
         private(set) var wholeReads = 0
+        /// The tree of the last commit at which the workspace could be read.
+        private(set) var knownTree: String?
 
         init(walker: HistoryWalker) {
             self.walker = walker
@@ -50,7 +52,10 @@ extension HistoryWalker {
 
         /// Takes in one commit.
         mutating func step(_ record: CommitLogReader.Record) throws(FlagstaffError) {
-            defer { visited = true }
+            defer {
+                visited = true
+                if case .loaded = phase { knownTree = record.tree }
+            }
             if visited {
                 var relevant = record.changes.filter(phase.matters)
                 // The catalog and the guide describe flags but give no value: a commit
