@@ -76,8 +76,67 @@ extension HistoryWalker {
                         return
                     }
                 }
+                if case .loaded(let state) = phase, let new = Self.templateChanges(relevant, state: state, walker: walker) {
+                    // A template changes every tenant's remote layer: the whole matrix is
+                    // resolved again and compared, but no tenant file it did not change is read.
+                    var new = new
+                    let entry = Self.entry(HistoryEntry(kind: .change, commit: record.commit), from: state, to: &new, unknownTenants: [:], renamedFiles: [:])
+                    phase = .loaded(new)
+                    if !entry.isEmpty { entries.append(entry) }
+                    return
+                }
             }
             try readWhole(record)
+        }
+
+        /// The workspace after a commit that changes Remote Config templates, and
+        /// perhaps tenant files, and nothing else, when all of them read without
+        /// errors: the new templates and tenants put in the model the walk holds, and
+        /// every cell resolved again, as a whole read would, without reading the enum,
+        /// the catalog or the tenant files the commit leaves alone. `nil` when the
+        /// commit needs a whole read.
+        static func templateChanges(_ changes: [CommitLogReader.FileChange], state: HistoryState, walker: HistoryWalker) -> HistoryState? {
+            guard state.unknown.isEmpty, let settings = state.configuration.remoteConfig, let remote = state.matrix.model.remoteConfig,
+                let asOf = try? AsOfDate.resolve(option: walker.asOf, configuration: state.configuration)
+            else { return nil }
+            // Each template file as the configuration names it, by its path from the repository's root.
+            var templateFiles: [String: String] = [:]
+            for file in Set(settings.templates.values) {
+                if let path = FilePath.normalized(state.workspacePrefix + file) { templateFiles[path] = file }
+            }
+            var model = state.matrix.model
+            var tenantSettings = state.matrix.settings
+            var tenants = model.tenants
+            var newTemplates: [String: RemoteTemplate] = [:]
+            for change in changes {
+                guard change.status == .modified, let blob = change.blob, let text = walker.tenantText(blob: blob, at: change.path) else { return nil }
+                if let file = templateFiles[change.path] {
+                    let (template, problems) = RemoteTemplateReader.read(text, file: file)
+                    guard let template, !problems.containsErrors else { return nil }
+                    newTemplates[file] = template
+                } else if let id = state.tenantFiles[change.path], let position = model.tenantIndex(id) {
+                    let (tenant, indexed, diagnostics) = SourceLoader.readTenant(
+                        text, path: tenants[position].file, id: id, configuration: state.configuration,
+                        format: Formats(state.configuration).values, keys: model.keys)
+                    guard let tenant, let indexed, !diagnostics.containsErrors else { return nil }
+                    tenants[position] = tenant
+                    tenantSettings[position] = indexed
+                } else {
+                    return nil
+                }
+            }
+            guard !newTemplates.isEmpty else { return nil }
+            var templates: [String: RemoteTemplate] = [:]
+            for (environment, file) in settings.templates {
+                templates[environment] = newTemplates[file] ?? remote.templates[environment]
+            }
+            var remoteConfig = settings.remoteConfig(templates: templates, asOf: asOf)
+            remoteConfig.link(model.flags)
+            model = model.replacingTenants(tenants)
+            model.remoteConfig = remoteConfig
+            var new = state
+            new.matrix = ResolvedMatrix(model: model, settings: tenantSettings)
+            return new
         }
 
         /// The cells a commit changes when it changes only tenant files that read
