@@ -107,7 +107,7 @@ struct HistoryWalker {
         }
         let first = try startIndex(in: records, since: since, until: until)
         var walk = Walk(walker: self)
-        for record in records[first...] { try walk.step(record) }
+        for index in first..<records.count { try walk.step(records[index], upcoming: records[(index + 1)...]) }
         let shallowFrom = isShallow && first == 0 ? records.first?.commit : nil
         var endsUnreadable = false
         if case .broken = walk.phase { endsUnreadable = true }
