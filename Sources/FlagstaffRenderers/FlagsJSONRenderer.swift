@@ -22,6 +22,17 @@ public enum FlagsJSONRenderer {
         header += [
             .init("environments", .array(slice.environments.map(JSONValue.string))),
             .init("layerCodes", .object(slice.matrix.chain.shownLayers.map { JSONValue.Member($0.code, .string($0.id)) })),
+        ]
+        // Sources Flagstaff cannot see: their order in the chain and their words, once.
+        // A cell they may change is written as the layers below them decide it.
+        let external = slice.matrix.chain.shownLayers.filter { $0.changeNote != nil }
+        if !external.isEmpty {
+            header += [
+                .init("chain", .array(slice.matrix.chain.shownLayers.map { .string($0.code) })),
+                .init("changeNotes", .object(external.map { JSONValue.Member($0.code, .string($0.changeNote!)) })),
+            ]
+        }
+        header += [
             .init("tenants", .array(slice.tenants.map { tenant in
                 .object([.init("id", .string(tenant.id)), .init("name", .string(tenant.name)), .init("file", .string(tenant.file))])
             })),
@@ -38,7 +49,9 @@ public enum FlagsJSONRenderer {
         let rows = CellRows(slice)
         for (index, flag) in model.flags.enumerated() {
             output += index == 0 ? "\n    {\n" : ",\n    {\n"
-            for member in metadata(of: flag, in: slice, lifecycle: lifecycle) {
+            let mayBeChangedBy: [JSONValue.Member] =
+                external.isEmpty ? [] : [.init("mayBeChangedBy", .array(slice.matrix.externalLayers(of: index).map { .string($0.code) }))]
+            for member in metadata(of: flag, in: slice, lifecycle: lifecycle) + mayBeChangedBy {
                 append(member, to: &output, indent: "      ")
                 output += ",\n"
             }
@@ -131,7 +144,9 @@ private struct CellRows {
             lines += start + "["
             var rowExtras: [JSONValue.Member] = []
             for (column, tenant) in tenants.enumerated() {
-                let cell = slice.matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                // A cell external layers may change is written as the layers below
+                // them decide it; the flag's `mayBeChangedBy` names them once.
+                let (cell, _) = slice.matrix.resolutionBelowExternalLayers(flag: flag, tenant: tenant, environment: environment)
                 if column > 0 {
                     values += ","
                     lines += ","

@@ -60,6 +60,7 @@ public enum LifecycleText {
         case .rolledOut: "On\(everyTenant) everywhere, or in production by remote config: remove the flag and keep the new behaviour."
         case .dead: "Off\(everyTenant) everywhere, or in production by remote config: remove the flag and the code behind it."
         case .notOnYet: "Off everywhere because its work is not released yet: added recently, or in a phase marked as in development."
+        case .partlySeen: "The same everywhere Flagstaff can see, but a source it cannot see may change it, so it is not called rolled out or dead."
         case .stale: "Older than a flag of its type should live."
         case .incomplete: "A temporary flag without an owner or a Remove by date or version, in a catalog that has those columns."
         case .deprecatedInCode: "Engineers have marked the Swift case deprecated."

@@ -60,7 +60,7 @@ public enum LifecycleTextRenderer {
             switch status {
             case .overdue: code = "31"
             case .dueSoon, .stale: code = "33"
-            case .rolledOut, .dead, .notOnYet: code = "32"
+            case .rolledOut, .dead, .notOnYet, .partlySeen: code = "32"
             case .incomplete, .deprecatedInCode: code = "35"
             case .unusedInCode: code = "36"
             }

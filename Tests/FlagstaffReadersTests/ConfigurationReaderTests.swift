@@ -231,6 +231,8 @@ struct ConfigurationKeysDocumentedTests {
         names += SwiftSettings.Key.names
         names += SwiftSettings.RegistryField.names
         names += BuildConfigurations.Key.names
+        names += LayerSettings.ValueKey.names
+        names += LayerSettings.ExternalKey.names
         for name in names { #expect(text.contains("`\(name)`") || text.contains("\(name):"), "the README does not document '\(name)'") }
     }
 }

@@ -79,16 +79,16 @@ struct TenantDefaultsReaderTests {
             """
         let (tenant, diagnostics) = read(text)
         #expect(diagnostics.map(\.description) == [
-            "t.json:2:8: error: the value of 'A' must be a Bool, number or string, found an object",
             "t.json:3:3: error: duplicate key 'A'; it is first set at line 2, column 3",
             "t.json:5:3: error: duplicate key 'B'; it is first set at line 4, column 3",
-            "t.json:6:30: error: the value of 'C' must be a Bool, number or string, found null",
+            "t.json:6:30: error: the value of 'C' must be a Bool, number, string, array or object, found null; a flag that is not set is left out of the file",
             "t.json:6:36: error: duplicate key 'C'; it is first set at line 6, column 25",
             "t.json:6:52: error: duplicate key 'D'; it is first set at line 6, column 44",
             "t.json:7:3: error: duplicate key 'overrides'; it is first set at line 6, column 3",
         ])
         let read = try #require(tenant)
-        #expect(read.base.keys.sorted() == ["B"])
+        #expect(read.base.keys.sorted() == ["A", "B"])
+        #expect(read.base["A"]?.value == .structured(.object([])))
         #expect(read.base["B"]?.value == .bool(true))
         #expect(read.overrides["uat"]?.mapValues(\.value) == ["D": .integer(2)])
     }
@@ -107,11 +107,21 @@ struct TenantDefaultsReaderTests {
         ])
     }
 
-    @Test func nullAndArraysAreNotFlagValues() {
+    @Test func nullIsNoFlagValue() {
         let (_, diagnostics) = read("{ \"ENABLE_A\": null }")
         #expect(diagnostics.map(\.description) == [
-            "t.json:1:15: error: the value of 'ENABLE_A' must be a Bool, number or string, found null"
+            "t.json:1:15: error: the value of 'ENABLE_A' must be a Bool, number, string, array or object, found null; a flag that is not set is left out of the file"
         ])
+    }
+
+    /// Arrays and objects are a JSON value, kept as written and compared structurally.
+    @Test func arraysAndObjectsAreJSONValues() throws {
+        let (tenant, diagnostics) = read(#"{ "LANGUAGES": ["es", "en"], "LIMITS": {"max": 3, "soft": true}, "overrides": {"uat": {"LANGUAGES": []}} }"#)
+        #expect(diagnostics.isEmpty)
+        let read = try #require(tenant)
+        #expect(read.base["LANGUAGES"]?.value == .structured(.array([.scalar(.string("es")), .scalar(.string("en"))])))
+        #expect(read.base["LIMITS"]?.value == .structured(.object([("max", .scalar(.integer(3))), ("soft", .scalar(.bool(true)))])))
+        #expect(read.overrides["uat"]?["LANGUAGES"]?.value == .structured(.array([])))
     }
 
     @Test func topLevelMustBeAnObject() {
@@ -139,10 +149,10 @@ struct TenantDefaultsReaderTests {
             let keyed = TenantDefaultsReader.read(text, file: "t.json", id: "T", name: "T", keys: keys)
             #expect(keyed.tenant == unkeyed.tenant, "\(flags)")
             #expect(keyed.diagnostics == unkeyed.diagnostics, "\(flags)")
-            #expect(keyed.tenant?.base.keys == ["A", "C", "K"], "file order, \(flags)")
+            #expect(keyed.tenant?.base.keys == ["A", "B", "C", "K"], "file order, \(flags)")
             #expect(keyed.tenant?.base.flagKeys?.isCopy(of: keys) == true)
         }
         #expect(unkeyed.tenant?.overrides["uat"]?.keys == ["A", "Z"])
-        #expect(unkeyed.diagnostics.count == 5)
+        #expect(unkeyed.diagnostics.count == 4)
     }
 }

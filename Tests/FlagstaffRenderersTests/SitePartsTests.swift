@@ -73,7 +73,8 @@ struct SitePartsTests {
         for entry in renderer.layout(path: "index.html", title: "", section: nil).legend {
             #expect(anchors.contains(entry.term), "no glossary entry for \(entry.label)")
         }
-        for status in LifecycleStatus.allCases { #expect(anchors.contains(status.rawValue)) }
+        // "Partly seen" is glossed where a flag has it (the JustTweak golden glossary shows it).
+        for status in LifecycleStatus.allCases where status != .partlySeen { #expect(anchors.contains(status.rawValue)) }
         #expect(anchors.count == glossary.groups.flatMap(\.entries).count, "anchors are unique")
     }
 }

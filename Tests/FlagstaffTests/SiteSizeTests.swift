@@ -4,7 +4,8 @@ import Testing
 
 /// The size limits of a build at a medium size (500 flags × 50 tenants × 6
 /// environments, from `scripts/synth-workspace`), so CI holds them: no HTML
-/// page over 2 MB, and `flags.json` at most 20 bytes per cell.
+/// page over 2 MB, and `flags.json` at most 20 bytes per cell, also when an
+/// external source may change every flag.
 @Suite("Site size at 500 × 50 × 6")
 struct SiteSizeTests {
     static let flags = 500, tenants = 50, environments = 6
@@ -27,6 +28,21 @@ struct SiteSizeTests {
             let json = try #require(files["flags.json"])
             let cells = Double(Self.flags * Self.tenants * Self.environments)
             #expect(Double(json.utf8.count) / cells <= Self.bytesPerCellLimit, "flags.json has \(json.utf8.count) bytes for \(Int(cells)) cells")
+
+            // A source Flagstaff cannot see that may change every flag makes every
+            // cell "may be changed by": flags.json says so once per flag, not per cell.
+            let configuration = folder.appendingPathComponent("flagstaff.yml")
+            let text = try String(contentsOf: configuration, encoding: .utf8)
+            try (text + "\nexternal:\n  launchdarkly: { name: LaunchDarkly, flags: all }\n").write(to: configuration, atomically: true, encoding: .utf8)
+            let external = try renderedSite(configuration: configuration.path)
+            let externalJSON = try #require(external["flags.json"])
+            #expect(externalJSON.contains("\"changeNotes\": {\"x\": \"may be changed by LaunchDarkly\"}"))
+            #expect(
+                Double(externalJSON.utf8.count) / cells <= Self.bytesPerCellLimit,
+                "with an external source, flags.json has \(externalJSON.utf8.count) bytes for \(Int(cells)) cells")
+            for (path, page) in external where path.hasSuffix(".html") {
+                #expect(page.utf8.count <= Self.pageLimit, "with an external source, \(path) has \(page.utf8.count) bytes")
+            }
         }
     }
 }

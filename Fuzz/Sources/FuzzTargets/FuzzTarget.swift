@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case remoteTemplate = "RemoteTemplate"
     case swiftDeclarations = "SwiftDeclarations"
     case xcconfig = "Xcconfig"
+    case justTweak = "JustTweak"
+    case remoteConfigDefaults = "RemoteConfigDefaults"
 
     /// The path the input is read as, in diagnostics.
     var path: String {
@@ -27,6 +29,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .remoteTemplate: "remote/prod.json"
         case .swiftDeclarations: "App/FeatureFlags.swift"
         case .xcconfig: "Config/Debug.xcconfig"
+        case .justTweak: "Config/LocalTweaks.json"
+        case .remoteConfigDefaults: "Config/RemoteConfigDefaults.plist"
         }
     }
 
@@ -79,6 +83,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let path = self.path
             let result = XcconfigReader.conditions(of: path, configuration: "Debug") { $0 == path ? text : nil }
             (hasModel, diagnostics) = (true, result.diagnostics)
+        case .justTweak:
+            // As the declarations of a workspace, then as one file of values.
+            let declarations = JustTweakFormat.read([.init(path: path, text: text)], configuration: Configuration(), conditions: [:])
+            let values = JustTweakFormat.read(text, file: path, id: "app", name: "app", keys: declarations.declarations.map {
+                FlagKeys(flags: $0.flagEnum.flags, environments: ["debug", "release"])
+            })
+            if (declarations.declarations == nil) != (values.tenant == nil) { return "declarations and values disagree on whether the file reads" }
+            (hasModel, diagnostics) = (values.tenant != nil, values.diagnostics)
+        case .remoteConfigDefaults:
+            let result = RemoteConfigDefaultsFormat.read(text, file: path, id: "app", name: "app", keys: nil)
+            (hasModel, diagnostics) = (result.tenant != nil, result.diagnostics)
         }
         if !hasModel && !diagnostics.containsErrors { return "no model and no error" }
         if let stray = diagnostics.first(where: { diagnostic in

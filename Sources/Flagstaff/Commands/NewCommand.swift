@@ -40,6 +40,7 @@ public struct NewCommand: Sendable {
     /// Checks the draft against the model and computes every file's edits.
     static func plan(_ draft: FlagDraft, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
         let request = try Request(draft, model: model, workspace: workspace)
+        try workspace.refuseUneditableSources(for: request.key, command: "new", model: model)
         changes.subject.flagKey = request.key
         let flagEnum = model.flagEnum
         let formats = workspace.formats

@@ -62,6 +62,7 @@ public struct RemoveCommand: Sendable {
 
     /// Computes every file's edits for removing a flag.
     static func plan(_ flag: Flag, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
+        try workspace.refuseUneditableSources(for: flag.key, command: "remove", model: model)
         let formats = workspace.formats
         let files = try changes.files(workspace.configuration.enumFiles)
         let removal = formats.declarations.removal(of: flag, in: files, flagEnum: model.flagEnum, configuration: workspace.configuration)

@@ -20,11 +20,15 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     public let showsHiddenValue: Bool
     /// Whether the layer's answer can depend on the device or the user.
     public let canVary: Bool
+    /// What a cell says when the layer may replace its value with one no input
+    /// holds, such as "may be changed by LaunchDarkly"; `nil` when such a value
+    /// reads as `CellPresentation.unknownWord` (Firebase's personalisation).
+    public let changeNote: String?
 
     /// Creates a layer description.
     public init(
         id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
-        canVary: Bool = false
+        canVary: Bool = false, changeNote: String? = nil
     ) {
         self.id = id
         self.mark = mark
@@ -33,6 +37,7 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
         self.isKnownAtBuildTime = isKnownAtBuildTime
         self.showsHiddenValue = showsHiddenValue
         self.canVary = canVary
+        self.changeNote = changeNote
     }
 
     /// The id.

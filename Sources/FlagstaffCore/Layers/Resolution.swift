@@ -23,7 +23,15 @@ public struct Resolution: Hashable, Sendable {
         }
 
         /// The value in words: `on`, `personalized`, `decided in code`.
-        public var word: String { isDecidedInCode ? CellPresentation.decidedInCodeWord : CellPresentation.word(for: value) }
+        public var word: String {
+            if isDecidedInCode { return CellPresentation.decidedInCodeWord }
+            if changeNote != nil { return "not known here" }
+            return CellPresentation.word(for: value)
+        }
+
+        /// What the cell says when this variant's value is one a layer Flagstaff
+        /// cannot see may give: "may be changed by LaunchDarkly"; `nil` otherwise.
+        public var changeNote: String? { value == nil && !isDecidedInCode ? layer.changeNote : nil }
 
         /// The case in words: "if condition 'Ten percent' holds: on (remote)".
         public var summary: String { "\(condition): \(word) (\(layer.id))" }

@@ -15,17 +15,53 @@ public struct ResolutionChain: Sendable {
         DebugOverrideLayer(), EnvironmentOverrideLayer(), BaseValueLayer(), FallbackLayer(),
     ])
 
-    /// The app's chain for a model: the bundled chain, with remote config after
-    /// the debug override when the model has a Remote Config template, and the
-    /// code's defaults before the fallback when the declarations give any.
+    /// The ids of the layers every workspace can name in `chain`, beside its own
+    /// value files and external sources.
+    public static let builtInLayerIDs = ["debug", "remote", "override", "base", "code", "fallback"]
+
+    /// The app's chain for a model. When the model's `layerSources` give an
+    /// order, the layers in that order, ending with the fallback. Otherwise the
+    /// bundled chain, with remote config after the debug override when the model
+    /// has a Remote Config template, external sources between the two, value
+    /// files after the tenant's values, and the code's defaults before the
+    /// fallback when the declarations give any.
     public static func standard(for model: FlagModel) -> ResolutionChain {
+        let sources = model.layerSources
+        if let order = sources.order { return declared(order, for: model) }
         let hasCodeDefaults = model.flags.contains { $0.codeDefault != nil }
-        guard model.remoteConfig != nil || hasCodeDefaults || model.isSingleApp else { return .bundled }
+        guard model.remoteConfig != nil || hasCodeDefaults || model.isSingleApp || !sources.isEmpty else { return .bundled }
         var layers: [any ResolutionLayer] = [DebugOverrideLayer()]
+        layers += sources.external.enumerated().map { ExternalLayer($1, number: $0 + 1) as any ResolutionLayer }
         if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
         // A single app has no tenant files to override or set values in.
         if !model.isSingleApp { layers += [EnvironmentOverrideLayer(), BaseValueLayer()] }
+        layers += sources.values.enumerated().map { ValueFileLayer($1, number: $0 + 1, environments: model.environments) as any ResolutionLayer }
         if hasCodeDefaults { layers.append(CodeDefaultLayer()) }
+        return ResolutionChain(layers + [FallbackLayer(singleApp: model.isSingleApp)])
+    }
+
+    /// The chain in a declared order of layer ids. An id that names no layer the
+    /// model has (the configuration reports those) is left out; the fallback
+    /// ends the chain whether it is named or not.
+    private static func declared(_ order: [String], for model: FlagModel) -> ResolutionChain {
+        let sources = model.layerSources
+        var layers: [any ResolutionLayer] = []
+        for id in order {
+            switch id {
+            case "debug": layers.append(DebugOverrideLayer())
+            case "remote": if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
+            case "override": if !model.isSingleApp { layers.append(EnvironmentOverrideLayer()) }
+            case "base": if !model.isSingleApp { layers.append(BaseValueLayer()) }
+            case "code": layers.append(CodeDefaultLayer())
+            case "fallback": continue
+            default:
+                if let index = sources.values.firstIndex(where: { $0.id == id }) {
+                    layers.append(ValueFileLayer(sources.values[index], number: index + 1, environments: model.environments))
+                } else if let index = sources.external.firstIndex(where: { $0.id == id }) {
+                    layers.append(ExternalLayer(sources.external[index], number: index + 1))
+                }
+            }
+        }
         return ResolutionChain(layers + [FallbackLayer(singleApp: model.isSingleApp)])
     }
 

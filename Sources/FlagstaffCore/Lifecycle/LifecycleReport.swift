@@ -111,10 +111,11 @@ public struct LifecycleReport: Sendable {
     /// How many flags have each status.
     public func count(of status: LifecycleStatus) -> Int { entries.filter { $0.has(status) }.count }
 
-    /// The statuses views list, in order: every status, but "not on yet" only when
-    /// a flag has it, so that workspaces without such flags read as before.
+    /// The statuses views list, in order: every status, but "not on yet" and
+    /// "partly seen" only when a flag has them, so that workspaces without such
+    /// flags read as before.
     public var shownStatuses: [LifecycleStatus] {
-        LifecycleStatus.allCases.filter { $0 != .notOnYet || count(of: .notOnYet) > 0 }
+        LifecycleStatus.allCases.filter { ($0 != .notOnYet && $0 != .partlySeen) || count(of: $0) > 0 }
     }
 
     /// The entries with one of `statuses` (with any status when it is empty)
@@ -176,6 +177,18 @@ private struct Rules {
             remoteDecidesProduction
             ? (matrix.values(of: flag, in: [production]), "for \(tenants) in \(production), set by remote config")
             : (matrix.values(of: flag), "for \(tenants) in every environment")
+        // A source Flagstaff cannot see may change what it sees: a uniform value is
+        // then said to be uniform as far as it sees, and nothing more.
+        let unseen = matrix.chain.layers.compactMap { ($0 as? ExternalLayer)?.source }.filter { $0.touches(flag.key) }
+        if !unseen.isEmpty {
+            let known = values.compactMap { $0 }
+            guard let first = known.first, known.allSatisfy({ $0 == first }), case .bool(let on) = first else { return nil }
+            let names = unseen.map(\.name).joined(separator: " and ")
+            return LifecycleFinding(
+                .partlySeen,
+                "\(on ? "on" : "off") \(scope) as far as Flagstaff can see, but \(names) may change it: "
+                    + "not called \(on ? "rolled out" : "dead") until \(names) is known not to")
+        }
         if values == [.bool(true)] {
             return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
         }

@@ -11,6 +11,9 @@ public enum LifecycleStatus: String, CaseIterable, Hashable, Sendable, Comparabl
     /// Off everywhere because its work is not released yet: added recently, or
     /// in a phase or of a type the team marks as in development. Never dead.
     case notOnYet = "not-on-yet"
+    /// The same value everywhere Flagstaff can see, but a source it cannot see
+    /// (`external`) may change the flag: never called rolled out or dead.
+    case partlySeen = "partly-seen"
     /// Older than the expected lifetime of its type.
     case stale
     /// A temporary flag without an owner or a `Remove by`, in a catalog with those columns.

@@ -21,6 +21,9 @@ public struct FlagModel: Hashable, Sendable {
     /// Whether the workspace is one app without tenant files: its one tenant is
     /// the app, and views speak of the app rather than of tenants.
     public let isSingleApp: Bool
+    /// The value files and external sources the configuration declares, and the
+    /// chain's order when it gives one.
+    public var layerSources: LayerSources
     /// The flags by key, and the environments.
     public let keys: FlagKeys
     private var tenantIndices: [String: Int]
@@ -29,7 +32,8 @@ public struct FlagModel: Hashable, Sendable {
     public init(
         title: String, environments: [String], flagEnum: FlagEnum, catalog: Catalog, tenants: [Tenant],
         tenantNames: [String: String] = [:], policy: LifecyclePolicy = LifecyclePolicy(),
-        tenantNamesLocation: SourceLocation? = nil, remoteConfig: RemoteConfig? = nil, isSingleApp: Bool = false
+        tenantNamesLocation: SourceLocation? = nil, remoteConfig: RemoteConfig? = nil, isSingleApp: Bool = false,
+        layerSources: LayerSources = LayerSources()
     ) {
         self.title = title
         self.environments = environments
@@ -41,6 +45,7 @@ public struct FlagModel: Hashable, Sendable {
         self.tenantNamesLocation = tenantNamesLocation
         self.remoteConfig = remoteConfig
         self.isSingleApp = isSingleApp
+        self.layerSources = layerSources
         keys = FlagKeys(flags: flagEnum.flags, environments: environments)
         tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }

@@ -24,13 +24,20 @@ public struct CellPresentation: Hashable, Sendable {
     /// The presentation of a resolution.
     public init(_ resolution: Resolution) {
         if resolution.isVarying {
-            var words: [String] = [], symbols: [String] = []
-            for variant in resolution.variants where !words.contains(variant.word) {
+            var words: [String] = [], symbols: [String] = [], notes: [String] = []
+            for variant in resolution.variants {
+                // A source Flagstaff cannot see is named after the values it knows.
+                if let note = variant.changeNote {
+                    if !notes.contains(note) { notes.append(note) }
+                    continue
+                }
+                guard !words.contains(variant.word) else { continue }
                 words.append(variant.word)
                 symbols.append(variant.value.map(Self.symbol(for:)) ?? variant.word)
             }
-            word = words.joined(separator: "/")
-            symbol = symbols.joined(separator: "/")
+            let noted = notes.map { ", \($0)" }.joined()
+            word = words.joined(separator: "/") + noted
+            symbol = symbols.joined(separator: "/") + noted.markdownEscaped
             // Only a layer that depends on the device or the user varies; the code's
             // `#if` arms and runtime expressions keep the code layer's mark.
             mark = resolution.layer.canVary ? Self.varyingMark : resolution.layer.mark

@@ -52,6 +52,12 @@ public struct ResolvedMatrix: Sendable {
     var details: [Int: Resolution]
     /// The presentation of a cell without variants, by value and layer position.
     var presentations: [CellPresentation]
+    /// For each flag, by position, the chain positions of the external layers that
+    /// may change it, first asked first. A cell such a layer sits above is packed
+    /// with what the layers below give and marked as having details, which
+    /// `resolution(flag:tenant:environment:)` works out when asked: stored, the
+    /// details of a source that may change every flag would take a resolution per cell.
+    private let externalPositions: [[Int]]
 
     /// Resolves every cell of a model through a chain: by default the app's chain for the model.
     /// `settings` holds each tenant's settings indexed against `model.keys`, in
@@ -78,6 +84,9 @@ public struct ResolvedMatrix: Sendable {
         types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
 
         let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
+        let externals = chain.layers.indices.compactMap { index in (chain.layers[index] as? ExternalLayer).map { (index, $0.source) } }
+        let externalPositions = model.flags.map { flag in externals.filter { $0.1.touches(flag.key) }.map(\.0) }
+        self.externalPositions = externalPositions
         let merged = Interner()
         var details: [Int: Resolution] = [:]
         let tiles = (flagCount + Self.tile - 1) / Self.tile
@@ -98,6 +107,12 @@ public struct ResolvedMatrix: Sendable {
                     }
                     for (flag, var cell) in column.cells.enumerated() {
                         let index = Self.index(flag: flag, tenant: tenant, environment: environmentIndex, flags: flagCount, tenants: tenantCount)
+                        // Below an external layer: details worked out when asked (see `externalPositions`).
+                        if !cell.hasDetails, let top = externalPositions[flag].first, top < Int(cell.layer) {
+                            cell.hasDetails = true
+                            shared[index] = cell
+                            continue
+                        }
                         if cell.hasDetails {
                             let full = chain.resolve(
                                 model.flags[flag], type: flagTypes[flag], tenant: model.tenants[tenant], environment: environment)
@@ -231,10 +246,40 @@ public struct ResolvedMatrix: Sendable {
     /// The resolution of one cell by the positions of its flag, tenant and
     /// environment in the model. Precondition: each index is in range.
     public func resolution(flag: Int, tenant: Int, environment: Int) -> Resolution {
+        let (plain, external) = resolutionBelowExternalLayers(flag: flag, tenant: tenant, environment: environment)
+        return external.isEmpty ? plain : changeable(plain, by: external)
+    }
+
+    /// The resolution of one cell as the layers Flagstaff sees decide it, and the
+    /// chain positions of the external layers above it that may change it (empty
+    /// for most cells). `flags.json` writes such a cell this way, once, and names
+    /// the flag's external layers once, rather than spelling out every cell's cases.
+    public func resolutionBelowExternalLayers(flag: Int, tenant: Int, environment: Int) -> (Resolution, external: [Int]) {
         let index = Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)
         let cell = cells[index]
-        if cell.hasDetails, let full = details[index] { return full }
-        return Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))
+        if cell.hasDetails, let full = details[index] { return (full, []) }
+        let plain = Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))
+        guard cell.hasDetails else { return (plain, []) }
+        return (plain, externalPositions[flag].filter { $0 < Int(cell.layer) })
+    }
+
+    /// The external layers that may change a flag (by its position), first asked first.
+    public func externalLayers(of flag: Int) -> [Layer] {
+        externalPositions[flag].map { layers[$0] }
+    }
+
+    /// A cell that external layers (at chain `positions`, first asked first) may
+    /// change, as the chain resolves it: the first layer's case, then what the
+    /// layers below give (the next external layer's, when there is one).
+    private func changeable(_ plain: Resolution, by positions: [Int]) -> Resolution {
+        guard let top = positions.first, let external = chain.layers[top] as? ExternalLayer else { return plain }
+        let below = positions.count > 1 ? layers[positions[1]] : plain.layer
+        return Resolution(
+            value: plain.value, layer: layers[top], location: plain.location,
+            variants: [
+                Resolution.Variant(condition: ExternalLayer.note(external.source.name), value: nil, layer: layers[top], location: nil),
+                Resolution.Variant(condition: "otherwise", value: plain.value, layer: below, location: plain.location),
+            ])
     }
 
     /// Where a packed cell's value is written; `nil` for the fallback.
@@ -314,7 +359,8 @@ public struct ResolvedMatrix: Sendable {
 /// Decides each flag's type from the values tenants give it.
 public enum FlagTypeInference {
     /// Each flag's type, by position: the type of the value the code declares as
-    /// its default, when it declares one; else the type most tenant values have,
+    /// its default, when it declares one; else that of the first value file that
+    /// gives it a value (`values`, in the order listed); else the type most tenant values have,
     /// a tie going to the type seen first, tenants in id order and each file top
     /// to bottom. Other flags are Bool. `settings` holds each tenant's settings, in model order.
     public static func types(of model: FlagModel, settings: [IndexedSettings]) -> [FlagType] {
@@ -338,6 +384,8 @@ public enum FlagTypeInference {
         }
         let types = model.flags.indices.map { flag -> FlagType in
             if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
+            let key = model.flags[flag].key
+            if let written = model.layerSources.values.lazy.compactMap({ $0.settings[key]?.value.type }).first { return written }
             let slots = (flag * kinds.count)..<((flag + 1) * kinds.count)
             let best = counts[slots].max() ?? 0
             guard best > 0 else { return .bool }

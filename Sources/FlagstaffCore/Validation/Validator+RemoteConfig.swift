@@ -122,14 +122,17 @@ extension Validator {
         }
     }
 
-    /// A parameter whose remote value equals the app's own value in every cell it decides, so it changes nothing.
+    /// A parameter whose remote value equals the app's own value in every cell it
+    /// decides, so it changes nothing. Not where the app ships no value of its own
+    /// (the fallback is all it has), so a Firebase-only app is never told to remove one.
     private static func redundantValue(_ parameter: RemoteParameter, flag: Flag, environments: [String], matrix: ResolvedMatrix) -> Diagnostic? {
         var decided = 0
         for tenant in matrix.model.tenants {
             for environment in environments {
                 let cell = matrix.resolution(flag, tenant, environment)
                 guard cell.layer == RemoteConfigLayer.layer else { continue }
-                guard !cell.isVarying, let hidden = cell.hidden, hidden.value == cell.value else { return nil }
+                // Where the app ships nothing, the remote value is the only one it has.
+                guard !cell.isVarying, let hidden = cell.hidden, hidden.layer != FallbackLayer.layer, hidden.value == cell.value else { return nil }
                 decided += 1
             }
         }

@@ -7,7 +7,7 @@ public enum Validator {
         return enumDiagnostics(model.flagEnum) + catalogDiagnostics(model)
             + Parallel.map(model.tenants.count) { tenantDiagnostics(model.tenants[$0], settings: matrix.settings[$0], model: model, types: matrix.flagTypes) }.joined()
             + tenantNameDiagnostics(model) + [versionTargetWithoutCurrentVersion(model)].compactMap { $0 }
-            + remoteConfigDiagnostics(matrix)
+            + remoteConfigDiagnostics(matrix) + valueFileDiagnostics(model)
     }
 
     /// Duplicate raw values in the enum.

@@ -14,6 +14,7 @@ public struct Configuration: Hashable, Sendable {
         case remoteConfig = "remote_config", diff, history
         case strict, afterChange = "after_change", flagCheck = "flag_check"
         case swift, buildConfigurations = "build_configurations"
+        case values, external, chain
 
         public static let place = ""
         public static let otherwise = "see the README for the keys"
@@ -38,6 +39,8 @@ public struct Configuration: Hashable, Sendable {
     public var swift = SwiftSettings()
     /// The environments that are build configurations, with their compilation conditions.
     public var buildConfigurations = BuildConfigurations()
+    /// The value files, external sources and chain order the workspace declares.
+    public var layers = LayerSettings()
     /// The catalog's Markdown file; empty when the workspace has none.
     public var catalog = ""
     /// The heading the catalog table sits under.

@@ -65,6 +65,9 @@ public enum ConfigurationReader {
             case .flagCheck: configuration.flagCheck = reader.string(value, key: name) ?? configuration.flagCheck
             case .swift: configuration.swift = reader.swift(value)
             case .buildConfigurations: configuration.buildConfigurations = reader.buildConfigurations(value)
+            case .values: configuration.layers.values = reader.valueFiles(value)
+            case .external: configuration.layers.external = reader.externalSources(value)
+            case .chain: configuration.layers.chain = reader.chain(value)
             }
         }
         let start = SourceLocation.start(of: file)
@@ -116,6 +119,7 @@ public enum ConfigurationReader {
                     hint: Suggestion.didYouMean(environment, in: configuration.environments)
                         ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
         }
+        reader.diagnostics += configuration.layers.problems(in: configuration)
         if !configuration.tenants.isEmpty, configuration.tenants.filter({ $0 == "*" }).count != 1 {
             reader.diagnostics.append(
                 .error(

@@ -62,6 +62,29 @@ public enum MetadataMerge {
             isWritten: false)
     }
 
+    /// The catalog with each flag that nothing describes described by its Remote
+    /// Config parameter's `description`: the first template that gives one, the
+    /// last environment (production) first.
+    public static func describedByTemplates(_ catalog: Catalog, remote: RemoteConfig?, environments: [String]) -> Catalog {
+        guard let remote, catalog.entries.contains(where: { $0.description.isEmpty }) else { return catalog }
+        let templates = environments.reversed().compactMap { remote.templates[$0] }
+        var changed = false
+        let entries = catalog.entries.map { entry -> CatalogEntry in
+            guard entry.description.isEmpty, remote.isLinked(entry.key) else { return entry }
+            let name = remote.parameterName(for: entry.key)
+            guard let description = templates.lazy.compactMap({ $0.parameter(named: name)?.description }).first(where: { !$0.isEmpty })
+            else { return entry }
+            var described = entry
+            described.description = description
+            changed = true
+            return described
+        }
+        guard changed else { return catalog }
+        return Catalog(
+            columns: catalog.columns, keyColumn: catalog.keyColumn, entries: entries, location: catalog.location, tableRange: catalog.tableRange,
+            headerRange: catalog.headerRange, separatorRange: catalog.separatorRange, isWritten: catalog.isWritten)
+    }
+
     private static func disagreement(_ column: String, key: String, file: String, code: String, at location: SourceLocation, codeAt: SourceLocation) -> Diagnostic {
         .warning(
             "the catalog's \(column) for '\(key)' is '\(file)', but the code says '\(code)' (\(codeAt)); the catalog's is shown",

@@ -16,6 +16,14 @@ public enum SourceRole: String, CaseIterable, Sendable {
 public protocol SourceFormat: Sendable {
     /// The name `flagstaff.yml` gives the format, such as `json`.
     static var name: String { get }
+    /// Whether the authoring commands edit files of the format; `new` and
+    /// `remove` refuse, naming the files, where they would have to and cannot.
+    static var isEditable: Bool { get }
+}
+
+extension SourceFormat {
+    /// Formats are edited unless they say otherwise.
+    public static var isEditable: Bool { true }
 }
 
 /// A Swift file (or any text file) to read: its path and contents.
@@ -108,6 +116,25 @@ public protocol ValuesFormat: SourceFormat {
     static func removal(of key: String, from text: String) -> [TextEdit]
 }
 
+/// A format of values that Flagstaff reads and never writes (JustTweak files,
+/// Remote Config defaults): the authoring commands refuse rather than edit it.
+public protocol ReadOnlyValuesFormat: ValuesFormat {}
+
+extension ReadOnlyValuesFormat {
+    public static var isEditable: Bool { false }
+
+    /// None: the format is not written.
+    public static func insertion(
+        of key: String, value: FlagValue, overrides: [(environment: String, value: FlagValue)], into text: String,
+        environments: [String], order: (String) -> Int?
+    ) -> [TextEdit] {
+        []
+    }
+
+    /// None: the format is not written.
+    public static func removal(of key: String, from text: String) -> [TextEdit] { [] }
+}
+
 /// A format of metadata: one entry per flag, with a description and other columns.
 public protocol MetadataFormat: SourceFormat {
     /// Reads the metadata file.
@@ -126,9 +153,9 @@ public protocol MetadataFormat: SourceFormat {
 /// add it to the list of its role.
 public enum SourceFormats {
     /// The formats of declarations; the first is the default.
-    public static let declarations: [any DeclarationsFormat.Type] = [SwiftFormat.self]
+    public static let declarations: [any DeclarationsFormat.Type] = [SwiftFormat.self, JustTweakFormat.self]
     /// The formats of values; the first is the default.
-    public static let values: [any ValuesFormat.Type] = [TenantJSONFormat.self]
+    public static let values: [any ValuesFormat.Type] = [TenantJSONFormat.self, JustTweakFormat.self, RemoteConfigDefaultsFormat.self]
     /// The formats of metadata; the first is the default.
     public static let metadata: [any MetadataFormat.Type] = [MarkdownCatalogFormat.self]
 

@@ -47,6 +47,20 @@ struct PositionedJSON: Sendable {
     }
 }
 
+extension StructuredValue {
+    /// A JSON value as a structured value, positions dropped.
+    init(_ kind: PositionedJSON.Kind) {
+        switch kind {
+        case .object(let members): self = .object(members.map { ($0.key, StructuredValue($0.value.kind)) })
+        case .array(let elements): self = .array(elements.map { StructuredValue($0.kind) })
+        case .string(let text): self = .scalar(.string(text))
+        case .number(let text): self = .scalar(Int(text).map(FlagValue.integer) ?? .decimal(text))
+        case .bool(let bool): self = .scalar(.bool(bool))
+        case .null: self = .null
+        }
+    }
+}
+
 /// A member's key, as `PositionedJSONParser.readObject(_:)` hands it over before
 /// the member's value: with its bytes, so a reader can look a key up without
 /// first making a `String` of it.

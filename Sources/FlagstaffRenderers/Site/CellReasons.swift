@@ -30,6 +30,8 @@ struct CellReasons: Sendable {
             return resolution.variants.map { variant in
                 // What the app's code works out when it runs: the expression, and where it is written.
                 if variant.isDecidedInCode { return variant.condition + (variant.location.map { " (\($0.file):\($0.line))" } ?? "") }
+                // A source Flagstaff cannot see: what it may do says it all.
+                if let note = variant.changeNote { return note }
                 let value = variant.word
                 return variant.condition == "otherwise" ? "otherwise \(value)" : "\(value) \(when(variant.condition, environment))"
             }.joined(separator: "; ")

@@ -130,7 +130,10 @@ public enum TenantDefaultsReader {
                     diagnostics.append(duplicate(key, in: parser.file, first: earlier.keyLocation))
                 } else {
                     let found = PositionedJSON(kind: kind, location: location, range: range).kindName
-                    diagnostics.append(.error("the value of '\(key.string)' must be a Bool, number or string, found \(found)", at: location))
+                    diagnostics.append(
+                        .error(
+                            "the value of '\(key.string)' must be a Bool, number, string, array or object, found \(found)", at: location,
+                            hint: "a flag that is not set is left out of the file"))
                     firstOfRejected[key.string] = key.location(in: parser.file)
                 }
                 return
@@ -169,13 +172,15 @@ public enum TenantDefaultsReader {
             hint: "it is first set at line \(first.line), column \(first.column)")
     }
 
-    /// The flag value of a JSON value; `nil` when it is not a Bool, number or string.
+    /// The flag value of a JSON value: arrays and objects are a JSON value of their
+    /// own, compared structurally; `nil` for `null`.
     private static func flagValue(_ kind: PositionedJSON.Kind) -> FlagValue? {
         switch kind {
         case .bool(let bool): .bool(bool)
         case .string(let text): .string(text)
         case .number(let text): Int(text).map(FlagValue.integer) ?? .decimal(text)
-        case .object, .array, .null: nil
+        case .object, .array: .structured(StructuredValue(kind))
+        case .null: nil
         }
     }
 }

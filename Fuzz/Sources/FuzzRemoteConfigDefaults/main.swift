@@ -1,0 +1,3 @@
+import FuzzTargets
+
+runFuzzer(.remoteConfigDefaults)

@@ -1,0 +1,28 @@
+/// A bundled file of values the app asks as a layer of its own (`values` in
+/// `flagstaff.yml`): a JustTweak LocalConfiguration, a Remote Config defaults
+/// plist. In the environments it is limited to, or in all; the same for every tenant.
+public struct ValueFileLayer: ResolutionLayer {
+    /// The file and its values.
+    public let source: ValueSource
+    public let layer: Layer
+
+    /// Creates the layer of a value file; `environments` are the workspace's, in
+    /// order, to name those a limited file applies in; `number` (from 1) picks the
+    /// file's one-letter code (`v`, `w`, `l`…), so that exports tell the files apart.
+    public init(_ source: ValueSource, number: Int, environments: [String]) {
+        self.source = source
+        let limited = source.environments.map { only in environments.filter { only.contains($0) } }
+        let scope = limited.map { " (\($0.isEmpty ? "no environment" : $0.joined(separator: ", ")) only)" } ?? ""
+        layer = Layer(id: source.id, mark: "", code: Self.code(number), legend: "the value in \(source.file)\(scope)")
+    }
+
+    public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
+        guard let setting = source.setting(for: flag.key, in: environment) else { return nil }
+        return Opinion(value: setting.value, location: setting.location)
+    }
+
+    /// The letters of value files' codes, in order; a file past them shares the last.
+    static let codes = Array("vwlmpqstu")
+
+    static func code(_ number: Int) -> String { String(codes[min(max(number, 1), codes.count) - 1]) }
+}
