@@ -165,9 +165,13 @@ extension HistoryWalker {
             }
             guard let replacement = state.matrix.resolving(replacements, columns: resolved) else { return nil }
             let columns = replacement.columns
-            let flags = state.matrix.model.flags.enumerated().map { MatrixChanges.FlagPair(key: $1.key, base: $0, head: $0) }
+            let allFlags = state.matrix.model.flags
             var cells: [MatrixChanges.Cell] = []
             for (replacement, column) in zip(replacements, columns) {
+                // Only a flag whose settings change can change a cell: the types, the
+                // chain and the other layers are as they were.
+                let positions = state.matrix.settings[replacement.position].flagsChanged(to: replacement.settings, flags: allFlags.count)
+                let flags = (positions ?? Array(allFlags.indices)).map { MatrixChanges.FlagPair(key: allFlags[$0].key, base: $0, head: $0) }
                 cells += MatrixChanges.cells(
                     base: state.matrix, head: column, flags: flags,
                     tenants: [MatrixChanges.TenantPair(id: replacement.tenant.id, base: replacement.position, head: 0)],
