@@ -292,7 +292,7 @@ struct SwiftGoldenSiteTests {
         ("swift-defaults-remote-key", "index.html"), ("swift-defaults-remote-key", "matrix.html"),
         ("swift-defaults-remote-key", "how-to-read.html"), ("swift-defaults-remote-key", "flags/bloggingpromptssocial.html"),
         ("swift-defaults-remote-key", "lifecycle.html"), ("swift-defaults-remote-key", "matrix.md"), ("swift-defaults-remote-key", "flags.json"),
-        ("swift-defaults-remote-key", "matrix-data.js"),
+        ("swift-defaults-remote-key", "matrix-data.js"), ("swift-defaults-remote-key", "tenants/app.html"),
         ("swift-static-properties", "index.html"), ("swift-static-properties", "flags/map.html"), ("swift-static-properties", "flags/haslibrary.html"),
         ("swift-static-properties", "matrix.md"), ("swift-static-properties", "flags.json"), ("swift-static-properties", "lifecycle.md"),
     ]
@@ -308,6 +308,17 @@ struct SwiftGoldenSiteTests {
         let (fixture, page) = Self.pages[index]
         let text = try #require(try Self.sites.get()[fixture]?[page], "no \(page)")
         #expect(try Fixtures.golden("\(fixture)/site/\(page)", matches: text))
+    }
+
+    @Test func aSingleAppHasNoListOfTenantsAndNoPageLinksToOne() throws {
+        let site = try #require(try Self.sites.get()["swift-defaults-remote-key"])
+        #expect(site["tenants/index.html"] == nil)
+        #expect(site["tenants/app.html"] != nil)
+        for (path, page) in site where path.hasSuffix(".html") {
+            #expect(!page.contains("tenants/index.html") && !page.contains("href=\"index.html\">Tenants"), "\(path) links to a list of tenants")
+            // The glossary of a single app has no defaults file to point at.
+            #expect(!page.contains("glossary.html#defaults-file"), "\(path) links to a glossary entry a single app lacks")
+        }
     }
 }
 

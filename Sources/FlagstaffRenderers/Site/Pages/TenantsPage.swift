@@ -8,7 +8,8 @@ struct TenantsPage: SitePage {
     var tenants: [TenantSummary]
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
-        [PagePlan(path: "tenants/index.html", title: "Tenants") { TenantsPage(site) }]
+        // A single app has one page of its own, reached from its flags, and no list of tenants.
+        site.model.isSingleApp ? [] : [PagePlan(path: "tenants/index.html", title: "Tenants") { TenantsPage(site) }]
     }
 
     init(_ site: SiteRenderer) {
