@@ -11,7 +11,8 @@ extension FlagstaffCommand {
             discussion: """
                 Reads git's objects along the first-parent line of --until (default HEAD, then the working tree's own \
                 changes); nothing is checked out. Exit codes: 0 success; 2 a bad revision or date, a workspace outside \
-                git, or another usage or I/O error.
+                git, or another usage or I/O error. --write-snapshot writes the history the site shows (history.until, \
+                history.since) to the file history.snapshot names, so a build needs no git.
                 """)
 
         @OptionGroup var workspace: WorkspaceOptions
@@ -27,10 +28,13 @@ extension FlagstaffCommand {
         var until: String?
         @Option(help: "text, md or json.")
         var format: HistoryCommand.Format = .text
+        @Flag(help: "Write the site's history, up to history.until, to the file history.snapshot names, and print nothing else.")
+        var writeSnapshot = false
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
             try HistoryCommand(
-                configurationPath: workspace.config, key: key, tenants: tenant, environments: env, since: since, until: until, format: format
+                configurationPath: workspace.config, key: key, tenants: tenant, environments: env, since: since, until: until, format: format,
+                writeSnapshot: writeSnapshot
             ).run(console: console)
         }
     }

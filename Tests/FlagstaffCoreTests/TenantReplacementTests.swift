@@ -43,6 +43,25 @@ struct TenantReplacementTests {
         return words
     }
 
+    /// Which flags' settings a new version of a tenant changes: a value changed,
+    /// added or removed, in the base or an override; a setting that only moved is not.
+    @Test func theFlagsASettingsChangeTouches() throws {
+        let model = Build.model(flags: flags, tenants: [tenant("P", ["A": .bool(true)])])
+        func changed(_ old: Tenant, _ new: Tenant) -> [Int]? {
+            IndexedSettings(old, in: model).flagsChanged(to: IndexedSettings(new, in: model), flags: flags.count)
+        }
+        let before = tenant("P", ["A": .bool(true), "B": .integer(3)], prod: ["A": .bool(false)])
+        #expect(changed(before, before) == [])
+        // B moves a line down (an unknown key AA before it), its value the same: nothing changes.
+        #expect(changed(before, tenant("P", ["A": .bool(true), "AA": .bool(true), "B": .integer(3)], prod: ["A": .bool(false)])) == [])
+        #expect(changed(before, tenant("P", ["A": .bool(true), "B": .integer(3), "C": .string("x")], prod: ["A": .bool(false)])) == [2])
+        #expect(changed(before, tenant("P", ["A": .bool(true), "B": .integer(4)], prod: ["A": .bool(false)])) == [1])
+        #expect(changed(before, tenant("P", ["A": .bool(true)], prod: ["A": .bool(false)])) == [1])
+        #expect(changed(before, tenant("P", ["A": .bool(true), "B": .integer(3)])) == [0])
+        #expect(changed(before, tenant("P", ["A": .bool(true), "B": .integer(3)], prod: ["A": .bool(false), "C": .string("y")])) == [2])
+        #expect(changed(before, tenant("P", ["A": .bool(false), "B": .integer(3)], prod: ["A": .bool(false)])) == [0])
+    }
+
     @Test func aReplacedTenantResolvesAsAWholeResolutionDoes() throws {
         var replaced = matrix([tenant("P", ["A": .bool(true), "B": .integer(3)]), tenant("Q", ["A": .bool(false), "B": .integer(4), "C": .string("x")])])
         let whole = try #require(replacing(&replaced, at: 1, with: tenant("Q", ["A": .bool(true), "B": .integer(5), "C": .string("y")], prod: ["A": .bool(false)])))

@@ -358,6 +358,37 @@ struct HistoryCostTests {
         }
     }
 
+    /// A new template version with a tenant file: neither the enum, the catalog nor
+    /// the other tenants are read again, and the entry says what a whole read says.
+    @Test func aCommitThatChangesATemplateAndTenantFilesIsNotReadWhole() throws {
+        try withTemporaryDirectory { folder in
+            try ScriptedRepository(folder: folder).git(["clone", "-q", try HistoryCommandTests.repository().path, "clone"])
+            let repository = ScriptedRepository(folder: folder.appendingPathComponent("clone"))
+            try repository.file(
+                "remote/prod.json",
+                HistoryFixture.template.replacingOccurrences(of: #""value": "20""#, with: #""value": "30""#)
+                    .replacingOccurrences(of: #""versionNumber": "3""#, with: #""versionNumber": "4""#)
+                    .replacingOccurrences(of: "Raise the item limit", with: "Raise it again"))
+            try repository.file("tenants/CHL/defaults.json", #"{ "ENABLE_CHECKOUT": true, "ENABLE_SEARCH_V2": true, "MAX_ITEMS": 10 }"# + "\n")
+            try repository.commit(subject: "Raise the limit again, and checkout everywhere for CHL", author: "Cleo Brun", date: "2026-05-04T10:00:00+02:00")
+            let walker = { (revision: String) throws -> HistoryWalker.Result in
+                try HistoryWalker(root: repository.folder, configurationFile: "flagstaff.yml", asOf: CalendarDate(year: 2026, month: 6, day: 1))
+                    .walk(until: revision, since: nil)
+            }
+            let (before, after) = (try walker("HEAD~1"), try walker("HEAD"))
+            #expect(after.wholeReads == before.wholeReads)
+            let (output, _) = try HistoryCommandTests.history(HistoryCommand(until: "HEAD", format: .json), in: repository.folder)
+            let entry = try #require(try HistoryCommandTests.entries(output).first)
+            #expect(entry.subject == "Raise the limit again, and checkout everywhere for CHL")
+            #expect(entry.changes.sorted() == [
+                "layer ENABLE_CHECKOUT prod CHL: on (override) -> on (base)", "remote prod version: 3 -> 4",
+                "template prod: version 4 by ops@shop.example: Raise it again",
+                "value ENABLE_CHECKOUT uat CHL: off (base) -> on (base)",
+                "value MAX_ITEMS prod CHL JOL WL: 20 (remote) -> 30 (remote)",
+            ])
+        }
+    }
+
     @Test func aCommitThatChangesOnlyTenantFilesIsNotReadWhole() throws {
         // Commit 0 (the first, with no workspace yet) and commit 1 (which adds it) are read whole;
         // commits 3 and 4 change one tenant file each, and are not.

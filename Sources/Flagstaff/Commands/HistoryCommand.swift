@@ -23,11 +23,13 @@ public struct HistoryCommand: Sendable {
     public var until: String?
     /// The output format.
     public var format: Format = .text
+    /// Whether to write the site's history to the configuration's `history.snapshot` instead of printing.
+    public var writeSnapshot = false
 
     /// Creates a history request.
     public init(
         configurationPath: String? = nil, key: String? = nil, tenants: [String] = [], environments: [String] = [], since: String? = nil,
-        until: String? = nil, format: Format = .text
+        until: String? = nil, format: Format = .text, writeSnapshot: Bool = false
     ) {
         self.configurationPath = configurationPath
         self.key = key
@@ -36,13 +38,15 @@ public struct HistoryCommand: Sendable {
         self.since = since
         self.until = until
         self.format = format
+        self.writeSnapshot = writeSnapshot
     }
 
     /// The text that names the working tree's own changes.
     static let workingTree = "Not committed yet (the working tree)"
 
     /// Prints the history and returns the exit status.
-    public func run(console: Console) throws(FlagstaffError) -> Int32 {
+    public func run(console: Console, writer: SourceWriter = SourceWriter()) throws(FlagstaffError) -> Int32 {
+        if writeSnapshot { return try writeSnapshot(console: console, writer: writer) }
         let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
         let start = try HistoryWalker.Since(parsing: since, option: "--since")
         // The working tree gives the as-of day, the Swift case names and, without --until, its own changes.
@@ -86,6 +90,30 @@ public struct HistoryCommand: Sendable {
         case .json:
             console.output(HistoryJSONRenderer.render(shown, scope: scope))
         }
+        return ExitStatus.success
+    }
+
+    /// Writes the snapshot `history.snapshot` names, from git up to `history.until`.
+    private func writeSnapshot(console: Console, writer: SourceWriter) throws(FlagstaffError) -> Int32 {
+        guard key == nil, tenants.isEmpty, environments.isEmpty, since == nil, until == nil, format == .text else {
+            throw .usage(
+                "--write-snapshot writes the whole history the site shows, from history.since to history.until in the configuration; "
+                    + "it takes no KEY, --tenant, --env, --since, --until or --format")
+        }
+        let workspace = try Workspace.load(configurationPath: configurationPath)
+        defer { console.finished(workspace) }
+        guard workspace.report(to: console) != nil else { return ExitStatus.failure }
+        guard let settings = workspace.configuration.history, let path = settings.snapshot else {
+            throw .usage(
+                "--write-snapshot needs a file to write: set history.snapshot in \(workspace.displayPrefix)\(workspace.configurationFile), "
+                    + "e.g. history: { until: <commit id>, snapshot: content/history.json }")
+        }
+        let asOf = try AsOfDate.resolve(option: nil, configuration: workspace.configuration)
+        let snapshot = try HistorySnapshotFile.make(for: workspace, settings: settings, asOf: asOf)
+        try HistorySnapshotFile.write(snapshot, to: path, in: workspace, writer: writer)
+        let entries = snapshot.history.entries.count
+        let end = snapshot.history.end.map { " up to \($0.shortID) (\($0.day))" } ?? ""
+        console.error("flagstaff: wrote \(workspace.displayPrefix)\(path): \(entries) \(entries == 1 ? "entry" : "entries")\(end)\n")
         return ExitStatus.success
     }
 

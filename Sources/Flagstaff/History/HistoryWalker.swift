@@ -88,6 +88,8 @@ struct HistoryWalker {
         var endsUnreadable: Bool
         /// How many commits were read whole (the others cost their changed tenant files, or nothing).
         var wholeReads: Int
+        /// The tree of the commit `end` was read from (with the tenant files changed since), for a snapshot.
+        var endTree: String? = nil
     }
 
     /// The history of the first-parent line that ends at `until`, from `since` on
@@ -105,13 +107,13 @@ struct HistoryWalker {
         }
         let first = try startIndex(in: records, since: since, until: until)
         var walk = Walk(walker: self)
-        for record in records[first...] { try walk.step(record) }
+        for index in first..<records.count { try walk.step(records[index], upcoming: records[(index + 1)...]) }
         let shallowFrom = isShallow && first == 0 ? records.first?.commit : nil
         var endsUnreadable = false
         if case .broken = walk.phase { endsUnreadable = true }
         return Result(
             history: ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom), end: walk.phase.known,
-            endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads)
+            endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads, endTree: walk.knownTree)
     }
 
     /// What a workspace read from files (the working tree, or the sources a site is
@@ -162,14 +164,29 @@ struct HistoryWalker {
     /// Reads the whole workspace as one commit has it.
     func read(_ record: CommitLogReader.Record) throws(FlagstaffError) -> Reading {
         let source = GitCommitFileSource(store: store, tree: record.tree, prefix: repositoryPrefix, name: "commit \(record.commit.shortID)")
-        let broken = { (problems: [Diagnostic]) in Reading.broken(problems: problems, reads: source.reads.files, folders: source.reads.folders) }
+        return try Self.read(
+            from: source, configurationFile: configurationFile, repositoryPrefix: repositoryPrefix, asOf: asOf,
+            reads: { (source.reads.files, source.reads.folders) })
+    }
+
+    /// Reads the whole workspace from a source (a commit's, or a snapshot's files);
+    /// `reads` gives what the source was asked about, from the repository's root.
+    static func read(
+        from source: any FileSource, configurationFile: String, repositoryPrefix: String, asOf: CalendarDate?,
+        reads: () -> (files: Set<String>, folders: Set<String>)
+    ) throws(FlagstaffError) -> Reading {
+        func broken(_ problems: [Diagnostic]) -> Reading {
+            let (files, folders) = reads()
+            return Reading.broken(problems: problems, reads: files, folders: folders)
+        }
         let text: String
         do {
             text = try source.text(of: configurationFile)
         } catch .pastLimit(let problem) {
             return broken([problem])
         } catch {
-            return .absent(reads: source.reads.files, folders: source.reads.folders)
+            let (files, folders) = reads()
+            return .absent(reads: files, folders: folders)
         }
         let reading: Workspace.ModelReading
         do {
@@ -200,10 +217,11 @@ struct HistoryWalker {
         let folder = (configurationFile as NSString).deletingLastPathComponent
         let workspacePrefix = FilePath.join(repositoryPrefix, folder.isEmpty ? "" : folder + "/")
         let matrix = ResolvedMatrix(model: loaded.model, settings: loaded.settings)
+        let (files, folders) = reads()
         let state = HistoryState(
             matrix: matrix, configuration: configuration,
             order: WorkspaceDiff.listingOrder(of: configuration.environments, protected: configuration.protectedEnvironments),
-            reads: source.reads.files, folders: source.reads.folders, workspacePrefix: workspacePrefix,
+            reads: files, folders: folders, workspacePrefix: workspacePrefix,
             tenantFiles: Dictionary(
                 reading.loader.tenantFileList.compactMap { file in
                     FilePath.normalized(workspacePrefix + file.path).map { ($0, file.id) }

@@ -2,23 +2,24 @@ import FlagstaffCore
 import FlagstaffRenderers
 
 /// The values' history a site shows, when its configuration has `history`: the
-/// first-parent line up to `history.until`, and what the sources the site is
-/// built from change after it.
+/// first-parent line up to `history.until`, read from git or from the committed
+/// snapshot (`history.snapshot`), and what the sources the site is built from
+/// change after it.
 enum SiteHistoryLoader {
     /// The site's history; `nil` when the configuration does not ask for one. A
     /// shallow clone that lacks the commits the history needs is an error: the site
-    /// would differ from a full clone's, and `build --check` with it.
+    /// would differ from a full clone's, and `build --check` with it. With a
+    /// snapshot, git is not read at all.
     static func history(for workspace: Workspace, asOf: CalendarDate) throws(FlagstaffError) -> SiteHistory? {
         guard let settings = workspace.configuration.history else { return nil }
-        let walker = try HistoryWalker(root: workspace.root, configurationFile: workspace.configurationFile, asOf: asOf)
-        let since = try HistoryWalker.Since(parsing: settings.since, option: "history.since")
-        let result = try walker.walk(until: settings.until, since: since)
-        if let shallow = result.history.shallowFrom {
-            throw .io(
-                "\(workspace.displayPrefix)\(workspace.configurationFile) asks for the site's history, but this clone is shallow: its oldest commit is "
-                    + "\(shallow.shortID) (\(shallow.day)), so the history before it is not known and the site would differ from a full clone's; "
-                    + "fetch the whole history (git fetch --unshallow; in GitHub Actions, actions/checkout with fetch-depth: 0), "
-                    + "or set history.since to a commit or a day this clone has")
+        let result: HistoryWalker.Result
+        if let snapshot = settings.snapshot {
+            result = try HistorySnapshotFile.result(reading: snapshot, for: workspace, settings: settings, asOf: asOf)
+        } else {
+            let walker = try HistoryWalker(root: workspace.root, configurationFile: workspace.configurationFile, asOf: asOf)
+            let since = try HistoryWalker.Since(parsing: settings.since, option: "history.since")
+            result = try walker.walk(until: settings.until, since: since)
+            if let shallow = result.history.shallowFrom { throw HistorySnapshotFile.shallowClone(shallow, workspace: workspace) }
         }
         var history = result.history
         if let pending = HistoryWalker.pendingEntry(after: result, workspace: workspace) { history.entries.append(pending) }

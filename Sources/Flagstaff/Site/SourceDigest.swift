@@ -10,8 +10,8 @@ import FlagstaffRenderers
 /// sorted by path (bytewise), exactly as `sha256sum` prints them; so
 /// `sha256sum FILES | LC_ALL=C sort -k 2 | sha256sum` in the workspace's folder
 /// gives it again. The files are the configuration, the enum, the catalog, every
-/// tenant file, every Remote Config template and every guide page: what the
-/// site's values and words come from. The app's code (searched for uses) is left
+/// tenant file, every Remote Config template, every guide page and the history
+/// snapshot, when there is one: what the site's values and words come from. The app's code (searched for uses) is left
 /// out, so a change to the app alone does not make the site stale.
 enum SourceDigest {
     /// How many hexadecimal digits the footer shows: plenty to tell builds apart.
@@ -30,6 +30,7 @@ enum SourceDigest {
         paths.formUnion(model.tenants.map(\.file))
         paths.formUnion(model.remoteConfig?.templates.values.map(\.file) ?? [])
         paths.formUnion(workspace.guide.map(\.page.file))
+        if let snapshot = workspace.configuration.history?.snapshot { paths.insert(snapshot) }
         let sorted = paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let hashes = Parallel.map(sorted.count) { index in
             (try? workspace.source.contents(of: sorted[index])).map { SHA256.hex($0) }

@@ -6,7 +6,7 @@
 /// Pure: it reads both matrices by position and returns values.
 public struct MatrixChanges: Sendable {
     /// One cell whose value or deciding layer differs.
-    public struct Cell: Hashable, Sendable {
+    public struct Cell: Hashable, Sendable, Codable {
         /// The flag key on the head side (a renamed flag has another on the base side).
         public var flag: String
         /// The environment.
@@ -34,9 +34,9 @@ public struct MatrixChanges: Sendable {
     }
 
     /// The values of a flag that is added or removed, on the side that has it.
-    public struct FlagValues: Hashable, Sendable {
+    public struct FlagValues: Hashable, Sendable, Codable {
         /// The tenants that share one value in one environment.
-        public struct Group: Hashable, Sendable {
+        public struct Group: Hashable, Sendable, Codable {
             /// The value, as `CellPresentation.word` writes it.
             public var value: String
             /// The tenant ids, in id order.
@@ -44,7 +44,7 @@ public struct MatrixChanges: Sendable {
         }
 
         /// The groups of one environment.
-        public struct Environment: Hashable, Sendable {
+        public struct Environment: Hashable, Sendable, Codable {
             /// The environment.
             public var name: String
             /// The tenants by value, in order of their first tenant.
@@ -60,7 +60,7 @@ public struct MatrixChanges: Sendable {
     }
 
     /// A tenant or flag whose id changes.
-    public struct Rename: Hashable, Sendable {
+    public struct Rename: Hashable, Sendable, Codable {
         /// The base id and the head id.
         public var old: String, new: String
 

@@ -1,5 +1,5 @@
 /// A commit as history names it: who made the change, when and why.
-public struct HistoryCommit: Hashable, Sendable {
+public struct HistoryCommit: Hashable, Sendable, Codable {
     /// The full commit id.
     public var id: String
     /// When the commit was made on its branch (the committer date), in ISO 8601
@@ -33,7 +33,7 @@ public struct HistoryCommit: Hashable, Sendable {
 
 /// Values that cannot be read from a commit on: one tenant's, when its file does
 /// not read, or every value, when what declares the flags or how to resolve them does not.
-public struct UnknownValues: Hashable, Sendable {
+public struct UnknownValues: Hashable, Sendable, Codable {
     /// The tenant, or `nil` for every value of the workspace.
     public var tenant: String?
     /// Why, as the readers say it: the errors, each with its file and position.
@@ -47,9 +47,9 @@ public struct UnknownValues: Hashable, Sendable {
 }
 
 /// What one commit changes in the values the app gets, or where history starts.
-public struct HistoryEntry: Sendable {
+public struct HistoryEntry: Sendable, Codable {
     /// What kind of entry it is.
-    public enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable, Codable {
         /// The first commit whose workspace could be read: the values since then are
         /// the earliest history knows (`flags`, `tenants`, `environments` count them).
         case start(flags: Int, tenants: Int, environments: Int)

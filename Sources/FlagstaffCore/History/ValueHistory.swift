@@ -3,7 +3,7 @@
 ///
 /// Pure: `flagstaff history` walks git to make one; views filter it and read
 /// each cell's timeline from it.
-public struct ValueHistory: Sendable {
+public struct ValueHistory: Sendable, Codable {
     /// The entries, oldest first: a `start` entry first when any commit had a
     /// workspace, then one per commit that changes something, then a pending entry, if any.
     public var entries: [HistoryEntry]

@@ -48,6 +48,32 @@ public struct IndexedSettings: Sendable {
         self.unknown = unknown
     }
 
+    /// The positions, in order, of the flags whose values differ between these
+    /// settings and `other` (a base value or an override set, removed or changed),
+    /// whatever their lines; `nil` when a list names a flag twice, or the two have
+    /// other environments, so that every flag must be looked at.
+    public func flagsChanged(to other: IndexedSettings, flags flagCount: Int) -> [Int]? {
+        guard overrides.count == other.overrides.count else { return nil }
+        var changed = [Bool](repeating: false, count: flagCount)
+        var old = [FlagValue?](repeating: nil, count: flagCount)
+        var seen = [Bool](repeating: false, count: flagCount)
+        for (before, after) in zip([base] + overrides, [other.base] + other.overrides) {
+            for entry in before {
+                guard entry.flag < flagCount, old[entry.flag] == nil else { return nil }
+                old[entry.flag] = entry.value
+            }
+            for entry in after {
+                guard entry.flag < flagCount, !seen[entry.flag] else { return nil }
+                seen[entry.flag] = true
+                if old[entry.flag] != entry.value { changed[entry.flag] = true }
+            }
+            for entry in before where !seen[entry.flag] { changed[entry.flag] = true }
+            for entry in before { old[entry.flag] = nil }
+            for entry in after { seen[entry.flag] = false }
+        }
+        return changed.indices.filter { changed[$0] }
+    }
+
     /// For each flag position, the positions of the environments where the tenant
     /// gives it no value (no base value and no override there), so it falls back.
     /// Worked out in one flat table: most flags are set everywhere, and their

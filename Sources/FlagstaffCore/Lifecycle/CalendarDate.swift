@@ -113,3 +113,20 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
         }
     }
 }
+
+/// A day is stored as `YYYY-MM-DD`, the way people and the catalog write it.
+extension CalendarDate: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let day = CalendarDate(parsing: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a day (YYYY-MM-DD)")
+        }
+        self = day
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

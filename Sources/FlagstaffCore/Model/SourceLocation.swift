@@ -1,6 +1,6 @@
 /// A position in an input file: the path as the user would type it, and a
 /// 1-based line and column (columns count UTF-8 bytes, as the Swift compiler does).
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// The file's path, relative to the configuration file where possible.
     public var file: String
     /// The 1-based line.

@@ -175,7 +175,7 @@ public struct RemoteValue: Hashable, Sendable {
 }
 
 /// A template's version metadata: its number, who published it, when, and why.
-public struct RemoteTemplateVersion: Hashable, Sendable {
+public struct RemoteTemplateVersion: Hashable, Sendable, Codable {
     /// The version number, such as `42`.
     public var number: String?
     /// When it was published, as the template writes it (RFC 3339, e.g. `2026-11-01T10:00:00Z`).

@@ -1,9 +1,9 @@
 /// A change between two sides' Remote Config templates that changes which devices
 /// get which value without changing the values a matrix shows: a new version, a
 /// condition added, removed, rewritten or moved, a rollout's or experiment's share.
-public struct RemoteTemplateChange: Hashable, Sendable {
+public struct RemoteTemplateChange: Hashable, Sendable, Codable {
     /// What changes.
-    public enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable, Codable {
         /// The template's version metadata.
         case version(old: RemoteTemplateVersion?, new: RemoteTemplateVersion?)
         /// A condition only the head has, with its expression.

@@ -16,7 +16,13 @@ extension ResolvedMatrix {
     /// matrix: the matrix keeps how many values of each type each flag has, so the
     /// types are worked out again from the counts, and from every tenant's values
     /// only when two types tie.
-    public func resolving(_ replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)]) -> TenantReplacement? {
+    ///
+    /// `columns` may give some of the tenants already resolved, as `column(resolving:settings:)`
+    /// resolves them against this matrix: history resolves tenants of later commits
+    /// ahead, on every core.
+    public func resolving(
+        _ replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)], columns: [ResolvedMatrix?] = []
+    ) -> TenantReplacement? {
         let (flagCount, stride) = (model.flags.count, FlagTypeInference.countsPerFlag)
         var counts = typeCounts
         if counts.count == flagCount * stride {
@@ -40,10 +46,16 @@ extension ResolvedMatrix {
             return nil
         }
         return TenantReplacement(
-            columns: replacements.map { replacement in
-                ResolvedMatrix(model: model.replacingTenants([replacement.tenant]), chain: chain, settings: [replacement.settings], types: flagTypes)
+            columns: replacements.enumerated().map { index, replacement in
+                (index < columns.count ? columns[index] : nil) ?? column(resolving: replacement.tenant, settings: replacement.settings)
             },
             positions: replacements.map(\.position), typeCounts: counts)
+    }
+
+    /// A tenant resolved on its own against this matrix's flags, environments,
+    /// chain and types: one column of a `TenantReplacement`.
+    public func column(resolving tenant: Tenant, settings: IndexedSettings) -> ResolvedMatrix {
+        ResolvedMatrix(model: model.replacingTenants([tenant]), chain: chain, settings: [settings], types: flagTypes)
     }
 
     /// Puts tenants resolved with `resolving(_:)` in their places.

@@ -1,7 +1,7 @@
 /// A problem found in the inputs, with where it is and what to do about it.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// How serious a diagnostic is.
-    public enum Severity: String, Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable, Codable {
         case warning
         case error
     }

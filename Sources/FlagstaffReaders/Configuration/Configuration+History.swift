@@ -7,7 +7,7 @@ import Yams
 public struct HistorySettings: Hashable, Sendable {
     /// The keys of the `history` mapping.
     public enum Key: String, ConfigurationKey {
-        case until, since
+        case until, since, snapshot
         case recentDays = "recent_days"
 
         public static let place = " in history"
@@ -20,6 +20,11 @@ public struct HistorySettings: Hashable, Sendable {
     /// Where history starts: a revision (the changes after it) or a day
     /// (`YYYY-MM-DD`, the changes from it on); the branch's first commit when `nil`.
     public var since: String?
+    /// The committed history file a build reads instead of git (`flagstaff history
+    /// --write-snapshot` writes it), relative to the configuration; `nil` to read git.
+    /// With it, a build needs no git history: a shallow clone or a tarball builds the
+    /// same site. It needs `until` pinned to a commit id.
+    public var snapshot: String?
     /// How many days back the Recent changes page and each tenant's recent changes go, counted from the as-of day.
     public var recentDays = 90
 
@@ -28,7 +33,7 @@ public struct HistorySettings: Hashable, Sendable {
 }
 
 extension ConfigurationValues {
-    /// The `history` key: `true` (every default), `false`, or a mapping of `until`, `since` and `recent_days`.
+    /// The `history` key: `true` (every default), `false`, or a mapping of `until`, `since`, `snapshot` and `recent_days`.
     mutating func history(_ node: Node) -> HistorySettings? {
         if node.scalar != nil { return bool(node, key: "history") == true ? HistorySettings() : nil }
         guard let mapping = node.mapping else {
@@ -36,11 +41,15 @@ extension ConfigurationValues {
             return nil
         }
         var settings = HistorySettings()
+        var untilNode: Node?
         for (key, _, value) in members(of: mapping, as: HistorySettings.Key.self) {
             let name = key.rawValue
             switch key {
-            case .until: settings.until = string(value, key: name) ?? settings.until
+            case .until:
+                settings.until = string(value, key: name) ?? settings.until
+                untilNode = value
             case .since: settings.since = string(value, key: name)
+            case .snapshot: settings.snapshot = string(value, key: name)
             case .recentDays:
                 guard let days = days(value, key: name) else { continue }
                 guard days > 0 else {
@@ -50,6 +59,16 @@ extension ConfigurationValues {
                 settings.recentDays = days
             }
         }
+        if settings.snapshot != nil, !Self.isCommitID(settings.until) {
+            fail(
+                "'snapshot' needs 'until' pinned to a commit id, not '\(settings.until)', which moves: the snapshot would go stale unnoticed",
+                untilNode ?? node, key: HistorySettings.Key.snapshot.rawValue)
+        }
         return settings
+    }
+
+    /// Whether a revision is a commit id (7 to 64 hexadecimal digits), which never moves.
+    static func isCommitID(_ revision: String) -> Bool {
+        (7...64).contains(revision.count) && revision.allSatisfy(\.isHexDigit)
     }
 }
