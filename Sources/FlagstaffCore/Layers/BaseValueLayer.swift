@@ -3,7 +3,8 @@ public struct BaseValueLayer: ResolutionLayer {
     /// The layer's description.
     public static let layer = Layer(
         id: "base", mark: "", code: "b", legend: "the tenant's value for every environment", name: "base value",
-        explanation: "A tenant's own value for every environment, unless an override says otherwise. A value with no mark is a base value.")
+        explanation: "A tenant's own value for every environment, unless an override says otherwise. A value with no mark is a base value.",
+        phrase: "its base value")
 
     /// Creates the layer.
     public init() {}

@@ -3,7 +3,7 @@ public struct EnvironmentOverrideLayer: ResolutionLayer {
     /// The layer's description.
     public static let layer = Layer(
         id: "override", mark: "◆", code: "o", legend: "set for this environment only",
-        explanation: "A tenant's value for one environment only, which beats its base value there.")
+        explanation: "A tenant's value for one environment only, which beats its base value there.", phrase: "an override")
 
     /// Creates the layer.
     public init() {}

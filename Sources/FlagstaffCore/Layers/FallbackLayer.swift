@@ -3,11 +3,12 @@ public struct FallbackLayer: ResolutionLayer {
     /// The layer's description.
     public static let layer = Layer(
         id: "fallback", mark: "○", code: "f", legend: "the tenant sets nothing, so it is off (or empty)",
-        explanation: "The tenant sets nothing for the flag, so the app uses off (0 for a number, an empty text for a text).")
+        explanation: "The tenant sets nothing for the flag, so the app uses off (0 for a number, an empty text for a text).",
+        phrase: "not set")
     /// The layer's description in a single app, which has no tenants.
     public static let appLayer = Layer(
         id: "fallback", mark: "○", code: "f", legend: "nothing sets it, so it is off (or empty)",
-        explanation: "Nothing sets the flag, so the app uses off (0 for a number, an empty text for a text).")
+        explanation: "Nothing sets the flag, so the app uses off (0 for a number, an empty text for a text).", phrase: "not set")
 
     /// Whether the workspace is a single app.
     private let singleApp: Bool

@@ -11,6 +11,9 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// What the layer is, in a sentence or two for the glossary; the legend unless given.
     public let explanation: String
+    /// The layer after a value, as a sentence says where it comes from: "on (an
+    /// override)", "off (its base value)"; the name unless given.
+    public let phrase: String
     /// The mark shown after a value this layer decides; empty for none.
     public let mark: String
     /// One letter for compact class names in HTML (`o` for override).
@@ -33,11 +36,13 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// Creates a layer description.
     public init(
         id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
-        canVary: Bool = false, changeNote: String? = nil, name: String? = nil, explanation: String? = nil
+        canVary: Bool = false, changeNote: String? = nil, name: String? = nil, explanation: String? = nil,
+        phrase: String? = nil
     ) {
         self.id = id
         self.name = name ?? id
         self.explanation = explanation ?? legend
+        self.phrase = phrase ?? name ?? id
         self.mark = mark
         self.code = code
         self.legend = legend

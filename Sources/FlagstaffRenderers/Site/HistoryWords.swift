@@ -24,6 +24,8 @@ struct HistoryWords {
     let words: SiteWords
     /// Display names by tenant id, for the tenants of the site and those history names.
     let tenantNames: [String: String]
+    /// Each layer's `phrase` by its id, from the site's chain.
+    let layerPhrases: [String: String]
 
     /// `12 Mar 2026`.
     static func day(_ date: CalendarDate) -> String {
@@ -40,16 +42,9 @@ struct HistoryWords {
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
-    /// A layer as a PM reads it: "an override", "its base value", "remote config", "not set".
-    static func layer(_ id: String) -> String {
-        switch id {
-        case RemoteConfigLayer.layer.id: "remote config"
-        case EnvironmentOverrideLayer.layer.id: "an override"
-        case BaseValueLayer.layer.id: "its base value"
-        case FallbackLayer.layer.id: "not set"
-        default: id
-        }
-    }
+    /// A layer as a PM reads it: "an override", "its base value", "remote config",
+    /// "not set"; a layer the chain no longer has keeps its id.
+    func layer(_ id: String) -> String { layerPhrases[id] ?? id }
 
     /// A value at the start of a sentence: `On`, `Off`, `20`.
     static func capitalized(_ word: String) -> String {
@@ -101,7 +96,7 @@ struct HistoryWords {
             default: verb = "changed to \(group.new)"
             }
             let layer = group.oldLayer == group.newLayer
-                ? "" : ", now from \(Self.layer(group.newLayer)) (before: \(Self.layer(group.oldLayer)))"
+                ? "" : ", now from \(self.layer(group.newLayer)) (before: \(self.layer(group.oldLayer)))"
             changes.append(
                 Change(
                     lead: "", flag: group.flag, text: " \(verb) in \(group.environment) for \(who(group.tenants)) (was \(group.old))\(layer)", detail: nil,
@@ -111,8 +106,8 @@ struct HistoryWords {
             changes.append(
                 Change(
                     lead: "", flag: group.flag,
-                    text: " stays \(group.new) in \(group.environment) for \(who(group.tenants)), now from \(Self.layer(group.newLayer)) "
-                        + "(before: \(Self.layer(group.oldLayer)))", detail: nil, tenants: group.tenants, environments: [group.environment]))
+                    text: " stays \(group.new) in \(group.environment) for \(who(group.tenants)), now from \(self.layer(group.newLayer)) "
+                        + "(before: \(self.layer(group.oldLayer)))", detail: nil, tenants: group.tenants, environments: [group.environment]))
         }
         for values in entry.addedFlags {
             changes.append(

@@ -42,7 +42,7 @@ struct FlagHistorySection: Sendable, TemplateContext {
                 groups: ordered.map { group in
                     let who = group.tenants.count > 2 && group.tenants.count == model.tenants.count
                         ? "every \(site.words.tenant)" : words.tenants(group.tenants)
-                    return TimelineGroup(group.timeline, who: who)
+                    return TimelineGroup(group.timeline, who: who, words: words)
                 })
         }
     }
@@ -91,27 +91,27 @@ struct TimelineGroup: Sendable, TemplateContext {
     var hasEarlier: Bool
     var earlier: [TimelineLine]
 
-    init(_ timeline: CellTimeline, who: String) {
+    init(_ timeline: CellTimeline, who: String, words: HistoryWords) {
         let segments = timeline.segments
         let first = segments[0]
         let added = timeline.startsWhenAdded && segments.count == 1
-        now = "\(Self.state(first.state, capitalized: true)) for \(who) \(Self.since(first.since, added: added, word: "since"))"
+        now = "\(Self.state(first.state, capitalized: true, words: words)) for \(who) \(Self.since(first.since, added: added, word: "since"))"
         gaps = first.gaps.isEmpty ? nil : HistoryWords.capitalized(String(Self.gaps(first).dropFirst(2))) + "."
         cause = Self.cause(first.since)
         if case .start = first.since { changed = false } else { changed = true }
         earlier = segments.dropFirst().enumerated().map { offset, segment in
             let added = timeline.startsWhenAdded && offset == segments.count - 2
             return TimelineLine(
-                text: "\(Self.state(segment.state, capitalized: true)) \(Self.since(segment.since, added: added, word: "from"))" + Self.gaps(segment),
+                text: "\(Self.state(segment.state, capitalized: true, words: words)) \(Self.since(segment.since, added: added, word: "from"))" + Self.gaps(segment),
                 cause: Self.cause(segment.since))
         }
         hasEarlier = !earlier.isEmpty
     }
 
     /// `On (an override)`, `Unknown: the sources could not be read`.
-    static func state(_ state: CellTimeline.State, capitalized: Bool) -> String {
+    static func state(_ state: CellTimeline.State, capitalized: Bool, words: HistoryWords) -> String {
         switch state {
-        case .value(let word, let layer): "\(capitalized ? HistoryWords.capitalized(word) : word) (\(HistoryWords.layer(layer)))"
+        case .value(let word, let layer): "\(capitalized ? HistoryWords.capitalized(word) : word) (\(words.layer(layer)))"
         case .unknown: capitalized ? "Unknown, as the sources could not be read," : "unknown, as the sources could not be read,"
         }
     }
