@@ -43,23 +43,67 @@ struct TenantReplacementTests {
         return words
     }
 
-    /// Which flags' settings a new version of a tenant changes: a value changed,
-    /// added or removed, in the base or an override; a setting that only moved is not.
+    /// Which flags' values a new version of a tenant changes (a value changed,
+    /// added or removed, in the base or an override), and which settings only
+    /// move; a key the enum does not declare changes none.
     @Test func theFlagsASettingsChangeTouches() throws {
         let model = Build.model(flags: flags, tenants: [tenant("P", ["A": .bool(true)])])
-        func changed(_ old: Tenant, _ new: Tenant) -> [Int]? {
-            IndexedSettings(old, in: model).flagsChanged(to: IndexedSettings(new, in: model), flags: flags.count)
+        func difference(_ old: Tenant, _ new: Tenant) -> (changed: [Int], moved: [IndexedSettings.Move])? {
+            IndexedSettings(old, in: model).changes(to: IndexedSettings(new, in: model), flags: flags.count)
+        }
+        func changed(_ old: Tenant, _ new: Tenant) -> [Int]? { difference(old, new)?.changed }
+        func move(_ flag: Int, _ from: Int32, _ to: Int32, columns: (Int32, Int32) = (1, 1)) -> IndexedSettings.Move {
+            IndexedSettings.Move(flag: flag, from: (from, columns.0), to: (to, columns.1))
         }
         let before = tenant("P", ["A": .bool(true), "B": .integer(3)], prod: ["A": .bool(false)])
         #expect(changed(before, before) == [])
-        // B moves a line down (an unknown key AA before it), its value the same: nothing changes.
-        #expect(changed(before, tenant("P", ["A": .bool(true), "AA": .bool(true), "B": .integer(3)], prod: ["A": .bool(false)])) == [])
+        #expect(difference(before, before)?.moved == [])
+        // B moves a line down (an unknown key AA before it), its value the same: a move, no change.
+        let pushed = difference(before, tenant("P", ["A": .bool(true), "AA": .bool(true), "B": .integer(3)], prod: ["A": .bool(false)]))
+        #expect(pushed?.changed == [])
+        #expect(pushed?.moved == [move(1, 2, 3)])
+        // A key the enum does not declare, added where it moves nothing, changes no flag.
+        #expect(difference(before, tenant("P", ["A": .bool(true), "B": .integer(3), "ZZ": .bool(true)], prod: ["A": .bool(false)]))?.moved == [])
+        // Moved along its line only.
+        let shifted = Tenant(
+            id: "P", name: "P", file: "P.json",
+            base: SettingTable(uniqueKeysWithValues: [
+                ("A", Build.setting(.bool(true), line: 1)),
+                ("B", Tenant.Setting(value: .integer(3), location: SourceLocation(file: "t.json", line: 2, column: 9))),
+            ]),
+            overrides: ["prod": table(["A": .bool(false)])])
+        #expect(difference(before, shifted)?.moved == [move(1, 2, 2, columns: (1, 9))])
+        // A flag whose value changes in one table is changed, not moved, though another table's setting moves.
+        let both = difference(before, tenant("P", ["A": .bool(false), "AA": .bool(true), "B": .integer(3)], prod: ["A": .bool(false), "B": .integer(3)]))
+        #expect(both?.changed == [0, 1])
+        #expect(both?.moved == [])
+        // Another file: every flag is looked at.
+        var elsewhere = before
+        elsewhere.file = "other.json"
+        #expect(difference(before, elsewhere) == nil)
         #expect(changed(before, tenant("P", ["A": .bool(true), "B": .integer(3), "C": .string("x")], prod: ["A": .bool(false)])) == [2])
         #expect(changed(before, tenant("P", ["A": .bool(true), "B": .integer(4)], prod: ["A": .bool(false)])) == [1])
         #expect(changed(before, tenant("P", ["A": .bool(true)], prod: ["A": .bool(false)])) == [1])
         #expect(changed(before, tenant("P", ["A": .bool(true), "B": .integer(3)])) == [0])
         #expect(changed(before, tenant("P", ["A": .bool(true), "B": .integer(3)], prod: ["A": .bool(false), "C": .string("y")])) == [2])
         #expect(changed(before, tenant("P", ["A": .bool(false), "B": .integer(3)], prod: ["A": .bool(false)])) == [0])
+    }
+
+    /// One flag's settings trade places: the base value moves to where the override
+    /// was, and the override below it. Each cell follows its own setting, not the other's.
+    @Test func settingsThatTradePlacesMoveTheirOwnCells() throws {
+        func placed(_ baseLine: Int, _ prodLine: Int) -> Tenant {
+            Tenant(
+                id: "P", name: "P", file: "P.json", base: SettingTable(uniqueKeysWithValues: [("A", Build.setting(.bool(true), line: baseLine))]),
+                overrides: ["prod": SettingTable(uniqueKeysWithValues: [("A", Build.setting(.bool(false), line: prodLine))])])
+        }
+        var replaced = matrix([placed(10, 11), tenant("Q", ["A": .bool(true)])])
+        let whole = try #require(replacing(&replaced, at: 0, with: placed(11, 12)))
+        for environment in 0..<2 {
+            #expect(replaced.resolution(flag: 0, tenant: 0, environment: environment) == whole.resolution(flag: 0, tenant: 0, environment: environment))
+        }
+        #expect(replaced.resolution(flag: 0, tenant: 0, environment: 0).location?.line == 11)
+        #expect(replaced.resolution(flag: 0, tenant: 0, environment: 1).location?.line == 12)
     }
 
     @Test func aReplacedTenantResolvesAsAWholeResolutionDoes() throws {
@@ -89,6 +133,15 @@ struct TenantReplacementTests {
         let whole = try #require(replacing(&replaced, at: 2, with: tenant("R", [:])))
         #expect(whole.flagTypes == [.bool, .number, .bool])
         #expect(words(replaced) == words(whole))
+        // A tie within one tenant's file: the number is written first, until it moves below the text.
+        func tied(numberLine: Int) -> Tenant {
+            Tenant(
+                id: "P", name: "P", file: "P.json", base: SettingTable(uniqueKeysWithValues: [("B", Build.setting(.integer(3), line: numberLine))]),
+                overrides: ["prod": SettingTable(uniqueKeysWithValues: [("B", Build.setting(.string("x"), line: 20))])])
+        }
+        var moving = matrix([tied(numberLine: 5)])
+        #expect(moving.flagTypes[1] == .number)
+        #expect(replacing(&moving, at: 0, with: tied(numberLine: 25)) == nil)
         // The same tie with the text first is a text: a retyping, refused.
         var textFirst = matrix([tenant("P", ["B": .string("x")]), tenant("Q", ["B": .integer(3)]), tenant("R", ["B": .integer(1)])])
         #expect(replacing(&textFirst, at: 2, with: tenant("R", [:])) == nil)

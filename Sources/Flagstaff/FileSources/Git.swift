@@ -69,7 +69,9 @@ final class GitObjectReader: @unchecked Sendable {
     private let exited: DispatchSemaphore
     private let input: FileHandle
     private let output: FileHandle
+    /// Git's output read so far, of which the first `consumed` bytes have been taken.
     private var buffer: [UInt8] = []
+    private var consumed = 0
     private let lock = NSLock()
 
     /// Starts the reader in a repository folder; `nil` when git cannot be started.
@@ -95,31 +97,76 @@ final class GitObjectReader: @unchecked Sendable {
     }
 
     /// The object with a name, or `nil` when the repository has none.
-    func object(_ name: String) -> Object? {
-        lock.lock()
-        defer { lock.unlock() }
-        // A name with a line break would be read as two requests.
-        guard !name.contains("\n"), (try? input.write(contentsOf: Data((name + "\n").utf8))) != nil,
-            let header = readLine()
-        else { return nil }
-        // "<sha> <type> <size>" or "<name> missing" (or "ambiguous").
-        let fields = header.split(separator: " ")
-        guard fields.count == 3, let size = Int(fields[2]), let contents = read(count: size + 1) else { return nil }
-        return Object(id: String(fields[0]), type: String(fields[1]), contents: Array(contents.dropLast()))
+    func object(_ name: String) -> Object? { objects([name])[0] }
+
+    /// The objects with some names, in order, each `nil` when the repository has
+    /// none. The names are asked all at once, so git works on the next object
+    /// while the last one is read, rather than each waiting for a round trip.
+    func objects(_ names: [String]) -> [Object?] {
+        var results: [Object?] = []
+        results.reserveCapacity(names.count)
+        objects(names) { _, object in results.append(object) }
+        return results
     }
 
+    /// Hands `each` the objects with some names, in order, with their positions,
+    /// each as soon as it is read, so that git reads the next ones meanwhile; `nil`
+    /// for a name the repository has none for. No other request is answered
+    /// until all of these are.
+    func objects(_ names: [String], each: (Int, Object?) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        // Few enough names at a time that the requests fit in the pipe whatever git
+        // does: git cannot answer a request before it reads it, and never blocks on
+        // its output while these are read.
+        var start = 0
+        while start < names.count {
+            var (end, bytes) = (start, 0)
+            while end < names.count, end == start || bytes + names[end].utf8.count < Self.requestBytes {
+                bytes += names[end].utf8.count + 1
+                end += 1
+            }
+            // A name with a line break would be read as two requests.
+            let asked = names[start..<end].filter { !$0.contains("\n") }
+            let written = (try? input.write(contentsOf: Data(asked.map { $0 + "\n" }.joined().utf8))) != nil
+            for position in start..<end {
+                each(position, written && !names[position].contains("\n") ? answer() : nil)
+            }
+            start = end
+        }
+    }
+
+    /// How many bytes of requests are written at once: half a pipe's 64 KiB.
+    private static let requestBytes = 32 << 10
+
+    /// Reads the answer to one request: `<id> <type> <size>`, the bytes and a line
+    /// break, or `<name> missing` (or `ambiguous`) alone.
+    private func answer() -> Object? {
+        guard let header = readLine() else { return nil }
+        let fields = header.split(separator: " ")
+        guard fields.count == 3, let size = Int(fields[2]), let contents = read(count: size) else { return nil }
+        guard read(count: 1) != nil else { return nil }
+        return Object(id: String(fields[0]), type: String(fields[1]), contents: contents)
+    }
+
+    /// Reads more of git's output into the buffer; `false` at its end.
     private func fill() -> Bool {
         let data = output.availableData
         guard !data.isEmpty else { return false }
+        // What has been read is let go before the buffer grows, not on every read.
+        if consumed > 0 {
+            buffer.removeSubrange(..<consumed)
+            consumed = 0
+        }
         buffer.append(contentsOf: data)
         return true
     }
 
     private func readLine() -> String? {
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
+            if let newline = buffer[consumed...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[consumed..<newline], as: UTF8.self)
+                consumed = newline + 1
                 return line
             }
             guard fill() else { return nil }
@@ -127,11 +174,11 @@ final class GitObjectReader: @unchecked Sendable {
     }
 
     private func read(count: Int) -> [UInt8]? {
-        while buffer.count < count {
+        while buffer.count - consumed < count {
             guard fill() else { return nil }
         }
-        let bytes = Array(buffer[..<count])
-        buffer.removeSubrange(..<count)
+        let bytes = Array(buffer[consumed..<(consumed + count)])
+        consumed += count
         return bytes
     }
 }

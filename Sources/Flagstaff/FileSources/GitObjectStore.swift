@@ -28,6 +28,19 @@ final class GitObjectStore: Sendable {
         var bytes: [String: [UInt8]] = [:]
         var current: [String: String] = [:]
         var size = 0
+
+        /// Keeps a version's bytes; past `budget` bytes, first lets go of all but
+        /// the versions the last commit read.
+        mutating func keep(_ contents: [UInt8], id: String, budget: Int) {
+            guard bytes[id] == nil else { return }
+            if size + contents.count > budget {
+                let current = Set(self.current.values)
+                bytes = bytes.filter { current.contains($0.key) }
+                size = bytes.values.reduce(0) { $0 + $1.count }
+            }
+            bytes[id] = contents
+            size += contents.count
+        }
     }
 
     /// How many bytes of file versions are kept before old ones are let go.
@@ -84,16 +97,41 @@ final class GitObjectStore: Sendable {
             }
             guard let object = readObject(id), object.type == "blob" else { return nil }
             blobReads.withLock { $0 += 1 }
-            if blobs.size + object.contents.count > Self.blobBudget {
-                let current = Set(blobs.current.values)
-                blobs.bytes = blobs.bytes.filter { current.contains($0.key) }
-                blobs.size = blobs.bytes.values.reduce(0) { $0 + $1.count }
-            }
-            blobs.bytes[id] = object.contents
+            blobs.keep(object.contents, id: id, budget: Self.blobBudget)
             blobs.current[path] = id
-            blobs.size += object.contents.count
             return object.contents
         }
+    }
+
+    /// Hands `each` the bytes of the file versions with some ids, in order, with
+    /// their positions (`nil` for an id that names no blob). Those not kept yet are
+    /// read with `reader`, a `git cat-file` of the caller's own so that the store's
+    /// other reads need not wait behind them, and kept like any other.
+    func blobs(_ ids: [String], reader: GitObjectReader, each: (Int, [UInt8]?) -> Void) {
+        let kept = blobs.withLock { blobs in ids.map { blobs.bytes[$0] } }
+        let missing = ids.indices.filter { kept[$0] == nil }
+        var next = 0
+        func handOver(upTo end: Int) {
+            while next < end {
+                if let bytes = kept[next] { each(next, bytes) }
+                next += 1
+            }
+        }
+        reads.withLock { $0 += missing.count }
+        reader.objects(missing.map { ids[$0] }) { offset, object in
+            let position = missing[offset]
+            handOver(upTo: position)
+            guard let object, object.type == "blob" else {
+                each(position, nil)
+                next = position + 1
+                return
+            }
+            blobReads.withLock { $0 += 1 }
+            blobs.withLock { $0.keep(object.contents, id: ids[position], budget: Self.blobBudget) }
+            each(position, object.contents)
+            next = position + 1
+        }
+        handOver(upTo: ids.count)
     }
 
     /// How many objects have been read from git so far, and how many of them were

@@ -43,13 +43,16 @@ extension HistoryWalker {
         private(set) var wholeReads = 0
         /// The tree of the last commit at which the workspace could be read.
         private(set) var knownTree: String?
-        /// Tenant files of the commits ahead, read and resolved on every core before
-        /// their turn, against the model the walk holds; let go when anything but a
-        /// tenant's values changes in it.
+        /// Tenant files of the commits ahead, read before their turn against the
+        /// model the walk holds; let go when anything but a tenant's values changes in it.
         private var ahead = TenantsAhead()
+        /// The `git cat-file` that reads the tenant files ahead, so that the walk's own reads never wait behind it.
+        private let aheadReader: GitObjectReader
 
-        init(walker: HistoryWalker) {
+        init(walker: HistoryWalker) throws(FlagstaffError) {
             self.walker = walker
+            guard let reader = GitObjectReader(repository: walker.root) else { throw .io("cannot start git cat-file") }
+            aheadReader = reader
             let configuration = FilePath.normalized(FilePath.join(walker.repositoryPrefix, walker.configurationFile)) ?? walker.configurationFile
             phase = .absent(reads: [configuration], folders: [])
         }
@@ -69,8 +72,8 @@ extension HistoryWalker {
                 if case .loaded(var state) = phase {
                     // The phase lets go of the state, so the matrix is changed in place, not copied.
                     phase = .absent(reads: [], folders: [])
-                    ahead.prepare(for: relevant, upcoming: upcoming, state: state, walker: walker)
-                    let cells = Self.tenantChanges(relevant, state: &state, walker: walker, ahead: ahead)
+                    let cells = Self.tenantChanges(
+                        relevant, state: &state, ahead: &ahead, upcoming: upcoming, store: walker.store, reader: aheadReader)
                     phase = .loaded(state)
                     if let cells {
                         guard !cells.isEmpty else { return }
@@ -97,10 +100,11 @@ extension HistoryWalker {
 
         /// The workspace after a commit that changes Remote Config templates, and
         /// perhaps tenant files, and nothing else, when all of them read without
-        /// errors: the new templates and tenants put in the model the walk holds, and
-        /// every cell resolved again, as a whole read would, without reading the enum,
-        /// the catalog or the tenant files the commit leaves alone. `nil` when the
-        /// commit needs a whole read.
+        /// errors: the new templates and tenants put in the model the walk holds,
+        /// without reading the enum, the catalog or the tenant files the commit
+        /// leaves alone. Only the cells of flags a changed template has a parameter
+        /// for, and of the tenants changed, are resolved again, unless the chain or
+        /// a flag's type changes. `nil` when the commit needs a whole read.
         static func templateChanges(_ changes: [CommitLogReader.FileChange], state: HistoryState, walker: HistoryWalker) -> HistoryState? {
             guard state.unknown.isEmpty, let settings = state.configuration.remoteConfig, let remote = state.matrix.model.remoteConfig,
                 let asOf = try? AsOfDate.resolve(option: walker.asOf, configuration: state.configuration)
@@ -110,9 +114,7 @@ extension HistoryWalker {
             for file in Set(settings.templates.values) {
                 if let path = FilePath.normalized(state.workspacePrefix + file) { templateFiles[path] = file }
             }
-            var model = state.matrix.model
-            var tenantSettings = state.matrix.settings
-            var tenants = model.tenants
+            var replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)] = []
             var newTemplates: [String: RemoteTemplate] = [:]
             for change in changes {
                 guard change.status == .modified, let blob = change.blob, let text = walker.tenantText(blob: blob, at: change.path) else { return nil }
@@ -120,13 +122,12 @@ extension HistoryWalker {
                     let (template, problems) = RemoteTemplateReader.read(text, file: file)
                     guard let template, !problems.containsErrors else { return nil }
                     newTemplates[file] = template
-                } else if let id = state.tenantFiles[change.path], let position = model.tenantIndex(id) {
+                } else if let id = state.tenantFiles[change.path], let position = state.matrix.model.tenantIndex(id) {
                     let (tenant, indexed, diagnostics) = SourceLoader.readTenant(
-                        text, path: tenants[position].file, id: id, configuration: state.configuration,
-                        format: Formats(state.configuration).values, keys: model.keys)
+                        text, path: state.matrix.model.tenants[position].file, id: id, configuration: state.configuration,
+                        format: Formats(state.configuration).values, keys: state.matrix.model.keys)
                     guard let tenant, let indexed, !diagnostics.containsErrors else { return nil }
-                    tenants[position] = tenant
-                    tenantSettings[position] = indexed
+                    replacements.append((position, tenant, indexed))
                 } else {
                     return nil
                 }
@@ -137,55 +138,40 @@ extension HistoryWalker {
                 templates[environment] = newTemplates[file] ?? remote.templates[environment]
             }
             var remoteConfig = settings.remoteConfig(templates: templates, asOf: asOf)
-            remoteConfig.link(model.flags)
-            model = model.replacingTenants(tenants)
+            remoteConfig.link(state.matrix.model.flags)
+            var model = state.matrix.model
             model.remoteConfig = remoteConfig
             var new = state
-            new.matrix = ResolvedMatrix(model: model, settings: tenantSettings)
+            if new.matrix.replaceRemoteConfig(with: model), let replacement = new.matrix.resolving(replacements) {
+                new.matrix.replace(with: replacement)
+            } else {
+                var tenants = model.tenants
+                var tenantSettings = state.matrix.settings
+                for replacement in replacements {
+                    tenants[replacement.position] = replacement.tenant
+                    tenantSettings[replacement.position] = replacement.settings
+                }
+                new.matrix = ResolvedMatrix(model: model.replacingTenants(tenants), settings: tenantSettings)
+            }
             return new
         }
 
         /// The cells a commit changes when it changes only tenant files that read
-        /// without errors and keep every flag's type: those tenants are read and
-        /// resolved again, and put in place. `nil` when the commit needs a whole read.
+        /// without errors and keep every flag's type: the flags those files change
+        /// are resolved again for their tenants, and put in place. `nil` when the
+        /// commit needs a whole read.
         static func tenantChanges(
-            _ changes: [CommitLogReader.FileChange], state: inout HistoryState, walker: HistoryWalker, ahead: TenantsAhead = TenantsAhead()
+            _ changes: [CommitLogReader.FileChange], state: inout HistoryState, ahead: inout TenantsAhead,
+            upcoming: ArraySlice<CommitLogReader.Record>, store: GitObjectStore, reader: GitObjectReader
         ) -> [MatrixChanges.Cell]? {
+            guard let files = TenantsAhead.tenantFiles(changes, state: state), files.count == changes.count else { return nil }
             var replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)] = []
-            var resolved: [ResolvedMatrix?] = []
-            for change in changes {
-                guard change.status == .modified, let blob = change.blob, let id = state.tenantFiles[change.path], state.unknown[id] == nil,
-                    let position = state.matrix.model.tenantIndex(id)
-                else { return nil }
-                let read = ahead.tenants[TenantsAhead.Key(blob: blob, path: change.path)] ?? TenantsAhead.read(
-                    blob: blob, path: change.path, id: id, position: position, state: state, walker: walker, resolving: false)
-                guard let read else { return nil }
+            for (file, read) in zip(files, ahead.tenants(for: files, upcoming: upcoming, state: state, store: store, reader: reader)) {
+                guard let read, let position = state.matrix.model.tenantIndex(file.id) else { return nil }
                 replacements.append((position, read.tenant, read.settings))
-                resolved.append(read.column)
             }
-            guard let replacement = state.matrix.resolving(replacements, columns: resolved) else { return nil }
-            let columns = replacement.columns
-            let allFlags = state.matrix.model.flags
-            var cells: [MatrixChanges.Cell] = []
-            for (replacement, column) in zip(replacements, columns) {
-                // Only a flag whose settings change can change a cell: the types, the
-                // chain and the other layers are as they were.
-                let positions = state.matrix.settings[replacement.position].flagsChanged(to: replacement.settings, flags: allFlags.count)
-                let flags = (positions ?? Array(allFlags.indices)).map { MatrixChanges.FlagPair(key: allFlags[$0].key, base: $0, head: $0) }
-                cells += MatrixChanges.cells(
-                    base: state.matrix, head: column, flags: flags,
-                    tenants: [MatrixChanges.TenantPair(id: replacement.tenant.id, base: replacement.position, head: 0)],
-                    environments: state.order)
-            }
-            state.matrix.replace(with: replacement)
-            guard replacements.count > 1 else { return cells }
-            // Listed as a whole read lists them: by flag, environment, then tenant.
-            let model = state.matrix.model
-            let environments = Dictionary(state.order.enumerated().map { ($1, $0) }) { first, _ in first }
-            return cells.sorted { a, b in
-                (model.flagIndex(a.flag)!, environments[a.environment]!, model.tenantIndex(a.tenant)!)
-                    < (model.flagIndex(b.flag)!, environments[b.environment]!, model.tenantIndex(b.tenant)!)
-            }
+            guard let replacement = state.matrix.resolving(replacements) else { return nil }
+            return state.matrix.replace(with: replacement, listing: state.order)
         }
 
         /// Reads the workspace whole at a commit, and compares it with the last one read.
@@ -323,76 +309,5 @@ extension HistoryWalker {
             }
             return renamed
         }
-    }
-}
-
-/// Tenant files of the commits ahead of a history walk, read and resolved before
-/// their turn, all at once on every core: most commits change a tenant file or two,
-/// which alone would keep one core busy. A tenant resolved alone depends only on its
-/// file and on the model's flags, environments, chain and types, which commits that
-/// change only tenant files leave as they are; whatever changes them lets these go.
-struct TenantsAhead {
-    /// A file version at a path.
-    struct Key: Hashable {
-        var blob: String, path: String
-    }
-
-    /// One tenant file read, indexed and resolved alone.
-    struct ReadTenant {
-        var tenant: Tenant
-        var settings: IndexedSettings
-        /// The tenant resolved alone, as `ResolvedMatrix.column(resolving:settings:)` gives it.
-        var column: ResolvedMatrix?
-    }
-
-    /// How many commits ahead are read at once.
-    static let commits = 32
-
-    /// The tenants read ahead, by file version; a file with errors is not here.
-    private(set) var tenants: [Key: ReadTenant] = [:]
-
-    /// Makes sure the tenant files `changes` names are read, reading those of the
-    /// commits ahead with them, up to the first commit that changes anything else.
-    mutating func prepare(
-        for changes: [CommitLogReader.FileChange], upcoming: ArraySlice<CommitLogReader.Record>, state: HistoryState, walker: HistoryWalker
-    ) {
-        guard changes.contains(where: { change in change.blob.map { tenants[Key(blob: $0, path: change.path)] == nil } ?? false }) else { return }
-        tenants = [:]
-        var wanted: [(key: Key, id: String, position: Int)] = []
-        var seen = Set<Key>()
-        func tenantFiles(_ changes: [CommitLogReader.FileChange]) -> [(key: Key, id: String, position: Int)]? {
-            var files: [(key: Key, id: String, position: Int)] = []
-            for change in changes where state.matters(change) && !state.describesOnly(change) {
-                guard change.status == .modified, let blob = change.blob, let id = state.tenantFiles[change.path], state.unknown[id] == nil,
-                    let position = state.matrix.model.tenantIndex(id)
-                else { return nil }
-                files.append((Key(blob: blob, path: change.path), id, position))
-            }
-            return files
-        }
-        guard let first = tenantFiles(changes) else { return }
-        for file in first where seen.insert(file.key).inserted { wanted.append(file) }
-        for record in upcoming.prefix(Self.commits) {
-            guard let files = tenantFiles(record.changes) else { break }
-            for file in files where seen.insert(file.key).inserted { wanted.append(file) }
-        }
-        let read = Parallel.map(wanted.count) { index in
-            Self.read(blob: wanted[index].key.blob, path: wanted[index].key.path, id: wanted[index].id, position: wanted[index].position,
-                state: state, walker: walker, resolving: true)
-        }
-        for (file, tenant) in zip(wanted, read) { tenants[file.key] = tenant }
-    }
-
-    /// A tenant's file at a version, read and indexed against the model's keys
-    /// (and resolved alone, when `resolving`); `nil` when it cannot be read without errors.
-    static func read(
-        blob: String, path: String, id: String, position: Int, state: HistoryState, walker: HistoryWalker, resolving: Bool
-    ) -> ReadTenant? {
-        guard let text = walker.tenantText(blob: blob, at: path) else { return nil }
-        let (tenant, settings, diagnostics) = SourceLoader.readTenant(
-            text, path: state.matrix.model.tenants[position].file, id: id, configuration: state.configuration,
-            format: Formats(state.configuration).values, keys: state.matrix.model.keys)
-        guard let tenant, let settings, !diagnostics.containsErrors else { return nil }
-        return ReadTenant(tenant: tenant, settings: settings, column: resolving ? state.matrix.column(resolving: tenant, settings: settings) : nil)
     }
 }

@@ -106,7 +106,7 @@ struct HistoryWalker {
             throw .io("cannot read git's log: \(error.message)")
         }
         let first = try startIndex(in: records, since: since, until: until)
-        var walk = Walk(walker: self)
+        var walk = try Walk(walker: self)
         for index in first..<records.count { try walk.step(records[index], upcoming: records[(index + 1)...]) }
         let shallowFrom = isShallow && first == 0 ? records.first?.commit : nil
         var endsUnreadable = false

@@ -212,20 +212,29 @@ public struct MatrixChanges: Sendable {
                             {
                                 continue
                             }
-                            let oldLayer = base.layers[Int(oldCell.layer)], newLayer = head.layers[Int(newCell.layer)]
                             let before = base.presentation(flag: flag.base, tenant: tenant.base, environment: environment.base).word
                             let after = head.presentation(flag: flag.head, tenant: tenant.head, environment: environment.head).word
-                            guard before != after || oldLayer != newLayer else { continue }
-                            cells.append(
-                                Cell(
-                                    flag: flag.key, environment: environment.name, tenant: tenant.id, old: before, new: after, oldLayer: oldLayer.id,
-                                    newLayer: newLayer.id))
+                            if let cell = change(
+                                flag: flag.key, environment: environment.name, tenant: tenant.id,
+                                old: (before, base.layers[Int(oldCell.layer)]), new: (after, head.layers[Int(newCell.layer)]))
+                            {
+                                cells.append(cell)
+                            }
                         }
                     }
                 }
             }
         }
         return cells
+    }
+
+    /// The change of one cell, given its word and deciding layer on each side;
+    /// `nil` when both are the same.
+    static func change(
+        flag: String, environment: String, tenant: String, old: (word: String, layer: Layer), new: (word: String, layer: Layer)
+    ) -> Cell? {
+        guard old.word != new.word || old.layer != new.layer else { return nil }
+        return Cell(flag: flag, environment: environment, tenant: tenant, old: old.word, new: new.word, oldLayer: old.layer.id, newLayer: new.layer.id)
     }
 
     /// A flag's values on one side, grouped by value per environment.

@@ -48,30 +48,61 @@ public struct IndexedSettings: Sendable {
         self.unknown = unknown
     }
 
-    /// The positions, in order, of the flags whose values differ between these
-    /// settings and `other` (a base value or an override set, removed or changed),
-    /// whatever their lines; `nil` when a list names a flag twice, or the two have
-    /// other environments, so that every flag must be looked at.
-    public func flagsChanged(to other: IndexedSettings, flags flagCount: Int) -> [Int]? {
-        guard overrides.count == other.overrides.count else { return nil }
+    /// A setting written somewhere else in a new version of the file, its value the same.
+    public struct Move: Sendable, Equatable {
+        /// The flag's position in the model.
+        public var flag: Int
+        /// Where the setting was written, and where it is now.
+        public var from: (line: Int32, column: Int32), to: (line: Int32, column: Int32)
+
+        /// Creates a move.
+        public init(flag: Int, from: (line: Int32, column: Int32), to: (line: Int32, column: Int32)) {
+            self.flag = flag
+            self.from = from
+            self.to = to
+        }
+
+        public static func == (a: Move, b: Move) -> Bool {
+            a.flag == b.flag && a.from == b.from && a.to == b.to
+        }
+    }
+
+    /// How these settings become `other`, flag by flag: the positions, in order, of
+    /// the flags whose values differ (a base value or an override set, removed or
+    /// changed), and for every other flag each setting that only moved in the file.
+    /// `nil` when a list names a flag twice, or the two have other files or
+    /// environments, so that every flag must be looked at.
+    public func changes(to other: IndexedSettings, flags flagCount: Int) -> (changed: [Int], moved: [Move])? {
+        guard file == other.file, overrides.count == other.overrides.count else { return nil }
         var changed = [Bool](repeating: false, count: flagCount)
-        var old = [FlagValue?](repeating: nil, count: flagCount)
+        // Each flag's entry in the table before, by position; -1 for none.
+        var earlier = [Int32](repeating: -1, count: flagCount)
         var seen = [Bool](repeating: false, count: flagCount)
-        for (before, after) in zip([base] + overrides, [other.base] + other.overrides) {
-            for entry in before {
-                guard entry.flag < flagCount, old[entry.flag] == nil else { return nil }
-                old[entry.flag] = entry.value
+        var moved: [Move] = []
+        for table in 0...overrides.count {
+            let (before, after) = table == 0 ? (base, other.base) : (overrides[table - 1], other.overrides[table - 1])
+            for (position, entry) in before.enumerated() {
+                guard entry.flag < flagCount, earlier[entry.flag] < 0 else { return nil }
+                earlier[entry.flag] = Int32(position)
             }
             for entry in after {
                 guard entry.flag < flagCount, !seen[entry.flag] else { return nil }
                 seen[entry.flag] = true
-                if old[entry.flag] != entry.value { changed[entry.flag] = true }
+                let position = Int(earlier[entry.flag])
+                guard position >= 0, before[position].value == entry.value else {
+                    changed[entry.flag] = true
+                    continue
+                }
+                let (line, column) = (before[position].line, before[position].column)
+                if line != entry.line || column != entry.column {
+                    moved.append(Move(flag: entry.flag, from: (line, column), to: (entry.line, entry.column)))
+                }
             }
             for entry in before where !seen[entry.flag] { changed[entry.flag] = true }
-            for entry in before { old[entry.flag] = nil }
+            for entry in before { earlier[entry.flag] = -1 }
             for entry in after { seen[entry.flag] = false }
         }
-        return changed.indices.filter { changed[$0] }
+        return (changed.indices.filter { changed[$0] }, moved.filter { !changed[$0.flag] })
     }
 
     /// For each flag position, the positions of the environments where the tenant
@@ -150,10 +181,15 @@ public struct MatrixColumn {
     private let tenantFile: UInt32
 
     static let open = ResolvedMatrix.PackedCell(value: 0, file: 0, line: 0, column: 0, layer: .max, hasDetails: false)
+    /// A cell no layer may decide: resolving some of a tenant's flags again leaves
+    /// the others' cells as they are, so their columns here are never read.
+    static let skipped = ResolvedMatrix.PackedCell(
+        value: 0, file: ResolvedMatrix.PackedCell.nowhere, line: 0, column: 0, layer: .max - 1, hasDetails: false)
 
+    /// A column to resolve; only the flags at the positions `only` names, when it names some.
     init(
         flags: [Flag], types: [FlagType], tenant: Tenant, settings: IndexedSettings, environment: String, environmentIndex: Int,
-        interner: Interner
+        interner: Interner, only: [Int]? = nil
     ) {
         self.flags = flags
         self.types = types
@@ -164,7 +200,12 @@ public struct MatrixColumn {
         self.interner = interner
         tenantFile = interner.id(ofFile: settings.file)
         layer = FallbackLayer.layer
-        cells = Array(repeating: Self.open, count: flags.count)
+        if let only {
+            cells = Array(repeating: Self.skipped, count: flags.count)
+            for flag in only { cells[flag] = Self.open }
+        } else {
+            cells = Array(repeating: Self.open, count: flags.count)
+        }
     }
 
     /// Whether no layer has decided the flag at a position yet.

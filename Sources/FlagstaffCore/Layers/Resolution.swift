@@ -90,6 +90,19 @@ public struct Resolution: Hashable, Sendable {
 }
 
 extension Resolution {
+    /// The same resolution with each place it names (where it decides, each
+    /// variant's, the hidden value's) moved where `place` says, when it says: the
+    /// settings of a file moved, their values the same.
+    func moving(_ place: (SourceLocation) -> SourceLocation?) -> Resolution {
+        var moved = self
+        if let location = moved.location, let new = place(location) { moved.location = new }
+        for index in moved.variants.indices {
+            if let location = moved.variants[index].location, let new = place(location) { moved.variants[index].location = new }
+        }
+        if let location = moved.hidden?.location, let new = place(location) { moved.hidden?.location = new }
+        return moved
+    }
+
     /// Why the cell has its value, in words, when the deciding layer says more than
     /// its name: "condition 'CHL'", or for a varying cell each case in order:
     /// "if condition 'Ten percent' holds (…): on (remote); otherwise: off (base)".

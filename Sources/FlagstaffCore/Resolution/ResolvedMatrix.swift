@@ -24,7 +24,7 @@ public struct ResolvedMatrix: Sendable {
     /// The model the matrix was resolved from.
     public internal(set) var model: FlagModel
     /// The chain the cells were resolved through.
-    public let chain: ResolutionChain
+    public internal(set) var chain: ResolutionChain
     /// Each flag's type, by key.
     public let types: [String: FlagType]
     /// Each flag's type, by position.
@@ -57,7 +57,7 @@ public struct ResolvedMatrix: Sendable {
     /// with what the layers below give and marked as having details, which
     /// `resolution(flag:tenant:environment:)` works out when asked: stored, the
     /// details of a source that may change every flag would take a resolution per cell.
-    private let externalPositions: [[Int]]
+    let externalPositions: [[Int]]
 
     /// Resolves every cell of a model through a chain: by default the app's chain for the model.
     /// `settings` holds each tenant's settings indexed against `model.keys`, in
@@ -95,43 +95,27 @@ public struct ResolvedMatrix: Sendable {
             // Each tenant's columns are resolved with their own table of values and
             // files, then merged: the threads share nothing but disjoint cells.
             let columns = Parallel.map(tenantCount) { tenant in
-                let interner = Interner()
-                var details: [Int: Resolution] = [:]
-                for (environmentIndex, environment) in model.environments.enumerated() {
-                    var column = MatrixColumn(
-                        flags: model.flags, types: flagTypes, tenant: model.tenants[tenant], settings: settings[tenant],
-                        environment: environment, environmentIndex: environmentIndex, interner: interner)
-                    for (index, layer) in chain.layers.enumerated() {
-                        (column.layer, column.layerIndex) = (layer.layer, UInt8(index))
-                        layer.decide(&column)
-                    }
-                    for (flag, var cell) in column.cells.enumerated() {
-                        let index = Self.index(flag: flag, tenant: tenant, environment: environmentIndex, flags: flagCount, tenants: tenantCount)
-                        // Below an external layer: details worked out when asked (see `externalPositions`).
-                        if !cell.hasDetails, let top = externalPositions[flag].first, top < Int(cell.layer) {
-                            cell.hasDetails = true
-                            shared[index] = cell
-                            continue
-                        }
-                        if cell.hasDetails {
-                            let full = chain.resolve(
-                                model.flags[flag], type: flagTypes[flag], tenant: model.tenants[tenant], environment: environment)
-                            cell = interner.pack(full.value, full.location, layer: UInt8(layers.firstIndex(of: full.layer)!))
-                            cell.hasDetails = true
-                            details[index] = full
-                        }
-                        shared[index] = cell
+                let resolved = Self.resolve(
+                    model.tenants[tenant], settings: settings[tenant], only: nil, model: model, chain: chain, layers: layers,
+                    types: flagTypes, externalPositions: externalPositions)
+                for (environment, column) in resolved.cells.enumerated() {
+                    for (flag, cell) in column.enumerated() {
+                        shared[Self.index(flag: flag, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)] = cell
                     }
                 }
-                return (interner, details)
+                let details = Dictionary(
+                    uniqueKeysWithValues: resolved.details.map { key, full in
+                        (Self.index(flag: key % flagCount, tenant: tenant, environment: key / flagCount, flags: flagCount, tenants: tenantCount), full)
+                    })
+                return (resolved, details)
             }
             // Where each tenant's values and files are in the merged tables, end to end,
             // so the pass below reads them without touching a shared reference count.
             var valueStarts: [Int] = [], fileStarts: [Int] = []
             var valueMap: [UInt32] = [], fileMap: [UInt32] = []
-            for (interner, columnDetails) in columns {
+            for (resolved, columnDetails) in columns {
                 details.merge(columnDetails) { first, _ in first }
-                let (values, files) = merged.absorb(interner)
+                let (values, files) = merged.absorb(resolved)
                 valueStarts.append(valueMap.count)
                 fileStarts.append(fileMap.count)
                 valueMap += values
@@ -170,6 +154,61 @@ public struct ResolvedMatrix: Sendable {
         presentations = merged.values.flatMap { value in
             layers.map { CellPresentation(Resolution(value: value, layer: $0, location: nil)) }
         }
+    }
+
+    /// One tenant's cells in every environment, resolved on their own.
+    struct TenantCells: Sendable {
+        /// The values and files the cells name by position.
+        let values: [FlagValue], files: [String]
+        /// By environment position, each flag's cell; only those of the flags asked
+        /// for are resolved, when some were.
+        var cells: [[PackedCell]]
+        /// The whole resolution of each cell with details, by `environment * flags + flag`.
+        var details: [Int: Resolution]
+    }
+
+    /// Resolves a tenant's cells (of the flags at the positions `only` names, or
+    /// all) in every environment through a chain, with a table of values and
+    /// files of their own: what each thread of `init` does, and what resolving
+    /// some of a tenant's flags again does.
+    static func resolve(
+        _ tenant: Tenant, settings: IndexedSettings, only: [Int]?, model: FlagModel, chain: ResolutionChain, layers: [Layer],
+        types: [FlagType], externalPositions: [[Int]]
+    ) -> TenantCells {
+        let interner = Interner()
+        let flagCount = model.flags.count
+        var details: [Int: Resolution] = [:]
+        var cells: [[PackedCell]] = []
+        cells.reserveCapacity(model.environments.count)
+        for (environmentIndex, environment) in model.environments.enumerated() {
+            var column = MatrixColumn(
+                flags: model.flags, types: types, tenant: tenant, settings: settings, environment: environment,
+                environmentIndex: environmentIndex, interner: interner, only: only)
+            for (index, layer) in chain.layers.enumerated() {
+                (column.layer, column.layerIndex) = (layer.layer, UInt8(index))
+                layer.decide(&column)
+            }
+            var resolved = column.cells
+            func finish(_ flag: Int) {
+                let cell = resolved[flag]
+                // Below an external layer: details worked out when asked (see `externalPositions`).
+                if !cell.hasDetails, let top = externalPositions[flag].first, top < Int(cell.layer) {
+                    resolved[flag].hasDetails = true
+                } else if cell.hasDetails {
+                    let full = chain.resolve(model.flags[flag], type: types[flag], tenant: tenant, environment: environment)
+                    resolved[flag] = interner.pack(full.value, full.location, layer: UInt8(layers.firstIndex(of: full.layer)!))
+                    resolved[flag].hasDetails = true
+                    details[environmentIndex * flagCount + flag] = full
+                }
+            }
+            if let only {
+                for flag in only { finish(flag) }
+            } else {
+                for flag in 0..<flagCount { finish(flag) }
+            }
+            cells.append(resolved)
+        }
+        return TenantCells(values: interner.values, files: interner.files, cells: cells, details: details)
     }
 
     /// How many flags a tile of `cells` holds.
@@ -406,13 +445,21 @@ public enum FlagTypeInference {
         return countedTypes[winners[0] - counts.startIndex]
     }
 
-    /// How many values of each type a tenant gives each flag: `countsPerFlag` counts per flag position.
-    static func kinds(of settings: IndexedSettings, flags: Int) -> [Int32] {
-        var counts = [Int32](repeating: 0, count: flags * countsPerFlag)
-        for entry in ([settings.base] + settings.overrides).joined() where entry.flag < flags {
-            counts[entry.flag * countsPerFlag + Self.slot(of: entry.value.type)] += 1
+    /// Whether two types tie for the most values in a flag's counts, so that where
+    /// the values are written may decide its type (unless the code declares it).
+    static func isTied(_ counts: ArraySlice<Int32>) -> Bool {
+        let best = counts.max() ?? 0
+        return best > 0 && counts.lazy.filter { $0 == best }.count > 1
+    }
+
+    /// Adds `amount` to the counts (`countsPerFlag` per flag position) of each value
+    /// a tenant gives a flag whose position `flags` marks.
+    static func count(_ settings: IndexedSettings, flags: [Bool], into counts: inout [Int32], by amount: Int32) {
+        for entries in [settings.base] + settings.overrides {
+            for entry in entries where entry.flag < flags.count && flags[entry.flag] {
+                counts[entry.flag * countsPerFlag + Self.slot(of: entry.value.type)] += amount
+            }
         }
-        return counts
     }
 
     /// The types counted, in the order of each flag's counts.
@@ -466,8 +513,8 @@ final class Interner {
         return id
     }
 
-    /// Takes in another table's values and files; returns where each of its positions is now.
-    func absorb(_ other: Interner) -> (values: [UInt32], files: [UInt32]) {
+    /// Takes in a tenant's values and files; returns where each of their positions is now.
+    func absorb(_ other: ResolvedMatrix.TenantCells) -> (values: [UInt32], files: [UInt32]) {
         (other.values.map { id(of: $0) }, other.files.map { id(ofFile: $0) })
     }
 }
