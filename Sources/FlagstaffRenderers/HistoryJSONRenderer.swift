@@ -33,7 +33,10 @@ public enum HistoryJSONRenderer {
                 .init("updatedBy", .optional(version.updatedBy)), .init("description", .optional(version.description)),
             ])
         }
-        let entries = history.entries.reversed().map { entry -> JSONValue in
+        // Entries are made on every core: grouping each one's cells is most of the work.
+        let newestFirst = Array(history.entries.reversed())
+        let entries = Parallel.map(newestFirst.count) { position -> JSONValue in
+            let entry = newestFirst[position]
             let kind: String
             var start: JSONValue = .null
             switch entry.kind {

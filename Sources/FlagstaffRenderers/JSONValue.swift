@@ -75,6 +75,15 @@ public indirect enum JSONValue: Hashable, Sendable {
             }
             let inner = indent + "  "
             output += "[\n"
+            // A long array of objects (a history's entries, a site's flags) is written
+            // on every core, each element into a text of its own, then joined in order.
+            if texts == nil, elements.count >= Self.elementsWrittenAtOnce {
+                texts = Parallel.map(elements.count) { index in
+                    var text = ""
+                    elements[index].write(to: &text, indent: inner)
+                    return text
+                }
+            }
             for (index, element) in elements.enumerated() {
                 output += inner
                 if let texts { output += texts[index] } else { element.write(to: &output, indent: inner) }
@@ -84,6 +93,9 @@ public indirect enum JSONValue: Hashable, Sendable {
         default: output += scalarText
         }
     }
+
+    /// How many elements an array needs before they are written on every core.
+    private static let elementsWrittenAtOnce = 64
 
     /// The text of a scalar.
     private var scalarText: String {

@@ -144,4 +144,56 @@ struct TenantReplacementWorkspaceTests {
             #expect(Self.check(matrix, rounds: 60, seed: 7) > 30)
         }
     }
+
+    /// Templates edited as a publish might: a parameter dropped, one's conditional
+    /// values dropped, the conditions in another order, a parameter added for a
+    /// flag that had none. Only the changed flags are resolved again in place; every
+    /// cell must be what a whole resolution with the new templates gives.
+    @Test(arguments: ["remote", "hotels"])
+    func newTemplatesResolveAsAWholeResolution(fixture: String) throws {
+        let matrix = try #require(try Workspace.load(configurationPath: Fixtures.configuration(fixture)).matrix)
+        let remote = try #require(matrix.model.remoteConfig)
+        let unlinked = try #require(matrix.model.flags.first { flag in remote.templates.values.allSatisfy { $0.parameter(named: remote.parameterName(for: flag.key)) == nil } })
+        let edits: [(String, (RemoteTemplate) -> RemoteTemplate)] = [
+            ("drop the last parameter", { RemoteTemplate(file: $0.file, conditions: $0.conditions, parameters: $0.parameters.dropLast(), version: $0.version) }),
+            ("drop conditional values", { template in
+                var parameters = template.parameters
+                if let index = parameters.firstIndex(where: { !$0.conditionalValues.isEmpty }) { parameters[index].conditionalValues = [] }
+                return RemoteTemplate(file: template.file, conditions: template.conditions, parameters: parameters, version: template.version)
+            }),
+            ("reverse the conditions", { RemoteTemplate(file: $0.file, conditions: $0.conditions.reversed(), parameters: $0.parameters, version: $0.version) }),
+            ("add a parameter", { template in
+                guard var added = template.parameters.first else { return template }
+                added.name = remote.parameterName(for: unlinked.key)
+                return RemoteTemplate(file: template.file, conditions: template.conditions, parameters: template.parameters + [added], version: template.version)
+            }),
+        ]
+        var edited = 0
+        defer { #expect(edited >= 3 * remote.templates.count) }
+        for environment in remote.templates.keys.sorted() {
+            for (name, edit) in edits {
+                var model = matrix.model
+                model.remoteConfig?.templates[environment] = edit(remote.templates[environment]!)
+                // Reversing one condition, say, changes nothing.
+                guard model.remoteConfig != matrix.model.remoteConfig else { continue }
+                edited += 1
+                var replaced = matrix
+                let inPlace = replaced.replaceRemoteConfig(with: model)
+                #expect(inPlace)
+                let whole = ResolvedMatrix(model: model)
+                var differing: [String] = []
+                for flag in whole.model.flags.indices {
+                    for tenant in whole.model.tenants.indices {
+                        for position in whole.model.environments.indices
+                        where replaced.resolution(flag: flag, tenant: tenant, environment: position)
+                            != whole.resolution(flag: flag, tenant: tenant, environment: position)
+                        {
+                            differing.append("\(whole.model.flags[flag].key) × \(whole.model.tenants[tenant].id) × \(whole.model.environments[position])")
+                        }
+                    }
+                }
+                #expect(differing.isEmpty, "\(name) in \(environment): \(differing.prefix(5))")
+            }
+        }
+    }
 }

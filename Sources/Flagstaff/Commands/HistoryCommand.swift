@@ -1,4 +1,5 @@
 import FlagstaffCore
+import FlagstaffReaders
 import FlagstaffRenderers
 import Foundation
 
@@ -49,13 +50,22 @@ public struct HistoryCommand: Sendable {
         if writeSnapshot { return try writeSnapshot(console: console, writer: writer) }
         let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
         let start = try HistoryWalker.Since(parsing: since, option: "--since")
-        // The working tree gives the as-of day, the Swift case names and, without --until, its own changes.
-        let workspace = FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path)
-            ? try? Workspace.load(configurationPath: configurationPath) : nil
-        defer { console.finished(workspace) }
-        let asOf = try AsOfDate.resolve(option: nil, configuration: workspace?.configuration ?? .init())
+        // The working tree gives the as-of day (from its configuration, read first),
+        // the Swift case names and, without --until, its own changes: it is read
+        // while git lists the commits and the walk goes on.
+        let configurationURL = root.appendingPathComponent(file)
+        let exists = FileManager.default.fileExists(atPath: configurationURL.path)
+        let configuration = exists ? (try? String(contentsOf: configurationURL, encoding: .utf8)).flatMap { text in
+            ConfigurationReader.read(text, file: (file as NSString).lastPathComponent).configuration
+        } : nil
+        let asOf = try AsOfDate.resolve(option: nil, configuration: configuration ?? .init())
         let walker = try HistoryWalker(root: root, configurationFile: file, asOf: asOf)
-        let result = try walker.walk(until: until ?? "HEAD", since: start)
+        let configurationPath = configurationPath
+        let loading = Pending { exists ? try? Workspace.load(configurationPath: configurationPath) : nil }
+        let walked = Result { () throws(FlagstaffError) in try walker.walk(until: until ?? "HEAD", since: start) }
+        let workspace = loading.wait()
+        defer { console.finished(workspace) }
+        let result = try walked.get()
         var history = result.history
         if until == nil, let workspace {
             if workspace.isValid {

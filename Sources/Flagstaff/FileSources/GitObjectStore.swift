@@ -64,12 +64,58 @@ final class GitObjectStore: Sendable {
     func tree(_ id: String) -> [TreeEntry]? {
         if let entries = trees.withLock({ $0[id] }) { return entries }
         guard let object = readObject(id), object.type == "tree" else { return nil }
-        let entries = Self.treeEntries(object.contents, idLength: idLength)
+        return keep(tree: object.contents, id: id)
+    }
+
+    /// Parses and keeps a tree's bytes.
+    private func keep(tree bytes: [UInt8], id: String) -> [TreeEntry] {
+        let entries = Self.treeEntries(bytes, idLength: idLength)
         trees.withLock { trees in
             if trees.count >= Self.treeLimit { trees.removeAll(keepingCapacity: true) }
             trees[id] = entries
         }
         return entries
+    }
+
+    /// Reads at once, with few requests to git, what the store lacks to read some
+    /// files and list some folders below a tree (paths from it, components
+    /// separated by `/`): the folders on the way, a level at a time, then the
+    /// files' versions. A whole read of a commit asks for each on its own, and
+    /// each would wait for git; the paths it read last time are the ones it asks for.
+    func prefetch(files: [String], folders: [String], in root: String) {
+        typealias Step = (tree: String, rest: ArraySlice<Substring>, isFolder: Bool)
+        var steps: [Step] = files.map { (root, $0.split(separator: "/")[...], false) } + folders.map { (root, $0.split(separator: "/")[...], true) }
+        var versions: [String] = []
+        while !steps.isEmpty {
+            var seen = Set<String>()
+            let missing = trees.withLock { trees in steps.map(\.tree).filter { trees[$0] == nil && seen.insert($0).inserted } }
+            if !missing.isEmpty {
+                reads.withLock { $0 += missing.count }
+                for (id, object) in zip(missing, reader.objects(missing)) where object?.type == "tree" { _ = keep(tree: object!.contents, id: id) }
+            }
+            var next: [Step] = []
+            for step in steps {
+                guard let name = step.rest.first, let entries = trees.withLock({ $0[step.tree] }),
+                    let entry = entries.first(where: { $0.name == name })
+                else { continue }
+                let rest = step.rest.dropFirst()
+                switch entry.kind {
+                case .directory where !rest.isEmpty || step.isFolder: next.append((entry.id, rest, step.isFolder))
+                case .file where rest.isEmpty && !step.isFolder: versions.append(entry.id)
+                default: continue
+                }
+            }
+            steps = next
+        }
+        var seen = Set<String>()
+        let missing = blobs.withLock { blobs in versions.filter { blobs.bytes[$0] == nil && seen.insert($0).inserted } }
+        guard !missing.isEmpty else { return }
+        reads.withLock { $0 += missing.count }
+        reader.objects(missing) { offset, object in
+            guard let object, object.type == "blob" else { return }
+            blobReads.withLock { $0 += 1 }
+            blobs.withLock { $0.keep(object.contents, id: missing[offset], budget: Self.blobBudget) }
+        }
     }
 
     /// The entry at a path (components separated by `/`) below a tree; the root

@@ -178,7 +178,13 @@ extension HistoryWalker {
         private mutating func readWhole(_ record: CommitLogReader.Record) throws(FlagstaffError) {
             wholeReads += 1
             ahead = TenantsAhead()
-            let reading = try walker.read(record)
+            // What the last read looked at is what this one will.
+            let likely: (files: Set<String>, folders: Set<String>)? =
+                switch phase {
+                case .loaded(let state): (state.reads, state.folders)
+                case .absent(let reads, let folders), .broken(_, let reads, let folders): (reads, folders)
+                }
+            let reading = try walker.read(record, likely: likely)
             var entry = HistoryEntry(kind: .change, commit: record.commit)
             switch reading {
             case .absent(let reads, let folders):

@@ -161,8 +161,10 @@ struct HistoryWalker {
         case loaded(HistoryState, unknownTenants: [String: [Diagnostic]])
     }
 
-    /// Reads the whole workspace as one commit has it.
-    func read(_ record: CommitLogReader.Record) throws(FlagstaffError) -> Reading {
+    /// Reads the whole workspace as one commit has it; `likely` are the files and
+    /// folders (from the repository's root) it is likely to read, asked of git at once.
+    func read(_ record: CommitLogReader.Record, likely: (files: Set<String>, folders: Set<String>)? = nil) throws(FlagstaffError) -> Reading {
+        if let likely { store.prefetch(files: likely.files.sorted(), folders: likely.folders.sorted(), in: record.tree) }
         let source = GitCommitFileSource(store: store, tree: record.tree, prefix: repositoryPrefix, name: "commit \(record.commit.shortID)")
         return try Self.read(
             from: source, configurationFile: configurationFile, repositoryPrefix: repositoryPrefix, asOf: asOf,

@@ -142,7 +142,7 @@ extension ResolvedMatrix {
         }
         let (flagCount, tenantCount) = (model.flags.count, model.tenants.count)
         let flags = column.flags ?? Array(0..<flagCount)
-        for (environment, cells) in column.cells.cells.enumerated() {
+        for (environment, cells) in column.cells.cells.enumerated() where !cells.isEmpty {
             for flag in flags {
                 let index = Self.index(flag: flag, tenant: column.position, environment: environment, flags: flagCount, tenants: tenantCount)
                 var cell = cells[flag]

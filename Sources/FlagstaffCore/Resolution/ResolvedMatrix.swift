@@ -161,19 +161,19 @@ public struct ResolvedMatrix: Sendable {
         /// The values and files the cells name by position.
         let values: [FlagValue], files: [String]
         /// By environment position, each flag's cell; only those of the flags asked
-        /// for are resolved, when some were.
+        /// for are resolved, when some were, and an environment not asked for has none.
         var cells: [[PackedCell]]
         /// The whole resolution of each cell with details, by `environment * flags + flag`.
         var details: [Int: Resolution]
     }
 
     /// Resolves a tenant's cells (of the flags at the positions `only` names, or
-    /// all) in every environment through a chain, with a table of values and
-    /// files of their own: what each thread of `init` does, and what resolving
-    /// some of a tenant's flags again does.
+    /// all) in every environment (or those at the positions `environments` marks)
+    /// through a chain, with a table of values and files of their own: what each
+    /// thread of `init` does, and what resolving some of a tenant's flags again does.
     static func resolve(
-        _ tenant: Tenant, settings: IndexedSettings, only: [Int]?, model: FlagModel, chain: ResolutionChain, layers: [Layer],
-        types: [FlagType], externalPositions: [[Int]]
+        _ tenant: Tenant, settings: IndexedSettings, only: [Int]?, environments: [Bool]? = nil, model: FlagModel, chain: ResolutionChain,
+        layers: [Layer], types: [FlagType], externalPositions: [[Int]]
     ) -> TenantCells {
         let interner = Interner()
         let flagCount = model.flags.count
@@ -181,6 +181,10 @@ public struct ResolvedMatrix: Sendable {
         var cells: [[PackedCell]] = []
         cells.reserveCapacity(model.environments.count)
         for (environmentIndex, environment) in model.environments.enumerated() {
+            guard environments?[environmentIndex] ?? true else {
+                cells.append([])
+                continue
+            }
             var column = MatrixColumn(
                 flags: model.flags, types: types, tenant: tenant, settings: settings, environment: environment,
                 environmentIndex: environmentIndex, interner: interner, only: only)
