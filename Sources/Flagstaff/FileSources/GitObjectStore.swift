@@ -27,7 +27,20 @@ final class GitObjectStore: Sendable {
     private struct Blobs {
         var bytes: [String: [UInt8]] = [:]
         var current: [String: String] = [:]
+        /// The version of each path the walk last took from what was read ahead.
+        var taken: [String: String] = [:]
         var size = 0
+
+        /// Records that the walk took a version at a path, and lets go of the
+        /// one it took there before, unless a commit read it or another path has it:
+        /// a walk takes a file's versions in order, and needs an old one again only
+        /// when it reads a commit whole before the file changes again.
+        mutating func take(_ id: String, at path: String) {
+            guard let previous = taken.updateValue(id, forKey: path), previous != id,
+                !current.values.contains(previous), !taken.values.contains(previous), let dropped = bytes.removeValue(forKey: previous)
+            else { return }
+            size -= dropped.count
+        }
 
         /// Keeps a version's bytes; past `budget` bytes, first lets go of all but
         /// the versions the last commit read.
@@ -152,7 +165,8 @@ final class GitObjectStore: Sendable {
     /// Hands `each` the bytes of the file versions with some ids, in order, with
     /// their positions (`nil` for an id that names no blob). Those not kept yet are
     /// read with `reader`, a `git cat-file` of the caller's own so that the store's
-    /// other reads need not wait behind them, and kept like any other.
+    /// other reads need not wait behind them, and kept until the walk takes the
+    /// next version at their path (`took(_:at:)`).
     func blobs(_ ids: [String], reader: GitObjectReader, each: (Int, [UInt8]?) -> Void) {
         let kept = blobs.withLock { blobs in ids.map { blobs.bytes[$0] } }
         let missing = ids.indices.filter { kept[$0] == nil }
@@ -178,6 +192,12 @@ final class GitObjectStore: Sendable {
             next = position + 1
         }
         handOver(upTo: ids.count)
+    }
+
+    /// Records that the walk took a version read ahead at a path: the one it
+    /// took there before is let go, unless something else still has it.
+    func took(_ id: String, at path: String) {
+        blobs.withLock { $0.take(id, at: path) }
     }
 
     /// How many objects have been read from git so far, and how many of them were

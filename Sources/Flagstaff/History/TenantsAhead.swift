@@ -171,6 +171,7 @@ struct TenantsAhead {
         for changes: [Wanted], upcoming: ArraySlice<CommitLogReader.Record>, state: HistoryState, store: GitObjectStore,
         reader: GitObjectReader
     ) -> [ReadTenant?] {
+        defer { for change in changes { store.took(change.key.blob, at: change.key.path) } }
         if let handle, changes.allSatisfy({ handle.stretch.has($0.key) }) {
             return changes.map { handle.stretch.tenant($0.key) }
         }
