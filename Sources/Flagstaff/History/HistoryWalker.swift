@@ -255,6 +255,23 @@ struct HistoryState {
     var tenantFiles: [String: String]
     /// The tenants whose files cannot be read now: their last known values (one tenant each; `nil` when never read) and why.
     var unknown: [String: (lastKnown: ResolvedMatrix?, problems: [Diagnostic])] = [:]
+    /// The catalog's path and the guide's folder, from the repository's root: files that only describe flags.
+    private let catalogPath: String?, guideFolder: String?
+
+    init(
+        matrix: ResolvedMatrix, configuration: Configuration, order: [String], reads: Set<String>, folders: Set<String>, workspacePrefix: String,
+        tenantFiles: [String: String]
+    ) {
+        self.matrix = matrix
+        self.configuration = configuration
+        self.order = order
+        self.reads = reads
+        self.folders = folders
+        self.workspacePrefix = workspacePrefix
+        self.tenantFiles = tenantFiles
+        catalogPath = configuration.catalog.isEmpty ? nil : FilePath.normalized(workspacePrefix + configuration.catalog)
+        guideFolder = configuration.guide.flatMap { FilePath.normalized(workspacePrefix + $0) }
+    }
 
     /// Whether a commit's change to a file can matter: the file was read, or the
     /// change adds or removes a name in a folder that was listed.
@@ -263,10 +280,10 @@ struct HistoryState {
     /// Whether a change is to a file that only describes flags (the catalog, a guide
     /// page), and so changes no value, under the same path before and after.
     func describesOnly(_ change: CommitLogReader.FileChange) -> Bool {
-        guard change.status == .modified, let path = FilePath.normalized(change.path) else { return false }
-        if !configuration.catalog.isEmpty, FilePath.normalized(workspacePrefix + configuration.catalog) == path { return true }
-        guard let guide = configuration.guide, let folder = FilePath.normalized(workspacePrefix + guide) else { return false }
-        return path.hasPrefix(folder + "/")
+        guard change.status == .modified, catalogPath != nil || guideFolder != nil, let path = FilePath.normalized(change.path) else { return false }
+        if path == catalogPath { return true }
+        guard let guideFolder else { return false }
+        return path.hasPrefix(guideFolder + "/")
     }
 
     /// Whether a change can matter to a load that read `reads` and listed `folders`.

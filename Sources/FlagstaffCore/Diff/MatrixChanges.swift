@@ -196,37 +196,48 @@ public struct MatrixChanges: Sendable {
         let headValues = head.values.map { baseValueIDs[$0] ?? -1 }
         let headLayers = head.layers.map { layer in base.layers.firstIndex { $0.id == layer.id } ?? -1 }
         let (baseFlags, baseTenants, headFlags, headTenants) = (base.model.flags.count, base.model.tenants.count, head.model.flags.count, head.model.tenants.count)
-        var cells: [Cell] = []
-        base.cells.withUnsafeBufferPointer { baseCells in
-            head.cells.withUnsafeBufferPointer { headCells in
-                for flag in flags {
-                    for environment in environmentPositions {
-                        for tenant in tenants {
-                            let oldCell = baseCells[
-                                ResolvedMatrix.index(flag: flag.base, tenant: tenant.base, environment: environment.base, flags: baseFlags, tenants: baseTenants)]
-                            let newCell = headCells[
-                                ResolvedMatrix.index(flag: flag.head, tenant: tenant.head, environment: environment.head, flags: headFlags, tenants: headTenants)]
-                            // Equal values and layers without details look the same: most cells stop here.
-                            if !oldCell.hasDetails && !newCell.hasDetails && headLayers[Int(newCell.layer)] == Int(oldCell.layer)
-                                && headValues[Int(newCell.value)] == Int(oldCell.value)
-                            {
-                                continue
-                            }
-                            let before = base.presentation(flag: flag.base, tenant: tenant.base, environment: environment.base).word
-                            let after = head.presentation(flag: flag.head, tenant: tenant.head, environment: environment.head).word
-                            if let cell = change(
-                                flag: flag.key, environment: environment.name, tenant: tenant.id,
-                                old: (before, base.layers[Int(oldCell.layer)]), new: (after, head.layers[Int(newCell.layer)]))
-                            {
-                                cells.append(cell)
+        // Large comparisons (a whole read in history, a diff of thousands of flags)
+        // are split by flag over every core, and the parts joined in order.
+        let cellsPerFlag = max(1, tenants.count * environmentPositions.count)
+        let parts = flags.count * cellsPerFlag >= Self.cellsComparedAtOnce ? min(flags.count, Self.parts) : 1
+        let chunks = Parallel.map(parts) { part -> [Cell] in
+            let range = (flags.count * part / parts)..<(flags.count * (part + 1) / parts)
+            var cells: [Cell] = []
+            base.cells.withUnsafeBufferPointer { baseCells in
+                head.cells.withUnsafeBufferPointer { headCells in
+                    for flag in flags[range] {
+                        for environment in environmentPositions {
+                            for tenant in tenants {
+                                let oldCell = baseCells[
+                                    ResolvedMatrix.index(flag: flag.base, tenant: tenant.base, environment: environment.base, flags: baseFlags, tenants: baseTenants)]
+                                let newCell = headCells[
+                                    ResolvedMatrix.index(flag: flag.head, tenant: tenant.head, environment: environment.head, flags: headFlags, tenants: headTenants)]
+                                // Equal values and layers without details look the same: most cells stop here.
+                                if !oldCell.hasDetails && !newCell.hasDetails && headLayers[Int(newCell.layer)] == Int(oldCell.layer)
+                                    && headValues[Int(newCell.value)] == Int(oldCell.value)
+                                {
+                                    continue
+                                }
+                                let before = base.presentation(flag: flag.base, tenant: tenant.base, environment: environment.base).word
+                                let after = head.presentation(flag: flag.head, tenant: tenant.head, environment: environment.head).word
+                                if let cell = change(
+                                    flag: flag.key, environment: environment.name, tenant: tenant.id,
+                                    old: (before, base.layers[Int(oldCell.layer)]), new: (after, head.layers[Int(newCell.layer)]))
+                                {
+                                    cells.append(cell)
+                                }
                             }
                         }
                     }
                 }
             }
+            return cells
         }
-        return cells
+        return parts == 1 ? chunks[0] : Array(chunks.joined())
     }
+
+    /// How many cells a comparison needs before it is split over every core, and in how many parts.
+    private static let cellsComparedAtOnce = 20_000, parts = 8
 
     /// The change of one cell, given its word and deciding layer on each side;
     /// `nil` when both are the same.

@@ -164,13 +164,19 @@ extension ResolvedMatrix {
         if !column.moves.isEmpty, let file = files.firstIndex(of: column.settings.file).map(UInt32.init) {
             var packed: [(index: Int, move: IndexedSettings.Move)] = []
             var detailed: [Int: [IndexedSettings.Move]] = [:]
-            for move in column.moves {
-                let from = (line: UInt32(clamping: move.from.line), column: UInt32(clamping: move.from.column))
-                for environment in model.environments.indices {
-                    let index = Self.index(flag: move.flag, tenant: column.position, environment: environment, flags: flagCount, tenants: tenantCount)
-                    let cell = cells[index]
-                    if cell.file == file && cell.line == from.line && cell.column == from.column { packed.append((index, move)) }
-                    if cell.hasDetails && details[index] != nil { detailed[index, default: []].append(move) }
+            // One environment's cells are a whole table apart (see `index`).
+            let environmentStride = Self.index(flag: 0, tenant: 0, environment: 1, flags: flagCount, tenants: tenantCount)
+            let environmentCount = model.environments.count
+            cells.withUnsafeBufferPointer { cells in
+                for move in column.moves {
+                    let from = (line: UInt32(clamping: move.from.line), column: UInt32(clamping: move.from.column))
+                    var index = Self.index(flag: move.flag, tenant: column.position, environment: 0, flags: flagCount, tenants: tenantCount)
+                    for _ in 0..<environmentCount {
+                        let cell = cells[index]
+                        if cell.file == file && cell.line == from.line && cell.column == from.column { packed.append((index, move)) }
+                        if cell.hasDetails && details[index] != nil { detailed[index, default: []].append(move) }
+                        index += environmentStride
+                    }
                 }
             }
             for (index, move) in packed {
