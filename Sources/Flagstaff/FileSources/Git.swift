@@ -72,6 +72,8 @@ final class GitObjectReader: @unchecked Sendable {
     /// Git's output read so far, of which the first `consumed` bytes have been taken.
     private var buffer: [UInt8] = []
     private var consumed = 0
+    /// Where one read puts git's output before it joins the buffer.
+    private let scratch = UnsafeMutableRawPointer.allocate(byteCount: GitObjectReader.readSize, alignment: 1)
     private let lock = NSLock()
 
     /// Starts the reader in a repository folder; `nil` when git cannot be started.
@@ -94,6 +96,7 @@ final class GitObjectReader: @unchecked Sendable {
     deinit {
         try? input.close()
         exited.wait()
+        scratch.deallocate()
     }
 
     /// The object with a name, or `nil` when the repository has none.
@@ -128,7 +131,7 @@ final class GitObjectReader: @unchecked Sendable {
             }
             // A name with a line break would be read as two requests.
             let asked = names[start..<end].filter { !$0.contains("\n") }
-            let written = (try? input.write(contentsOf: Data(asked.map { $0 + "\n" }.joined().utf8))) != nil
+            let written = Array(asked.map { $0 + "\n" }.joined().utf8).withUnsafeBytes { Platform.write($0, to: input.fileDescriptor) }
             for position in start..<end {
                 each(position, written && !names[position].contains("\n") ? answer() : nil)
             }
@@ -149,18 +152,24 @@ final class GitObjectReader: @unchecked Sendable {
         return Object(id: String(fields[0]), type: String(fields[1]), contents: contents)
     }
 
-    /// Reads more of git's output into the buffer; `false` at its end.
+    /// Reads more of git's output into the buffer; `false` at its end. Read with
+    /// `read(2)` straight into the buffer: `FileHandle.availableData` would also
+    /// ask for the pipe's status and make a `Data` each time, and a history reads
+    /// tens of megabytes, a few kilobytes at a time.
     private func fill() -> Bool {
-        let data = output.availableData
-        guard !data.isEmpty else { return false }
         // What has been read is let go before the buffer grows, not on every read.
         if consumed > 0 {
             buffer.removeSubrange(..<consumed)
             consumed = 0
         }
-        buffer.append(contentsOf: data)
+        let got = Platform.read(output.fileDescriptor, into: scratch, count: Self.readSize)
+        guard got > 0 else { return false }
+        buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
         return true
     }
+
+    /// How many bytes one read asks for: a pipe's buffer.
+    private static let readSize = 64 << 10
 
     private func readLine() -> String? {
         while true {
