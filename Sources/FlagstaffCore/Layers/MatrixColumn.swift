@@ -52,18 +52,21 @@ public struct IndexedSettings: Sendable {
     public struct Move: Sendable, Equatable {
         /// The flag's position in the model.
         public var flag: Int
+        /// The position of the environment whose overrides hold the setting; `nil` for a base value.
+        public var environment: Int?
         /// Where the setting was written, and where it is now.
         public var from: (line: Int32, column: Int32), to: (line: Int32, column: Int32)
 
         /// Creates a move.
-        public init(flag: Int, from: (line: Int32, column: Int32), to: (line: Int32, column: Int32)) {
+        public init(flag: Int, environment: Int? = nil, from: (line: Int32, column: Int32), to: (line: Int32, column: Int32)) {
             self.flag = flag
+            self.environment = environment
             self.from = from
             self.to = to
         }
 
         public static func == (a: Move, b: Move) -> Bool {
-            a.flag == b.flag && a.from == b.from && a.to == b.to
+            a.flag == b.flag && a.environment == b.environment && a.from == b.from && a.to == b.to
         }
     }
 
@@ -95,7 +98,7 @@ public struct IndexedSettings: Sendable {
                 }
                 let (line, column) = (before[position].line, before[position].column)
                 if line != entry.line || column != entry.column {
-                    moved.append(Move(flag: entry.flag, from: (line, column), to: (entry.line, entry.column)))
+                    moved.append(Move(flag: entry.flag, environment: table == 0 ? nil : table - 1, from: (line, column), to: (entry.line, entry.column)))
                 }
             }
             for entry in before where !seen[entry.flag] { changed[entry.flag] = true }

@@ -170,8 +170,11 @@ extension ResolvedMatrix {
             cells.withUnsafeBufferPointer { cells in
                 for move in column.moves {
                     let from = (line: UInt32(clamping: move.from.line), column: UInt32(clamping: move.from.column))
-                    var index = Self.index(flag: move.flag, tenant: column.position, environment: 0, flags: flagCount, tenants: tenantCount)
-                    for _ in 0..<environmentCount {
+                    // A base value may decide a cell in any environment; an override only in its own.
+                    let environments = move.environment.map { $0..<($0 + 1) } ?? 0..<environmentCount
+                    var index = Self.index(
+                        flag: move.flag, tenant: column.position, environment: environments.lowerBound, flags: flagCount, tenants: tenantCount)
+                    for _ in environments {
                         let cell = cells[index]
                         if cell.file == file && cell.line == from.line && cell.column == from.column { packed.append((index, move)) }
                         if cell.hasDetails && details[index] != nil { detailed[index, default: []].append(move) }
