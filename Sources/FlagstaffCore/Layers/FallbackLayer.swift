@@ -23,6 +23,6 @@ public struct FallbackLayer: ResolutionLayer {
     }
 
     public func decide(_ column: inout MatrixColumn) {
-        for index in column.types.indices where column.isOpen(index) { column.decide(index, value: column.types[index].fallbackValue, at: nil) }
+        for index in column.positions where column.isOpen(index) { column.decide(index, value: column.types[index].fallbackValue, at: nil) }
     }
 }

@@ -155,7 +155,7 @@ public protocol ResolutionLayer: Sendable {
 
 extension ResolutionLayer {
     public func decide(_ column: inout MatrixColumn) {
-        for index in column.flags.indices where column.isOpen(index) {
+        for index in column.positions where column.isOpen(index) {
             if let opinion = opinion(
                 on: column.flags[index], type: column.types[index], tenant: column.tenant, environment: column.environment)
             {

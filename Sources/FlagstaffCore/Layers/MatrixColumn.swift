@@ -182,6 +182,27 @@ public struct MatrixColumn {
     let interner: Interner
     /// The tenant's file in `interner`.
     private let tenantFile: UInt32
+    /// The positions of the flags the column resolves: all, or some again.
+    public let positions: Positions
+
+    /// The positions of the flags a column resolves, in order, without making an
+    /// array of every position when it resolves them all.
+    public struct Positions: Sequence {
+        let only: [Int]?, count: Int
+
+        public func makeIterator() -> Iterator { Iterator(only: only, count: count) }
+
+        public struct Iterator: IteratorProtocol {
+            let only: [Int]?, count: Int
+            var step = 0
+
+            public mutating func next() -> Int? {
+                defer { step += 1 }
+                if let only { return step < only.count ? only[step] : nil }
+                return step < count ? step : nil
+            }
+        }
+    }
 
     static let open = ResolvedMatrix.PackedCell(value: 0, file: 0, line: 0, column: 0, layer: .max, hasDetails: false)
     /// A cell no layer may decide: resolving some of a tenant's flags again leaves
@@ -203,6 +224,7 @@ public struct MatrixColumn {
         self.interner = interner
         tenantFile = interner.id(ofFile: settings.file)
         layer = FallbackLayer.layer
+        positions = Positions(only: only, count: flags.count)
         if let only {
             cells = Array(repeating: Self.skipped, count: flags.count)
             for flag in only { cells[flag] = Self.open }
