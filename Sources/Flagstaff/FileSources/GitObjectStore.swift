@@ -121,14 +121,7 @@ final class GitObjectStore: Sendable {
             steps = next
         }
         var seen = Set<String>()
-        let missing = blobs.withLock { blobs in versions.filter { blobs.bytes[$0] == nil && seen.insert($0).inserted } }
-        guard !missing.isEmpty else { return }
-        reads.withLock { $0 += missing.count }
-        reader.objects(missing) { offset, object in
-            guard let object, object.type == "blob" else { return }
-            blobReads.withLock { $0 += 1 }
-            blobs.withLock { $0.keep(object.contents, id: missing[offset], budget: Self.blobBudget) }
-        }
+        blobs(versions.filter { seen.insert($0).inserted }, reader: reader) { _, _ in }
     }
 
     /// The entry at a path (components separated by `/`) below a tree; the root
@@ -164,9 +157,9 @@ final class GitObjectStore: Sendable {
 
     /// Hands `each` the bytes of the file versions with some ids, in order, with
     /// their positions (`nil` for an id that names no blob). Those not kept yet are
-    /// read with `reader`, a `git cat-file` of the caller's own so that the store's
-    /// other reads need not wait behind them, and kept until the walk takes the
-    /// next version at their path (`took(_:at:)`).
+    /// read with `reader` (the store's own, or a `git cat-file` of the caller's so
+    /// that the store's other reads need not wait behind them), and kept until the
+    /// walk takes the next version at their path (`took(_:at:)`).
     func blobs(_ ids: [String], reader: GitObjectReader, each: (Int, [UInt8]?) -> Void) {
         let kept = blobs.withLock { blobs in ids.map { blobs.bytes[$0] } }
         let missing = ids.indices.filter { kept[$0] == nil }

@@ -123,11 +123,10 @@ extension HistoryWalker {
                     guard let template, !problems.containsErrors else { return nil }
                     newTemplates[file] = template
                 } else if let id = state.tenantFiles[change.path], let position = state.matrix.model.tenantIndex(id) {
-                    let (tenant, indexed, diagnostics) = SourceLoader.readTenant(
-                        text, path: state.matrix.model.tenants[position].file, id: id, configuration: state.configuration,
-                        format: Formats(state.configuration).values, keys: state.matrix.model.keys)
-                    guard let tenant, let indexed, !diagnostics.containsErrors else { return nil }
-                    replacements.append((position, tenant, indexed))
+                    let file = TenantsAhead.Wanted(
+                        key: TenantsAhead.Key(blob: blob, path: change.path), id: id, file: state.matrix.model.tenants[position].file)
+                    guard let read = TenantsAhead.read(file, text: text, context: TenantsAhead.Context(state)) else { return nil }
+                    replacements.append((position, read.tenant, read.settings))
                 } else {
                     return nil
                 }

@@ -205,6 +205,12 @@ struct TenantsAhead {
     /// model's keys; `nil` when it cannot be read without errors.
     static func read(_ file: Wanted, bytes: [UInt8], context: Context) -> ReadTenant? {
         guard let text = try? GitCommitFileSource.text(decoding: bytes, file: file.key.path) else { return nil }
+        return read(file, text: text, context: context)
+    }
+
+    /// A tenant's file at a version, from its text, read and indexed against the
+    /// model's keys; `nil` when it cannot be read without errors.
+    static func read(_ file: Wanted, text: String, context: Context) -> ReadTenant? {
         let (tenant, settings, diagnostics) = SourceLoader.readTenant(
             text, path: file.file, id: file.id, configuration: context.configuration, format: Formats(context.configuration).values,
             keys: context.keys)

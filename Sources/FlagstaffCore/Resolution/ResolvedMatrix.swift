@@ -442,11 +442,10 @@ public enum FlagTypeInference {
     /// values are written decides, and only a look at every tenant can tell).
     static func type(of flag: Int, in model: FlagModel, counts: ArraySlice<Int32>) -> FlagType? {
         if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
+        guard !isTied(counts) else { return nil }
         let best = counts.max() ?? 0
         guard best > 0 else { return .bool }
-        let winners = counts.indices.filter { counts[$0] == best }
-        guard winners.count == 1 else { return nil }
-        return countedTypes[winners[0] - counts.startIndex]
+        return countedTypes[counts.firstIndex(of: best)! - counts.startIndex]
     }
 
     /// Whether two types tie for the most values in a flag's counts, so that where
