@@ -116,6 +116,14 @@ enum Platform {
         }
     }
 
+    /// The absolute path a path leads to, with every symbolic link, `.` and `..`
+    /// resolved (`realpath`); `nil` when a part of it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     // MARK: - Writing files
 
     /// Creates a new file with these bytes, failing rather than following or

@@ -236,3 +236,21 @@ struct ConfigurationKeysDocumentedTests {
         for name in names { #expect(text.contains("`\(name)`") || text.contains("\(name):"), "the README does not document '\(name)'") }
     }
 }
+
+/// The README's "Limits" table is the one `InputLimits.table` writes: a limit
+/// added to the code reaches the README, and every row there is enforced here.
+@Suite("Limits in the README")
+struct LimitsDocumentedTests {
+    @Test func theREADMEsLimitsTableIsTheCodes() throws {
+        let text = try String(contentsOf: ConfigurationKeysDocumentedTests.readme, encoding: .utf8)
+        let header = "| Limit | Value |\n|---|---|\n"
+        let start = try #require(text.range(of: header))
+        let rows = text[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { $0.hasPrefix("|") }.map(String.init)
+        #expect(rows == InputLimits.table.map { "| \($0.limit) | \($0.value) |" })
+    }
+
+    @Test func numbersAreGroupedByThousands() {
+        #expect([0, 7, 999, 1_000, 10_000, 1_234_567, -20_000].map(\.grouped) == ["0", "7", "999", "1,000", "10,000", "1,234,567", "-20,000"])
+    }
+}

@@ -114,12 +114,20 @@ struct FirebaseTemplateTests {
     }
 
     /// Copies the fixture with the small workspace it reads, runs `body` on the copy's configuration.
+    /// A copy of the firebase workspace with the small one's sources inside it, as
+    /// the authoring commands edit only inside the workspace.
     private func withWorkspaceCopy(_ body: (String) throws -> Void) throws {
-        try withTemporaryDirectory { folder in
-            for name in ["small", "firebase"] {
-                try FileManager.default.copyItem(at: Fixtures.directory.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        try withCopy(of: "small") { workspace in
+            let firebase = Fixtures.directory.appendingPathComponent("firebase")
+            try FileManager.default.removeItem(at: workspace.appendingPathComponent("flagstaff.yml"))
+            for name in try FileManager.default.contentsOfDirectory(atPath: firebase.path) {
+                try FileManager.default.copyItem(at: firebase.appendingPathComponent(name), to: workspace.appendingPathComponent(name))
             }
-            try body(folder.appendingPathComponent("firebase/flagstaff.yml").path)
+            let configuration = workspace.appendingPathComponent("flagstaff.yml")
+            let text = try String(contentsOf: configuration, encoding: .utf8)
+                .replacingOccurrences(of: "outside_workspace: ../small\n", with: "").replacingOccurrences(of: "../small/", with: "")
+            try text.write(to: configuration, atomically: true, encoding: .utf8)
+            try body(configuration.path)
         }
     }
 

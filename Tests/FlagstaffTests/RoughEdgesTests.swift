@@ -1,5 +1,6 @@
 import Flagstaff
 import FlagstaffCore
+import FlagstaffRenderers
 import Foundation
 import Testing
 
@@ -134,7 +135,7 @@ struct RoughEdgesTests {
             #expect(try copy == String(contentsOf: root.appendingPathComponent("out/matrix.md"), encoding: .utf8))
             let fresh = try run(in: root) { path, console throws(FlagstaffError) in try BuildCommand(configurationPath: path, check: true).run(console: console) }
             #expect(fresh.output == "out is up to date (30 files, and docs/FLAGS.md)\n")
-            try "stale\n".write(to: root.appendingPathComponent("docs/FLAGS.md"), atomically: true, encoding: .utf8)
+            try "\(MatrixMarkdownRenderer.generatedNotice)\nstale\n".write(to: root.appendingPathComponent("docs/FLAGS.md"), atomically: true, encoding: .utf8)
             let stale = try run(in: root) { path, console throws(FlagstaffError) in try BuildCommand(configurationPath: path, check: true).run(console: console) }
             #expect(stale.status == ExitStatus.failure)
             #expect(stale.error.hasSuffix("docs/FLAGS.md: differs from what the build makes; run `flagstaff build` and commit it\n"))

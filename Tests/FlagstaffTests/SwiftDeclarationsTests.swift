@@ -201,7 +201,7 @@ struct SwiftDeclarationsDiagnosticsTests {
             "Config/Base.xcconfig": "#include \"Shared.xcconfig\"\nSWIFT_ACTIVE_COMPILATION_CONDITIONS = BASE\n",
             "Config/Shared.xcconfig": "// shared\n  #include \"../Config/Base.xcconfig\"\n",
         ]
-        let (conditions, diagnostics) = XcconfigReader.conditions(of: "Config/Base.xcconfig", configuration: "Debug") { files[$0] }
+        let (conditions, diagnostics) = XcconfigReader.conditions(of: "Config/Base.xcconfig", configuration: "Debug", namedAt: nil) { files[$0].map { .text($0) } ?? .unreadable }
         #expect(conditions == ["BASE"])
         #expect(diagnostics.map(\.description) == [
             "Config/Shared.xcconfig:2:3: error: #include cycle: Config/Base.xcconfig → Config/Shared.xcconfig → Config/Base.xcconfig; remove the #include that leads back to a file that includes it"
@@ -244,17 +244,17 @@ struct XcconfigReaderTests {
                 """,
             "App/Base.xcconfig": "SWIFT_ACTIVE_COMPILATION_CONDITIONS = BASE\nOTHER_SWIFT_FLAGS = -D FROM_BASE\n",
         ]
-        let (conditions, diagnostics) = XcconfigReader.conditions(of: "App/Debug.xcconfig", configuration: "debug") { files[$0] }
+        let (conditions, diagnostics) = XcconfigReader.conditions(of: "App/Debug.xcconfig", configuration: "debug", namedAt: nil) { files[$0].map { .text($0) } ?? .unreadable }
         #expect(diagnostics.isEmpty)
         #expect(conditions == ["BASE", "DEBUG", "FF_NEW_PLAYER", "FROM_BASE", "FF_MAPS", "FF_CHAT"])
-        let (_, missing) = XcconfigReader.conditions(of: "App/Debug.xcconfig", configuration: "debug") { $0 == "App/Debug.xcconfig" ? "#include \"Gone.xcconfig\"\n" : nil }
+        let (_, missing) = XcconfigReader.conditions(of: "App/Debug.xcconfig", configuration: "debug", namedAt: nil) { $0 == "App/Debug.xcconfig" ? .text("#include \"Gone.xcconfig\"\n") : .unreadable }
         #expect(missing.map(\.description) == ["App/Debug.xcconfig:1:1: error: cannot read 'App/Gone.xcconfig', which this file includes; use #include? for a file that may be absent"])
     }
 
     @Test func aSettingForOneConfigurationCountsForItAlone() {
         let text = "SWIFT_ACTIVE_COMPILATION_CONDITIONS[config=Debug]=DD_SDK_DEVELOPMENT\n"
-        #expect(XcconfigReader.conditions(of: "D.xcconfig", configuration: "debug") { _ in text }.conditions == ["DD_SDK_DEVELOPMENT"])
-        #expect(XcconfigReader.conditions(of: "D.xcconfig", configuration: "release") { _ in text }.conditions.isEmpty)
+        #expect(XcconfigReader.conditions(of: "D.xcconfig", configuration: "debug", namedAt: nil) { _ in .text(text) }.conditions == ["DD_SDK_DEVELOPMENT"])
+        #expect(XcconfigReader.conditions(of: "D.xcconfig", configuration: "release", namedAt: nil) { _ in .text(text) }.conditions.isEmpty)
     }
 }
 

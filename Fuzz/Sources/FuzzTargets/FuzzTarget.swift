@@ -81,7 +81,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xcconfig:
             // The file includes itself under other names only through paths that cannot be read.
             let path = self.path
-            let result = XcconfigReader.conditions(of: path, configuration: "Debug") { $0 == path ? text : nil }
+            let result = XcconfigReader.conditions(of: path, configuration: "Debug", namedAt: nil) { $0 == path ? .text(text) : .unreadable }
             (hasModel, diagnostics) = (true, result.diagnostics)
         case .justTweak:
             // As the declarations of a workspace, then as one file of values.

@@ -117,7 +117,7 @@ struct SourceChangeSet {
         var changes: [SourceWriter.Change] = []
         for path in changed {
             let original = created.contains(path) ? nil : try bytes(ofOriginal: path)
-            changes.append(.init(path: prefix + path, url: workspace.url(for: path), original: original, updated: Array(updated[path]!.utf8)))
+            changes.append(.init(path: prefix + path, url: try workspace.editablePlace(of: path), original: original, updated: Array(updated[path]!.utf8)))
         }
         try writer.write(changes, in: workspace.root, command: subject.commandLine)
         for path in changed { console.output("\(created.contains(path) ? "created" : "updated") \(prefix + path)\n") }

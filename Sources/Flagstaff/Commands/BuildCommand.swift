@@ -53,7 +53,7 @@ public struct BuildCommand: Sendable {
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
         let writer = OutputWriter(directory: directory)
         let matrixFile = workspace.configuration.matrixFile
-        if let matrixFile, let problem = workspace.matrixFileProblem(matrixFile, output: directory) { throw .io(problem) }
+        let matrixTarget = try matrixFile.map { (path) throws(FlagstaffError) in try workspace.matrixFileTarget(path, output: directory) }
         // The site's matrix.md, kept when `matrix_file` wants a second copy.
         var matrixMarkdown: OutputFile?
         let produce: OutputWriter.Producer = { (sink) throws(FlagstaffError) in
@@ -62,7 +62,9 @@ public struct BuildCommand: Sendable {
                 sink(file)
             }
         }
-        if !check, let problem = workspace.outputProblem(directory, templates: templates) { throw .io(problem) }
+        if !check, let problem = workspace.outputProblem(directory, namedOnCommandLine: output != nil, templates: templates) {
+            throw .io(problem)
+        }
         if check {
             let (difference, count) = try writer.difference(produce)
             var text = ""
@@ -73,7 +75,7 @@ public struct BuildCommand: Sendable {
             if !difference.isEmpty, workspace.configuration.history?.until == "HEAD" {
                 text += "note: history.until is HEAD, which moves with every commit; a committed site pins it to a commit id (see \"History on the site\" in the README)\n"
             }
-            if let matrixFile, let file = matrixMarkdown, Self.differs(workspace.url(for: matrixFile), from: file) {
+            if let matrixFile, let matrixTarget, let file = matrixMarkdown, Self.differs(matrixTarget, from: file) {
                 text += "\(workspace.displayPrefix)\(matrixFile): differs from what the build makes; run `flagstaff build` and commit it\n"
             }
             guard text.isEmpty else {
@@ -86,19 +88,19 @@ public struct BuildCommand: Sendable {
         let result = try writer.write(produce)
         console.output("Wrote \(result.written) of \(result.total) files to \(outputPath)"
             + (result.removed > 0 ? ", removed \(result.removed)" : "") + "\n")
-        if let matrixFile, let file = matrixMarkdown, Self.differs(workspace.url(for: matrixFile), from: file) {
+        if let matrixFile, let matrixTarget, let file = matrixMarkdown, Self.differs(matrixTarget, from: file) {
             let transaction = try FileTransaction(folder: workspace.root.path, command: "flagstaff build", durable: true)
-            try transaction.makeFolders(for: workspace.url(for: matrixFile).path)
-            try transaction.write(file.contents, to: workspace.url(for: matrixFile).path)
+            try transaction.makeFolders(for: matrixTarget)
+            try transaction.write(file.contents, to: matrixTarget)
             try transaction.commit()
             console.output("Wrote \(workspace.displayPrefix)\(matrixFile)\n")
         }
         return ExitStatus.success
     }
 
-    /// Whether the file at `url` is missing or holds other bytes than `file`.
-    private static func differs(_ url: URL, from file: OutputFile) -> Bool {
-        guard let existing = FileManager.default.contents(atPath: url.path) else { return true }
+    /// Whether the file at `path` is missing or holds other bytes than `file`.
+    private static func differs(_ path: String, from file: OutputFile) -> Bool {
+        guard let existing = FileManager.default.contents(atPath: path) else { return true }
         return file.withUnsafeBytes { !$0.elementsEqual(existing) }
     }
 }

@@ -1,21 +1,46 @@
 import FlagstaffCore
 import Foundation
 
-/// Files on disk, below a root folder.
+/// Files on disk, below a root folder. A source confined to a boundary reads
+/// nothing that leads outside it, links followed: such a read is an error.
 public struct DiskFileSource: FileSource {
     /// The folder relative paths start from.
     public let root: URL
+    /// Where reads may lead; `nil` for a folder the command line named, which is not confined.
+    public let boundary: WorkspaceBoundary?
 
-    /// A source rooted at a folder.
+    /// A source rooted at a folder and confined to it.
     public init(root: URL) {
+        self.init(root: root, boundary: WorkspaceBoundary(root: root))
+    }
+
+    /// A source rooted at a folder and confined to `boundary`, or not confined when it is `nil`.
+    public init(root: URL, boundary: WorkspaceBoundary?) {
         self.root = root
+        self.boundary = boundary
     }
 
     public var name: String { "the working tree" }
 
+    public func allowing(outside paths: [String]) -> any FileSource {
+        boundary.map { DiskFileSource(root: root, boundary: $0.allowing(paths)) } ?? self
+    }
+
     /// The URL of a path: absolute as written, or below the root.
     public func url(for path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+    }
+
+    /// The absolute path to open for `path`: where it leads, links followed, when
+    /// that is inside the boundary.
+    private func place(of path: String) throws(FileSourceError) -> String {
+        let absolute = url(for: path).path
+        guard let boundary else { return absolute }
+        do {
+            return try boundary.place(of: absolute, shown: path)
+        } catch {
+            throw .outsideWorkspace(error)
+        }
     }
 
     /// Reads with the system's `open`, `fstat` and `read` into one buffer: Foundation's `Data`
@@ -58,7 +83,7 @@ public struct DiskFileSource: FileSource {
     private func withOpenFile<Value>(
         _ path: String, _ body: (Int32, Int) throws(FileSourceError) -> Value
     ) throws(FileSourceError) -> Value {
-        guard let descriptor = Platform.openForReading(url(for: path).path) else {
+        guard let descriptor = Platform.openForReading(try place(of: path)) else {
             throw kind(of: path) == nil ? .missing : .unreadable("cannot read '\(path)'")
         }
         defer { Platform.close(descriptor) }
@@ -105,7 +130,7 @@ public struct DiskFileSource: FileSource {
     }
 
     public func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {
-        let folder = url(for: directory)
+        let folder = URL(fileURLWithPath: try place(of: directory))
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

@@ -25,6 +25,11 @@ public protocol FileSource: Sendable {
 
     /// What is at a path, or `nil` when nothing is.
     func kind(of path: String) -> FileEntry.Kind?
+
+    /// The same files, with the places outside the workspace that `paths` name
+    /// (`outside_workspace`) readable too. Sources that do not read the disk (git,
+    /// memory) and sources that are not confined give themselves.
+    func allowing(outside paths: [String]) -> any FileSource
 }
 
 /// One name in a folder.
@@ -61,6 +66,8 @@ public enum FileSourceError: Error, Equatable, Sendable {
     case unreadable(String)
     /// The file is larger, or has a longer line, than `InputLimits` allows: the error at its position.
     case pastLimit(Diagnostic)
+    /// The path leads outside the workspace, or is a link that leads nowhere.
+    case outsideWorkspace(WorkspaceBoundary.Refusal)
 }
 
 extension FileSourceError {
@@ -71,11 +78,22 @@ extension FileSourceError {
         case .missing: .error("no such file '\(path)' (named by '\(key)')", at: location)
         case .unreadable: .error("cannot read '\(path)' (named by '\(key)')", at: location)
         case .pastLimit(let problem): problem
+        case .outsideWorkspace(let refusal): .error("\(refusal.message) (named by '\(key)')", at: location, hint: refusal.hint)
+        }
+    }
+
+    /// The error to report for a folder named by a configuration key that cannot be listed.
+    func diagnostic(folder: String, namedBy key: String, at location: SourceLocation?) -> Diagnostic {
+        switch self {
+        case .outsideWorkspace: diagnostic(path: folder, namedBy: key, at: location)
+        case .missing, .unreadable, .pastLimit: .error("cannot read the \(key) folder '\(folder)'", at: location)
         }
     }
 }
 
 extension FileSource {
+    public func allowing(outside paths: [String]) -> any FileSource { self }
+
     public func text(of path: String) throws(FileSourceError) -> String {
         try Self.text(decoding: contents(of: path), file: path)
     }

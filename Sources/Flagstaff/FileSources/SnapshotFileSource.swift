@@ -26,6 +26,8 @@ public final class SnapshotFileSource: FileSource, @unchecked Sendable {
     public func entries(of directory: String) throws(FileSourceError) -> [FileEntry] { try base.entries(of: directory) }
 
     public func kind(of path: String) -> FileEntry.Kind? { base.kind(of: path) }
+
+    public func allowing(outside paths: [String]) -> any FileSource { SnapshotFileSource(base.allowing(outside: paths)) }
 }
 
 /// Another source with some files replaced or added in memory: the workspace as

@@ -32,7 +32,7 @@ enum HistorySnapshotFile {
 
     /// Writes a snapshot in place of the file at `path`, all or nothing.
     static func write(_ snapshot: HistorySnapshot, to path: String, in workspace: Workspace, writer: SourceWriter) throws(FlagstaffError) {
-        let url = workspace.url(for: path)
+        let url = try workspace.editablePlace(of: path)
         let original = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
         let updated = snapshot.encoded()
         guard original != updated else { return }

@@ -43,8 +43,15 @@ public enum LifecycleLoader {
         var problems: [Diagnostic] = []
         let location = workspace.configuration.locations[.code]
         for root in roots {
-            guard let paths = try? workspace.source.files(below: root) else {
-                problems.append(.error("no such folder '\(root)' (named by 'code')", at: location))
+            let paths: [String]
+            do {
+                paths = try workspace.source.files(below: root)
+            } catch {
+                guard case .outsideWorkspace = error else {
+                    problems.append(.error("no such folder '\(root)' (named by 'code')", at: location))
+                    continue
+                }
+                problems.append(error.diagnostic(path: root, namedBy: "code", at: location))
                 continue
             }
             for path in paths where path.hasSuffix(".swift") {

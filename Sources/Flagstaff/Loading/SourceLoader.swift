@@ -177,7 +177,15 @@ struct SourceLoader {
                             hint: "build_configurations.\(environment).xcconfig names it"))
                     continue
                 }
-                let (found, problems) = XcconfigReader.conditions(of: path, configuration: environment) { try? source.text(of: $0) }
+                let (found, problems) = XcconfigReader.conditions(of: path, configuration: environment, namedAt: entry.location) { path in
+                    do throws(FileSourceError) {
+                        return .text(try source.text(of: path))
+                    } catch .outsideWorkspace(let refusal) {
+                        return .refused(message: refusal.message, hint: refusal.hint)
+                    } catch {
+                        return .unreadable
+                    }
+                }
                 names.formUnion(found)
                 diagnostics += problems
             }
@@ -269,8 +277,11 @@ struct SourceLoader {
     /// The guide pages of the `guide` folder, in file-name order, and their problems.
     func guidePages() -> (pages: [GuidePage], diagnostics: [Diagnostic]) {
         guard let folder = configuration.guide else { return ([], []) }
-        guard let entries = try? source.entries(of: folder) else {
-            return ([], [.error("cannot read the guide folder '\(folder)'", at: configuration.locations[.guide])])
+        let entries: [FileEntry]
+        do {
+            entries = try source.entries(of: folder)
+        } catch {
+            return ([], [error.diagnostic(folder: folder, namedBy: "guide", at: configuration.locations[.guide])])
         }
         var pages: [GuidePage] = []
         var diagnostics: [Diagnostic] = []
@@ -306,7 +317,15 @@ struct SourceLoader {
     /// would be one tenant with two files, so the second is an error and not read.
     private mutating func tenantFiles() -> [(id: String, path: String)] {
         guard let pattern = TenantPattern(configuration.tenants) else { return [] }
-        let entries = (try? source.entries(of: pattern.directory)) ?? []
+        let entries: [FileEntry]
+        do {
+            entries = try source.entries(of: pattern.directory)
+        } catch .outsideWorkspace(let refusal) {
+            unreadable.append(.error("\(refusal.message) (named by 'tenants')", at: configuration.locations[.tenants], hint: refusal.hint))
+            return []
+        } catch {
+            entries = []
+        }
         var files: [(id: String, path: String)] = []
         var pathsByID: [String: String] = [:]
         for entry in entries {

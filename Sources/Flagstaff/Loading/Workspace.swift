@@ -52,6 +52,25 @@ public struct Workspace: Sendable {
         for recovery in recoveries { console.error("flagstaff: note: \(recovery)\n") }
     }
 
+    /// Where the configuration lets Flagstaff read and build the site: the root,
+    /// and the places `outside_workspace` names. Sources are edited, and
+    /// `matrix_file` written, only inside the root itself.
+    public var boundary: WorkspaceBoundary {
+        WorkspaceBoundary(root: root).allowing(configuration.outsideWorkspace)
+    }
+
+    /// Where a command writes the source file at `path`: where the path leads,
+    /// links followed, so that a link inside the workspace is kept and its target
+    /// edited. A path that leads outside the workspace's folder is refused,
+    /// `outside_workspace` or not.
+    public func editablePlace(of path: String) throws(FlagstaffError) -> URL {
+        do {
+            return URL(fileURLWithPath: try WorkspaceBoundary(root: root).place(of: url(for: path).path, shown: displayPrefix + path))
+        } catch {
+            throw .io("\(error.message); nothing was changed (\(error.hint))")
+        }
+    }
+
     /// A path as written in the configuration, resolved against the root on disk.
     public func url(for path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)

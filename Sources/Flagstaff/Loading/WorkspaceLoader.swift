@@ -148,8 +148,20 @@ extension Workspace {
         configuration text: String, file configurationFile: String, from source: any FileSource, strict: Bool = false, asOf: CalendarDate? = nil
     ) throws(FlagstaffError) -> ModelReading {
         let configurationFolder = (configurationFile as NSString).deletingLastPathComponent
-        let files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
-        let (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: (configurationFile as NSString).lastPathComponent)
+        var files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
+        var (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: (configurationFile as NSString).lastPathComponent)
+        if let outside = configuration?.outsideWorkspace, !outside.isEmpty {
+            if WorkspaceBoundary.forbidsOutside {
+                configurationDiagnostics.append(
+                    .error(
+                        "'outside_workspace' is not allowed here: \(WorkspaceBoundary.workspaceOnlyVariable) is set",
+                        at: configuration?.locations[.outsideWorkspace],
+                        hint: "CI that runs untrusted pull requests reads only inside the workspace; move the files inside it"))
+                configuration = nil
+            } else {
+                files = files.allowing(outside: outside)
+            }
+        }
         guard var configuration else {
             return ModelReading(
                 files: files, configuration: nil, loader: SourceLoader(source: files, configuration: Configuration()), loaded: nil,
@@ -180,6 +192,10 @@ struct SubfolderFileSource: FileSource {
     func entries(of directory: String) throws(FileSourceError) -> [FileEntry] { try base.entries(of: inside(directory)) }
 
     func kind(of path: String) -> FileEntry.Kind? { base.kind(of: inside(path)) }
+
+    func allowing(outside paths: [String]) -> any FileSource {
+        SubfolderFileSource(base: base.allowing(outside: paths.map { $0.hasPrefix("/") ? $0 : FilePath.join(folder, $0) }), folder: folder)
+    }
 
     private func inside(_ path: String) -> String { path.hasPrefix("/") ? path : FilePath.join(folder, path) }
 }

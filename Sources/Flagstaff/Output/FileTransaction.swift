@@ -308,6 +308,18 @@ final class FileTransaction {
                     + ".flagstaff-old and .flagstaff-new copies, then remove it")
         }
         let files = journal.files.map { (action: Entry.Action(rawValue: $0.action) ?? .replace, target: absolute($0.target)) }
+        // Flagstaff journals only files inside the journal's folder: a journal that
+        // names any other place was not written by it, and is acted on nowhere.
+        let boundary = WorkspaceBoundary(root: base)
+        for path in files.map(\.target) + journal.folders.map(absolute) {
+            do {
+                _ = try boundary.place(of: path, shown: path)
+            } catch {
+                throw .io(
+                    "'\(journalPath)' names '\(path)', outside its folder, which flagstaff never journals; "
+                        + "nothing was changed: remove the journal after checking the files it names")
+            }
+        }
         let interruption = Interruption.process
         interruption.holdOff()
         defer { interruption.end() }

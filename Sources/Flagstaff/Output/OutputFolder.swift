@@ -1,3 +1,4 @@
+import FlagstaffRenderers
 import Foundation
 
 extension Workspace {
@@ -6,10 +7,22 @@ extension Workspace {
     /// lies inside the guide or templates folder, where generated pages would be
     /// read back as inputs on the next build. Checked before anything is written
     /// or removed, so a manifest can never make a build replace or delete an input.
+    /// The folder must also not be inside a `.git` folder, and one the configuration
+    /// names (rather than `--output`) must be inside the workspace's boundary.
     /// - Parameter templates: `build --templates`, relative to the current folder.
-    func outputProblem(_ directory: URL, templates: String?) -> String? {
+    func outputProblem(_ directory: URL, namedOnCommandLine: Bool, templates: String?) -> String? {
         let output = Self.resolved(directory)
         let configuration = configuration
+        if Self.isInsideGitFolder(output) {
+            return "the output folder '\(directory.path)' is inside a .git folder; choose a folder of its own, such as 'public'"
+        }
+        if !namedOnCommandLine {
+            do {
+                _ = try boundary.place(of: directory.path, shown: configuration.output)
+            } catch {
+                return "'output': \(error.message); \(error.hint)"
+            }
+        }
         if Self.path(Self.resolved(root), isInside: output) {
             return "the output folder '\(directory.path)' holds the workspace; choose a folder of its own, such as 'public'"
         }
@@ -26,13 +39,24 @@ extension Workspace {
         return nil
     }
 
-    /// Why a build must not write `matrix_file` at `path`, or `nil` when it may:
-    /// the path is one of the workspace's inputs, or inside the output folder,
-    /// whose files the build's own manifest accounts for.
-    func matrixFileProblem(_ path: String, output: URL) -> String? {
-        let target = Self.resolved(url(for: path))
+    /// Where a build writes `matrix_file` (`path`): where it leads, links followed.
+    /// Throws when the build must not write there: the path leads outside the
+    /// workspace's folder or into a `.git` folder, is one of the workspace's
+    /// inputs, or is inside the output folder, whose files the build's own manifest
+    /// accounts for; or a file is there that Flagstaff did not write (its first
+    /// line is not `MatrixMarkdownRenderer.generatedNotice`).
+    func matrixFileTarget(_ path: String, output: URL) throws(FlagstaffError) -> String {
+        let target: String
+        do {
+            target = try WorkspaceBoundary(root: root).place(of: url(for: path).path, shown: path)
+        } catch {
+            throw .io("'matrix_file': \(error.message); \(error.hint)")
+        }
+        if Self.isInsideGitFolder(target) {
+            throw .io("'matrix_file' ('\(path)') is inside a .git folder; choose a path of its own, such as 'docs/FLAGS.md'")
+        }
         if Self.path(target, isInside: Self.resolved(output)) {
-            return "'matrix_file' ('\(path)') is inside the output folder, which has its own matrix.md; choose a path outside it"
+            throw .io("'matrix_file' ('\(path)') is inside the output folder, which has its own matrix.md; choose a path outside it")
         }
         let inputs = configuration.enumFiles + [configuration.catalog] + (model?.tenants.map(\.file) ?? [])
             + [configuration.template].compactMap { $0 } + (configuration.remoteConfig.map { Array($0.templates.values) } ?? [])
@@ -40,9 +64,22 @@ extension Workspace {
         if let input = inputs.first(where: { Self.resolved(url(for: $0)) == target })
             ?? folders.first(where: { Self.path(target, isInside: Self.resolved(url(for: $0))) })
         {
-            return "'matrix_file' ('\(path)') would overwrite the input '\(input)'; choose a path of its own"
+            throw .io("'matrix_file' ('\(path)') would overwrite the input '\(input)'; choose a path of its own")
         }
-        return nil
+        if Platform.followedKind(atPath: target) != nil {
+            let notice = Array(MatrixMarkdownRenderer.generatedNotice.utf8)
+            guard let bytes = try? DiskFileSource(root: root).contents(of: target), bytes.starts(with: notice) else {
+                throw .io(
+                    "'matrix_file' ('\(path)') would overwrite a file Flagstaff did not write; "
+                        + "choose another path, or remove the file if the build should own it")
+            }
+        }
+        return target
+    }
+
+    /// Whether a resolved path has a `.git` folder among its parts.
+    private static func isInsideGitFolder(_ path: String) -> Bool {
+        path.split(separator: "/").contains(".git")
     }
 
     /// An absolute path without `.`, `..` or symbolic links, as far as they exist.

@@ -9,18 +9,26 @@ enum ThemeLoader {
     static func theme(for workspace: Workspace, override: String?) throws(FlagstaffError) -> Theme {
         var files: [String: String] = [:]
         let folder: (source: any FileSource, path: String)? =
-            override.map { (DiskFileSource(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)), $0) }
+            override.map { (DiskFileSource(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), boundary: nil), $0) }
             ?? workspace.configuration.templates.map { (workspace.source, $0) }
         if let (source, path) = folder {
-            guard let paths = try? source.files(below: path) else {
-                throw .io("cannot read the templates folder '\(path)'")
+            let location = workspace.configuration.locations[.templates]
+            let paths: [String]
+            do {
+                paths = try source.files(below: path)
+            } catch {
+                guard case .outsideWorkspace = error else { throw .io("cannot read the templates folder '\(path)'") }
+                throw .unreadableInputs([error.diagnostic(path: path, namedBy: "templates", at: location)])
             }
             for relative in paths {
+                let file = FilePath.join(path, relative)
                 do {
-                    files[relative] = try source.text(of: FilePath.join(path, relative))
+                    files[relative] = try source.text(of: file)
                 } catch {
-                    if case .pastLimit(let problem) = error { throw .unreadableInputs([problem]) }
-                    throw .io("cannot read the template '\(FilePath.join(path, relative))'")
+                    switch error {
+                    case .pastLimit, .outsideWorkspace: throw .unreadableInputs([error.diagnostic(path: file, namedBy: "templates", at: location)])
+                    case .missing, .unreadable: throw .io("cannot read the template '\(file)'")
+                    }
                 }
             }
         }

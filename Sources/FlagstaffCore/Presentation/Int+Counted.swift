@@ -1,4 +1,15 @@
 extension Int {
+    /// The number with a comma between each group of three digits: "10,000".
+    public var grouped: String {
+        let digits = String(magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return self < 0 ? "-" + text : text
+    }
+
     /// The number with a noun, plural unless the number is one: "1 flag", "3 errors".
     public func counted(_ noun: String) -> String {
         "\(self) \(noun)\(self == 1 ? "" : "s")"

@@ -19,6 +19,48 @@ public enum InputLimits {
     public static let cells = 10_000_000
     /// The deepest nesting of arrays and objects in JSON.
     public static let jsonDepth = 512
+    /// The deepest nesting of elements in XML (property lists).
+    public static let xmlDepth = 256
+    /// The deepest nesting in Swift of `{ ( [ <` and `#if` together: far more than
+    /// real code uses, far less than what overflows a thread's stack in a debug build.
+    public static let swiftDepth = 100
+    /// The most square brackets open at once in Swift: far more than real code uses
+    /// (`[[String: [Int]]]` is three), few enough that swift-syntax's lookahead at
+    /// each `[`, which nests, stays quick.
+    public static let swiftSquareBrackets = 12
+    /// The deepest a theme page may nest sections, counting those of the partials it
+    /// includes (each partial counts as one level more).
+    public static let themeDepth = 100
+    /// The deepest nesting of YAML, which libyaml itself enforces; listed for the README.
+    public static let yamlDepth = 1_000
+    /// The most `#include`s followed for one build configuration's `.xcconfig` files.
+    public static let xcconfigIncludes = 1_000
+    /// The deepest chain of `.xcconfig` files including each other, the first one counted.
+    public static let xcconfigIncludeDepth = 32
+
+    /// The README's "Limits" table, row by row: what is limited, and the limit in
+    /// words. A test checks that the README holds exactly these rows, so a limit
+    /// added here reaches the README, and a row there has a limit here.
+    public static var table: [(limit: String, value: String)] {
+        [
+            ("Largest input file (any file Flagstaff reads, in the working tree or at a commit)", megabytes(fileBytes)),
+            ("Longest line", "\(megabytes(lineBytes)) (room for a tenant file on one line)"),
+            (
+                "Deepest nesting in Swift (the declarations and the code roots)",
+                "\(swiftDepth) levels of `{ ( [ <` and `#if` together, of which at most \(swiftSquareBrackets) square brackets open at once "
+                    + "(swift-syntax's type lookahead at each `[` grows steeply with their depth); a deeper file is not parsed"
+            ),
+            ("Deepest nesting in JSON (tenant files, Remote Config templates and their JSON values)", "\(jsonDepth) levels"),
+            ("Deepest nesting in XML (Remote Config defaults property lists)", "\(xmlDepth) levels"),
+            ("Deepest nesting in YAML (`flagstaff.yml`, guide front matter)", "\(yamlDepth.grouped) levels (libyaml's); aliases are never expanded"),
+            ("Deepest nesting in the theme", "\(themeDepth) levels of sections, counting those of included partials"),
+            ("`#include`s in one build configuration's `.xcconfig` files", "\(xcconfigIncludes.grouped) in all, \(xcconfigIncludeDepth) files deep"),
+            ("Flags", flags.grouped),
+            ("Tenants", tenants.grouped),
+            ("Environments", environments.grouped),
+            ("Matrix cells (flags × tenants × environments)", cells.grouped),
+        ]
+    }
 
     /// An error at the start of a file larger than `fileBytes`, or at the first
     /// line longer than `lineBytes`; `nil` when the file is within both.

@@ -15,6 +15,7 @@ public struct Configuration: Hashable, Sendable {
         case strict, afterChange = "after_change", flagCheck = "flag_check"
         case swift, buildConfigurations = "build_configurations"
         case values, external, chain
+        case outsideWorkspace = "outside_workspace"
 
         public static let place = ""
         public static let otherwise = "see the README for the keys"
@@ -85,6 +86,9 @@ public struct Configuration: Hashable, Sendable {
     public var history: HistorySettings?
     /// Whether warnings count as errors.
     public var strict = false
+    /// Places outside the workspace's folder that Flagstaff may read and write
+    /// (`outside_workspace`), relative to it or absolute.
+    public var outsideWorkspace: [String] = []
     /// Where each key's value is written, for diagnostics about it.
     public var locations: [Key: SourceLocation] = [:]
 

@@ -68,6 +68,7 @@ public enum ConfigurationReader {
             case .values: configuration.layers.values = reader.valueFiles(value)
             case .external: configuration.layers.external = reader.externalSources(value)
             case .chain: configuration.layers.chain = reader.chain(value)
+            case .outsideWorkspace: configuration.outsideWorkspace = reader.strings(value, key: name, allowSingle: true) ?? []
             }
         }
         let start = SourceLocation.start(of: file)

@@ -19,9 +19,6 @@ struct PositionedXML: Sendable {
     /// Where the element's `<` is.
     var location: SourceLocation
 
-    /// The deepest nesting read.
-    static let maximumDepth = 256
-
     /// Parses a document's root element.
     static func parse(_ text: String, file: String) throws(JSONSyntaxError) -> PositionedXML {
         var parser = Parser(bytes: Array(text.utf8), file: file)
@@ -98,7 +95,7 @@ struct PositionedXML: Sendable {
 
         /// An element, from its `<`.
         mutating func element(depth: Int) throws(JSONSyntaxError) -> PositionedXML {
-            guard depth < PositionedXML.maximumDepth else { throw error("elements nested deeper than \(PositionedXML.maximumDepth) levels") }
+            guard depth < InputLimits.xmlDepth else { throw error("elements nested deeper than \(InputLimits.xmlDepth) levels") }
             let start = location
             advance()
             let name = try name()

@@ -19,27 +19,20 @@ import FlagstaffCore
 /// looks ahead for an array, dictionary or inline-array type, and the lookaheads
 /// nest, so twenty unclosed `[` take it half a minute.
 enum SwiftNesting {
-    /// The deepest nesting accepted: far more than real code uses, far less than
-    /// what overflows a thread's stack in a debug build.
-    static let limit = 100
-    /// The most square brackets open at once: far more than real code uses
-    /// (`[[String: [Int]]]` is three), few enough that the lookahead stays quick.
-    static let squareLimit = 12
-
-    /// An error at the first opening that nests deeper than `limit`, or `nil`.
+    /// An error at the first opening that nests deeper than `InputLimits.swiftDepth`, or `nil`.
     static func problem(in text: String, file: String) -> Diagnostic? {
         var scanner = Scanner(bytes: Array(text.utf8))
-        guard let offset = scanner.firstOffset(deeperThan: limit) else { return nil }
-        if scanner.squares > squareLimit {
+        guard let offset = scanner.firstOffset(deeperThan: InputLimits.swiftDepth) else { return nil }
+        if scanner.squares > InputLimits.swiftSquareBrackets {
             return .error(
-                "this file nests more than \(squareLimit) square brackets, so it is not parsed",
+                "this file nests more than \(InputLimits.swiftSquareBrackets) square brackets, so it is not parsed",
                 at: TextLines(text).location(ofByte: offset, file: file),
-                hint: "Flagstaff reads Swift with at most \(squareLimit) brackets open at once; see Limits in the README")
+                hint: "Flagstaff reads Swift with at most \(InputLimits.swiftSquareBrackets) brackets open at once; see Limits in the README")
         }
         return .error(
-            "this file nests deeper than \(limit) levels of braces, brackets, parentheses, angle brackets and #if, so it is not parsed",
+            "this file nests deeper than \(InputLimits.swiftDepth) levels of braces, brackets, parentheses, angle brackets and #if, so it is not parsed",
             at: TextLines(text).location(ofByte: offset, file: file),
-            hint: "Flagstaff reads Swift nested at most \(limit) deep; see Limits in the README")
+            hint: "Flagstaff reads Swift nested at most \(InputLimits.swiftDepth) deep; see Limits in the README")
     }
 
     /// Walks the bytes as the Swift lexer would, closely enough to count nesting.
@@ -63,7 +56,7 @@ enum SwiftNesting {
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         /// The byte offset of the first opening that makes the depth exceed `limit`.
-        mutating func firstOffset(deeperThan limit: Int, squareLimit: Int = SwiftNesting.squareLimit) -> Int? {
+        mutating func firstOffset(deeperThan limit: Int, squareLimit: Int = InputLimits.swiftSquareBrackets) -> Int? {
             var atLineStart = true
             while index < bytes.count {
                 let byte = bytes[index]

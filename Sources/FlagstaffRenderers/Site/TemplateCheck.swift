@@ -1,3 +1,4 @@
+import FlagstaffCore
 /// Checks a theme's templates before swift-mustache parses them, for what it
 /// would accept silently or recurse on without end: an unclosed tag (a template
 /// of just `{{` renders as nothing), a partial that does not exist (renders as
@@ -5,10 +6,6 @@
 /// nested so deep that parsing or rendering them overflows the stack. The scan
 /// is a loop over the text and the partial graph, never a recursion.
 enum TemplateCheck {
-    /// The deepest a page may nest sections, counting those of the partials it
-    /// includes (each partial counts as one level more).
-    static let deepestNesting = 100
-
     /// What one template holds that matters here.
     struct Outline {
         /// The partials it includes, with where, and how deep in sections each sits.
@@ -75,8 +72,8 @@ enum TemplateCheck {
             case "#", "^", "$", "<":
                 depth += 1
                 outline.depth = max(outline.depth, depth)
-                if depth > deepestNesting {
-                    throw Theme.Problem(description: "\(tagLocation): error: sections nest deeper than \(deepestNesting) levels")
+                if depth > InputLimits.themeDepth {
+                    throw Theme.Problem(description: "\(tagLocation): error: sections nest deeper than \(InputLimits.themeDepth) levels")
                 }
             case "/":
                 depth = max(0, depth - 1)
@@ -136,9 +133,9 @@ enum TemplateCheck {
                 for partial in partials {
                     guard case .done(let inner)? = states[partial.name] else { continue }
                     depth = max(depth, partial.depth + 1 + inner)
-                    if depth > deepestNesting {
+                    if depth > InputLimits.themeDepth {
                         throw Theme.Problem(
-                            description: "\(partial.location): error: with its partials, this template nests deeper than \(deepestNesting) levels")
+                            description: "\(partial.location): error: with its partials, this template nests deeper than \(InputLimits.themeDepth) levels")
                     }
                 }
                 states[name] = .done(depth)

@@ -12,19 +12,31 @@ import FlagstaffCore
 /// for the earlier value; `$(NAME)` stands for another setting's value so far.
 /// A setting for one build configuration (`NAME[config=Debug] = …`) counts for
 /// the configuration of that name, case ignored; settings for an SDK or an
-/// architecture only (`[sdk=…]`, `[arch=…]`) are left out.
+/// architecture only (`[sdk=…]`, `[arch=…]`) are left out. Includes are capped
+/// (`InputLimits.xcconfigIncludes` in all, `InputLimits.xcconfigIncludeDepth`
+/// deep), so that files that include each other many times cannot run for ever.
 public enum XcconfigReader {
+    /// What asking for a file's text gave.
+    public enum FileText: Sendable {
+        /// The file's text.
+        case text(String)
+        /// Nothing is there, or it cannot be read.
+        case unreadable
+        /// The file may not be read (it leads outside the workspace): why, and what to do.
+        case refused(message: String, hint: String)
+    }
+
     /// The conditions a file and its includes set for the build configuration
-    /// named `configuration`; `text` gives a file's text by path, or `nil` when
-    /// it cannot be read.
+    /// named `configuration`; `text` gives a file's text by path. `location` is
+    /// where the path is named, for an error when the file itself cannot be read.
     public static func conditions(
-        of path: String, configuration: String, text: @escaping (String) -> String?
+        of path: String, configuration: String, namedAt location: SourceLocation?, text: @escaping (String) -> FileText
     ) -> (conditions: Set<String>, diagnostics: [Diagnostic]) {
         var reading = Reading(textOf: text, configuration: configuration.lowercased())
-        if let contents = text(path) {
-            reading.read(contents, file: path, chain: [path])
-        } else {
-            reading.diagnostics.append(Diagnostic.error("cannot read the build configuration file '\(path)'", at: nil))
+        switch text(path) {
+        case .text(let contents): reading.read(contents, file: path, chain: [path])
+        case .unreadable: reading.diagnostics.append(Diagnostic.error("cannot read the build configuration file '\(path)'", at: location))
+        case .refused(let message, let hint): reading.diagnostics.append(Diagnostic.error(message, at: location, hint: hint))
         }
         var conditions = Set(words(reading.settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] ?? ""))
         let flags = words(reading.settings["OTHER_SWIFT_FLAGS"] ?? "")
@@ -40,15 +52,19 @@ public enum XcconfigReader {
     }
 
     private struct Reading {
-        let textOf: (String) -> String?
+        let textOf: (String) -> FileText
         /// The build configuration's name, lowercased.
         let configuration: String
         var settings: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
+        /// How many `#include`s have been followed.
+        var includes = 0
+        /// Whether an include limit was reached, after which nothing more is read.
+        var stopped = false
 
         mutating func read(_ text: String, file: String, chain: [String]) {
             let lines = TextLines(text)
-            for number in stride(from: 1, through: lines.count, by: 1) {
+            for number in stride(from: 1, through: lines.count, by: 1) where !stopped {
                 var line = lines.text(ofLine: number)
                 if let comment = line.range(of: "//") { line = String(line[..<comment.lowerBound]) }
                 let trimmed = line.trimmingCharacters(in: " \t")
@@ -92,13 +108,30 @@ public enum XcconfigReader {
                         hint: "remove the #include that leads back to a file that includes it"))
                 return
             }
-            guard let text = textOf(path) else {
-                if !optional {
-                    diagnostics.append(.error("cannot read '\(path)', which this file includes", at: location, hint: "use #include? for a file that may be absent"))
-                }
+            if let problem = limitProblem(depth: chain.count + 1) {
+                diagnostics.append(.error(problem, at: location, hint: "see Limits in the README"))
+                stopped = true
                 return
             }
-            read(text, file: path, chain: chain + [path])
+            includes += 1
+            switch textOf(path) {
+            case .text(let text): read(text, file: path, chain: chain + [path])
+            case .unreadable where optional: return
+            case .unreadable:
+                diagnostics.append(.error("cannot read '\(path)', which this file includes", at: location, hint: "use #include? for a file that may be absent"))
+            case .refused(let message, let hint): diagnostics.append(.error(message, at: location, hint: hint))
+            }
+        }
+
+        /// Why one more `#include`, `depth` files deep, is past a limit; `nil` when it is not.
+        func limitProblem(depth: Int) -> String? {
+            if includes >= InputLimits.xcconfigIncludes {
+                return "this #include is past the \(InputLimits.xcconfigIncludes.grouped) includes Flagstaff follows for one build configuration"
+            }
+            if depth > InputLimits.xcconfigIncludeDepth {
+                return "this #include nests files \(depth) deep, deeper than the \(InputLimits.xcconfigIncludeDepth) Flagstaff follows"
+            }
+            return nil
         }
 
         /// An included path relative to the including file's folder, without `.`
