@@ -68,8 +68,9 @@ struct WorkspaceBoundaryTests {
             try write("SWIFT_ACTIVE_COMPILATION_CONDITIONS = DEBUG\n", to: "Config/8.xcconfig", in: workspace)
             try append("build_configurations:\n  dev: { xcconfig: Config/0.xcconfig }\n", toConfigurationIn: workspace)
             let result = try flagstaff(["validate"], in: workspace)
+            // Read depth first, the 1,001st #include is the 7th line of 7.xcconfig, and nothing is read after it.
             #expect(result.error.contains(
-                "error: this #include is past the \(InputLimits.xcconfigIncludes.grouped) includes Flagstaff follows for one build configuration"),
+                "Config/7.xcconfig:7:1: error: this #include is past the \(InputLimits.xcconfigIncludes.grouped) includes Flagstaff follows for one build configuration"),
                 "\(result.error)")
             #expect(result.status == ExitStatus.failure)
         }
