@@ -65,7 +65,7 @@ public struct Workspace: Sendable {
     /// `outside_workspace` or not.
     public func editablePlace(of path: String) throws(FlagstaffError) -> URL {
         do {
-            return URL(fileURLWithPath: try WorkspaceBoundary(root: root).place(of: url(for: path).path, shown: displayPrefix + path))
+            return URL(fileURLWithPath: try WorkspaceBoundary.forEditing(root: root).place(of: url(for: path).path, shown: displayPrefix + path))
         } catch {
             throw .io("\(error.message); nothing was changed (\(error.hint))")
         }

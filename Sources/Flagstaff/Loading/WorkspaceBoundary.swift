@@ -24,10 +24,25 @@ public struct WorkspaceBoundary: Hashable, Sendable {
     public let root: String
     /// The places outside the folder that reads and writes may reach, links followed.
     public private(set) var outside: [String] = []
+    /// Whether `outside_workspace` can widen the boundary: not for edited sources
+    /// and `matrix_file`, which stay inside the folder itself.
+    let widens: Bool
 
-    /// The boundary of the workspace whose configuration is in `root`.
+    /// The boundary of the workspace whose configuration is in `root`: where it
+    /// reads and builds the site.
     public init(root: URL) {
+        self.init(root: root, widens: true)
+    }
+
+    /// The boundary within which sources are edited and `matrix_file` written: the
+    /// workspace's folder itself.
+    public static func forEditing(root: URL) -> WorkspaceBoundary {
+        WorkspaceBoundary(root: root, widens: false)
+    }
+
+    private init(root: URL, widens: Bool) {
         self.root = Self.resolved(root.standardizedFileURL.path) ?? root.standardizedFileURL.path
+        self.widens = widens
     }
 
     /// The boundary with the places `paths` (relative to the root, or absolute) allowed too.
@@ -56,7 +71,9 @@ public struct WorkspaceBoundary: Hashable, Sendable {
         guard contains(target) else {
             throw Refusal(
                 message: "'\(shown)' leads outside the workspace, to '\(target)'; Flagstaff reads and writes only inside '\(root)'",
-                hint: "move it inside the workspace, or name its place under 'outside_workspace' (never where CI runs untrusted pull requests)")
+                hint: widens
+                    ? "move it inside the workspace, or name its place under 'outside_workspace' (never where CI runs untrusted pull requests)"
+                    : "move it inside the workspace: sources are edited, and matrix_file written, only there")
         }
         return target
     }

@@ -310,7 +310,7 @@ final class FileTransaction {
         let files = journal.files.map { (action: Entry.Action(rawValue: $0.action) ?? .replace, target: absolute($0.target)) }
         // Flagstaff journals only files inside the journal's folder: a journal that
         // names any other place was not written by it, and is acted on nowhere.
-        let boundary = WorkspaceBoundary(root: base)
+        let boundary = WorkspaceBoundary.forEditing(root: base)
         for path in files.map(\.target) + journal.folders.map(absolute) {
             do {
                 _ = try boundary.place(of: path, shown: path)

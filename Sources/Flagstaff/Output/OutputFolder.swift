@@ -48,7 +48,7 @@ extension Workspace {
     func matrixFileTarget(_ path: String, output: URL) throws(FlagstaffError) -> String {
         let target: String
         do {
-            target = try WorkspaceBoundary(root: root).place(of: url(for: path).path, shown: path)
+            target = try WorkspaceBoundary.forEditing(root: root).place(of: url(for: path).path, shown: path)
         } catch {
             throw .io("'matrix_file': \(error.message); \(error.hint)")
         }
