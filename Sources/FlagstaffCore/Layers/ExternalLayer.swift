@@ -29,7 +29,7 @@ public struct ExternalLayer: ResolutionLayer {
         guard source.touches(flag.key) else { return nil }
         return Opinion(varying: [
             Opinion.Variant(condition: Self.note(source.name), outcome: .unknown, location: nil),
-            Opinion.Variant(condition: "otherwise", outcome: .noOpinion, location: nil),
+            Opinion.Variant(condition: Resolution.otherwise, outcome: .noOpinion, location: nil),
         ])
     }
 

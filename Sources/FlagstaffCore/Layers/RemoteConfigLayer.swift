@@ -76,13 +76,13 @@ public struct RemoteConfigLayer: ResolutionLayer {
             if Self.settles(value) { return Self.combined(variants) }
         }
         guard let defaultValue = parameter.defaultValue else {
-            return variants.isEmpty ? nil : Self.combined(variants + [.init(condition: "otherwise", outcome: .noOpinion, location: nil)])
+            return variants.isEmpty ? nil : Self.combined(variants + [.init(condition: Resolution.otherwise, outcome: .noOpinion, location: nil)])
         }
         if case .value = defaultValue.kind, variants.isEmpty {
             return Self.fixed(defaultValue, type: type, reason: "default value")
         }
         variants += Self.variants(of: defaultValue, type: type, condition: nil)
-        if !Self.settles(defaultValue) { variants.append(.init(condition: "otherwise", outcome: .noOpinion, location: nil)) }
+        if !Self.settles(defaultValue) { variants.append(.init(condition: Resolution.otherwise, outcome: .noOpinion, location: nil)) }
         return Self.combined(variants)
     }
 
@@ -161,9 +161,9 @@ public struct RemoteConfigLayer: ResolutionLayer {
         let holds = condition.map { "if condition '\($0)' holds" }
         switch value.kind {
         case .value(let text):
-            return [.init(condition: holds ?? "otherwise", outcome: outcome(text), location: value.location)]
+            return [.init(condition: holds ?? Resolution.otherwise, outcome: outcome(text), location: value.location)]
         case .useInAppDefault:
-            return [.init(condition: holds ?? "otherwise", outcome: .noOpinion, location: value.location)]
+            return [.init(condition: holds ?? Resolution.otherwise, outcome: .noOpinion, location: value.location)]
         case .rollout(let id, let text, let percent):
             let share = percent.map { " (\($0)% of devices)" } ?? ""
             let when = (holds.map { "\($0) and" } ?? "if") + " the device is in rollout '\(id)'\(share)"

@@ -62,6 +62,9 @@ public struct Resolution: Hashable, Sendable {
     public var hidden: Hidden?
 
     /// Creates a resolution.
+    /// The condition of the case that applies when no earlier one does.
+    public static let otherwise = "otherwise"
+
     public init(
         value: FlagValue, layer: Layer, location: SourceLocation?, reason: String? = nil, variants: [Variant] = [],
         hidden: Hidden? = nil

@@ -82,28 +82,36 @@ public struct ResolutionChain: Sendable {
     /// Resolves one cell: the first opinion wins. A varying opinion lists each
     /// possible value, those where the layer has no opinion taken from the layers below.
     public func resolve(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Resolution {
-        resolve(flag, type: type, tenant: tenant, environment: environment, from: 0)
+        resolve(flag, type: type, tenant: tenant, environment: environment, from: 0, skipping: [])
     }
 
-    private func resolve(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String, from start: Int) -> Resolution {
-        for index in start..<layers.count {
+    /// A cell's resolution with the layers at the positions `skipped` asked for no
+    /// opinion: what the layers below external sources give, which `ResolvedMatrix`
+    /// stores and puts the sources' cases above when asked.
+    public func resolve(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String, skipping skipped: Set<Int>) -> Resolution {
+        resolve(flag, type: type, tenant: tenant, environment: environment, from: 0, skipping: skipped)
+    }
+
+    private func resolve(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String, from start: Int, skipping skipped: Set<Int>) -> Resolution {
+        for index in start..<layers.count where !skipped.contains(index) {
             let layer = layers[index]
             guard let opinion = layer.opinion(on: flag, type: type, tenant: tenant, environment: environment) else { continue }
-            let below = { self.resolve(flag, type: type, tenant: tenant, environment: environment, from: index + 1) }
+            let below = { self.resolve(flag, type: type, tenant: tenant, environment: environment, from: index + 1, skipping: skipped) }
             if !opinion.variants.isEmpty {
                 let fallThrough = below()
-                let variants = opinion.variants.map { variant in
+                let variants = opinion.variants.flatMap { variant -> [Resolution.Variant] in
                     switch variant.outcome {
                     case .value(let value):
-                        Resolution.Variant(condition: variant.condition, value: value, layer: layer.layer, location: variant.location)
+                        [Resolution.Variant(condition: variant.condition, value: value, layer: layer.layer, location: variant.location)]
                     case .unknown:
-                        Resolution.Variant(condition: variant.condition, value: nil, layer: layer.layer, location: variant.location)
+                        [Resolution.Variant(condition: variant.condition, value: nil, layer: layer.layer, location: variant.location)]
                     case .decidedInCode:
-                        Resolution.Variant(
-                            condition: variant.condition, value: nil, layer: layer.layer, location: variant.location, isDecidedInCode: true)
+                        [
+                            Resolution.Variant(
+                                condition: variant.condition, value: nil, layer: layer.layer, location: variant.location, isDecidedInCode: true)
+                        ]
                     case .noOpinion:
-                        Resolution.Variant(
-                            condition: variant.condition, value: fallThrough.value, layer: fallThrough.layer, location: fallThrough.location)
+                        Self.passedOn(fallThrough, when: variant.condition)
                     }
                 }
                 let last = variants[variants.count - 1]
@@ -117,6 +125,21 @@ public struct ResolutionChain: Sendable {
                 hidden: layer.layer.showsHiddenValue ? hidden(below()) : nil)
         }
         preconditionFailure("the fallback layer always has an opinion")
+    }
+
+    /// What the layers below give when a varying layer has no opinion under
+    /// `condition`: their value, or, when they vary too, each of their cases, so
+    /// that no case below is lost (a Remote Config rollout under a source Flagstaff
+    /// cannot see). Under "otherwise" their cases keep their own conditions.
+    static func passedOn(_ below: Resolution, when condition: String) -> [Resolution.Variant] {
+        guard below.isVarying else {
+            return [Resolution.Variant(condition: condition, value: below.value, layer: below.layer, location: below.location)]
+        }
+        return below.variants.map { variant in
+            var variant = variant
+            if condition != Resolution.otherwise { variant.condition = "\(condition), then \(variant.condition)" }
+            return variant
+        }
     }
 
     private func hidden(_ resolution: Resolution) -> Resolution.Hidden {

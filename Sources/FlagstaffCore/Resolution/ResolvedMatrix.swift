@@ -199,7 +199,9 @@ public struct ResolvedMatrix: Sendable {
                 if !cell.hasDetails, let top = externalPositions[flag].first, top < Int(cell.layer) {
                     resolved[flag].hasDetails = true
                 } else if cell.hasDetails {
-                    let full = chain.resolve(model.flags[flag], type: types[flag], tenant: tenant, environment: environment)
+                    // External layers above the cell are left out, and put above it when asked.
+                    let above = Set(externalPositions[flag].filter { $0 < Int(cell.layer) })
+                    let full = chain.resolve(model.flags[flag], type: types[flag], tenant: tenant, environment: environment, skipping: above)
                     resolved[flag] = interner.pack(full.value, full.location, layer: UInt8(layers.firstIndex(of: full.layer)!))
                     resolved[flag].hasDetails = true
                     details[environmentIndex * flagCount + flag] = full
@@ -300,10 +302,9 @@ public struct ResolvedMatrix: Sendable {
     public func resolutionBelowExternalLayers(flag: Int, tenant: Int, environment: Int) -> (Resolution, external: [Int]) {
         let index = Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)
         let cell = cells[index]
-        if cell.hasDetails, let full = details[index] { return (full, []) }
-        let plain = Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell))
-        guard cell.hasDetails else { return (plain, []) }
-        return (plain, externalPositions[flag].filter { $0 < Int(cell.layer) })
+        let above = cell.hasDetails ? externalPositions[flag].filter { $0 < Int(cell.layer) } : []
+        if cell.hasDetails, let full = details[index] { return (full, above) }
+        return (Resolution(value: values[Int(cell.value)], layer: layers[Int(cell.layer)], location: location(of: cell)), above)
     }
 
     /// The external layers that may change a flag (by its position), first asked first.
@@ -312,17 +313,13 @@ public struct ResolvedMatrix: Sendable {
     }
 
     /// A cell that external layers (at chain `positions`, first asked first) may
-    /// change, as the chain resolves it: the first layer's case, then what the
-    /// layers below give (the next external layer's, when there is one).
+    /// change, as the chain resolves it: each layer's case in turn, then every case
+    /// of what the layers below give.
     private func changeable(_ plain: Resolution, by positions: [Int]) -> Resolution {
-        guard let top = positions.first, let external = chain.layers[top] as? ExternalLayer else { return plain }
-        let below = positions.count > 1 ? layers[positions[1]] : plain.layer
-        return Resolution(
-            value: plain.value, layer: layers[top], location: plain.location,
-            variants: [
-                Resolution.Variant(condition: ExternalLayer.note(external.source.name), value: nil, layer: layers[top], location: nil),
-                Resolution.Variant(condition: "otherwise", value: plain.value, layer: below, location: plain.location),
-            ])
+        guard let top = positions.first else { return plain }
+        let cases = positions.map { Resolution.Variant(condition: layers[$0].changeNote ?? layers[$0].name, value: nil, layer: layers[$0], location: nil) }
+        let rest = ResolutionChain.passedOn(plain, when: Resolution.otherwise)
+        return Resolution(value: rest[rest.count - 1].value ?? plain.value, layer: layers[top], location: rest[rest.count - 1].location, variants: cases + rest)
     }
 
     /// Where a packed cell's value is written; `nil` for the fallback.
@@ -365,7 +362,7 @@ public struct ResolvedMatrix: Sendable {
         else { return false }
         return model.tenants.indices.contains { tenant in
             guard cell(flag: f, tenant: tenant, environment: e).layer == l else { return false }
-            let cell = resolution(flag: f, tenant: tenant, environment: e)
+            let cell = resolutionBelowExternalLayers(flag: f, tenant: tenant, environment: e).0
             return cell.isVarying || cell.hidden.map { $0.value != cell.value } ?? true
         }
     }
