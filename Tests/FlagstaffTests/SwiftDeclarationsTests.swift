@@ -40,11 +40,18 @@ struct SwiftDeclarationsTests {
             "jetpackMigrationPreventDuplicateNotifications": "on", "blaze": "off", "wordPressIndividualPluginSupport": "decided in code",
             "bloggingPromptsSocial": "decided in code", "siteEditorMVP": "on", "bloganuaryDashboardNudge": "decided in code", "dotComWebLogin": "off",
         ]
-        for (key, word) in expected { #expect(try Self.word(matrix, key, "release") == word, "\(key)") }
+        // `enabled` returns the remote store's value for `remoteKey` when it has one, and
+        // every flag has a parameter, so each bundled default may be changed remotely.
+        for (key, word) in expected {
+            let cell = matrix.resolution(try #require(model.flag(key)), model.tenants[0], "release")
+            #expect(cell.variants.first?.condition == "may be changed by remote config", "\(key)")
+            #expect(cell.variants.count == 2 && cell.variants.last?.word == word, "\(key)")
+        }
         let plugin = matrix.resolution(try #require(model.flag("wordPressIndividualPluginSupport")), model.tenants[0], "release")
-        #expect(plugin.layer.id == "code")
-        #expect(plugin.variants.map(\.condition) == ["the app works out AppConfiguration.isWordPress"])
-        #expect(plugin.variants.first?.location == SourceLocation(file: "WordPress/RemoteFeatureFlag.swift", line: 29, column: 20))
+        #expect(plugin.layer.id == "remote")
+        #expect(plugin.variants.map(\.condition) == ["may be changed by remote config", "the app works out AppConfiguration.isWordPress"])
+        #expect(plugin.variants.last?.layer.id == "code")
+        #expect(plugin.variants.last?.location == SourceLocation(file: "WordPress/RemoteFeatureFlag.swift", line: 29, column: 20))
     }
 
     @Test func theRemoteKeySwitchNamesEachFlagsParameter() throws {

@@ -22,17 +22,20 @@ public struct ResolutionChain: Sendable {
     /// The app's chain for a model. When the model's `layerSources` give an
     /// order, the layers in that order, ending with the fallback. Otherwise the
     /// bundled chain, with remote config after the debug override when the model
-    /// has a Remote Config template, external sources between the two, value
+    /// has a Remote Config template (or, as a source Flagstaff cannot see, when
+    /// the code names parameters without one), external sources between the two, value
     /// files after the tenant's values, and the code's defaults before the
     /// fallback when the declarations give any.
     public static func standard(for model: FlagModel) -> ResolutionChain {
         let sources = model.layerSources
         if let order = sources.order { return declared(order, for: model) }
         let hasCodeDefaults = model.flags.contains { $0.codeDefault != nil }
-        guard model.remoteConfig != nil || hasCodeDefaults || model.isSingleApp || !sources.isEmpty else { return .bundled }
+        let unseenRemote = model.unseenRemoteConfig
+        guard model.remoteConfig != nil || unseenRemote != nil || hasCodeDefaults || model.isSingleApp || !sources.isEmpty else { return .bundled }
         var layers: [any ResolutionLayer] = [DebugOverrideLayer()]
         layers += sources.external.enumerated().map { ExternalLayer($1, number: $0 + 1) as any ResolutionLayer }
         if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
+        if let unseenRemote { layers.append(ExternalLayer(unseenRemote, number: sources.external.count + 1)) }
         // A single app has no tenant files to override or set values in.
         if !model.isSingleApp { layers += [EnvironmentOverrideLayer(), BaseValueLayer()] }
         layers += sources.values.enumerated().map { ValueFileLayer($1, number: $0 + 1, environments: model.environments) as any ResolutionLayer }
@@ -49,7 +52,9 @@ public struct ResolutionChain: Sendable {
         for id in order {
             switch id {
             case "debug": layers.append(DebugOverrideLayer())
-            case "remote": if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
+            case "remote":
+                if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
+                if let unseen = model.unseenRemoteConfig { layers.append(ExternalLayer(unseen, number: sources.external.count + 1)) }
             case "override": if !model.isSingleApp { layers.append(EnvironmentOverrideLayer()) }
             case "base": if !model.isSingleApp { layers.append(BaseValueLayer()) }
             case "code": layers.append(CodeDefaultLayer())

@@ -80,3 +80,23 @@ public struct FlagModel: Hashable, Sendable {
         return model
     }
 }
+
+extension FlagModel {
+    /// The Remote Config parameter the app reads for a flag: the one the workspace's
+    /// remote config names, unless the code says the flag has none; without
+    /// templates, the one the code names (`swift.remote_key`); `nil` for none.
+    public func remoteParameter(of flag: Flag) -> String? {
+        if let remoteConfig { return remoteConfig.isLinked(flag.key) ? remoteConfig.parameterName(for: flag.key) : nil }
+        guard case .parameter(let name, _)? = flag.remoteKey else { return nil }
+        return name
+    }
+
+    /// Remote Config as a source Flagstaff cannot see, when the code names the
+    /// parameters flags read but the workspace has no template: it may change
+    /// those flags. `nil` when there are templates, or no flag names a parameter.
+    public var unseenRemoteConfig: ExternalSource? {
+        guard remoteConfig == nil else { return nil }
+        let keys = flags.filter { remoteParameter(of: $0) != nil }.map(\.key)
+        return keys.isEmpty ? nil : ExternalSource(id: ExternalSource.unseenRemoteConfigID, name: "remote config", flags: Set(keys))
+    }
+}

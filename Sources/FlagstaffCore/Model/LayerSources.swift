@@ -55,6 +55,10 @@ public struct ExternalSource: Hashable, Sendable {
 
     /// Whether it may change a flag.
     public func touches(_ key: String) -> Bool { flags?.contains(key) ?? true }
+
+    /// The id of Remote Config when the code names parameters but the workspace has
+    /// no template (`FlagModel.unseenRemoteConfig`): the remote layer's own id.
+    public static let unseenRemoteConfigID = "remote"
 }
 
 /// The layers a workspace declares beyond its tenant files, its Remote Config

@@ -58,19 +58,19 @@ private final class ReferenceVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.text == enumName ? .skipChildren : .visitChildren
+        node.name.name == enumName ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.text == enumName ? .skipChildren : .visitChildren
+        node.name.name == enumName ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.text == enumName ? .skipChildren : .visitChildren
+        node.name.name == enumName ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, skipped.contains(name) else { return .visitChildren }
+        guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.name, skipped.contains(name) else { return .visitChildren }
         return .skipChildren
     }
 

@@ -138,9 +138,11 @@ extension ConfigurationValues {
         return settings
     }
 
-    /// A Swift identifier, such as a property's name.
+    /// A Swift identifier, such as a property's name; a keyword used as a name may
+    /// be written with or without its backticks (`default` or `` `default` ``).
     mutating func identifier(_ node: Node, key: String) -> String? {
-        guard let text = string(node, key: key) else { return nil }
+        guard var text = string(node, key: key) else { return nil }
+        if text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") { text = String(text.dropFirst().dropLast()) }
         guard let first = text.first, first == "_" || first.isLetter, text.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) else {
             fail("'\(key)' must be a Swift name, such as defaultValue, not '\(text)'", node, key: key)
             return nil

@@ -117,7 +117,7 @@ private final class NamedEnumFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        if found == nil, node.name.text == name { found = node }
+        if found == nil, node.name.name == name { found = node }
         return found == nil ? .visitChildren : .skipChildren
     }
 }

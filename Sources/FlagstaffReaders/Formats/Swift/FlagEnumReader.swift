@@ -98,7 +98,7 @@ struct CaseCollector {
         let deprecation = Self.deprecation(in: decl.attributes)
         let declarationStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
         for element in decl.elements {
-            let caseName = element.name.text.trimmingCharacters(in: "`")
+            let caseName = element.name.name
             let location = FlagEnumReader.location(of: element.name, converter: converter)
             var key = caseName
             if let rawValue = element.rawValue {

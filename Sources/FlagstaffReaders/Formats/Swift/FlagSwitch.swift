@@ -106,7 +106,7 @@ struct FlagSwitch {
     /// The case a pattern names: `.name` or `Type.name`.
     static func caseName(of pattern: PatternSyntax) -> String? {
         guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self) else { return nil }
-        return expression.declName.baseName.text.trimmingCharacters(in: "`")
+        return expression.declName.baseName.name
     }
 
     /// What an arm's statements give: the expression of `return X`, or of `X` on

@@ -144,7 +144,7 @@ struct PropertyReading {
             for member in block.members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
-                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, identifier.text == name else { continue }
+                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, identifier.name == name else { continue }
                     let property = FlagSwitch(
                         name: identifier, body: Self.getter(of: binding), property: name, caseNames: caseNames, expressions: file.expressions)
                     diagnostics += property.diagnostics
@@ -247,7 +247,7 @@ struct PropertyReading {
             let flag: Flag?
             let written: String
             if let member = element.key.as(MemberAccessExprSyntax.self) {
-                written = member.declName.baseName.text.trimmingCharacters(in: "`")
+                written = member.declName.baseName.name
                 flag = byCase[written]
             } else if let literal = element.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
                 written = literal
@@ -291,7 +291,7 @@ struct PropertyReading {
             case .value(let value, let location): values.addCell(value.description, at: location, column: column, for: flag.caseName)
             case .code(let text, let location):
                 // An enum case such as `.beta` reads as its name.
-                let name = argument.expression.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text }
+                let name = argument.expression.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.name }
                 values.addCell(name ?? "decided in code: `\(text)`", at: location, column: column, for: flag.caseName)
             case .nothing, .arms: continue
             }
@@ -303,7 +303,7 @@ struct PropertyReading {
         for file in parsed {
             for variable in file.finder.variables[name] ?? [] {
                 for binding in variable.bindings {
-                    guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
+                    guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name else { continue }
                     if let dictionary = binding.initializer?.value.as(DictionaryExprSyntax.self) { return (dictionary, file) }
                     if let statements = Self.getter(of: binding), statements.count == 1, let item = statements.first?.item {
                         let expression: ExprSyntax? =

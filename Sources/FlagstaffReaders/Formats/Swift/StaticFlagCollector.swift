@@ -107,7 +107,7 @@ struct StaticFlagCollector {
         name: TokenSyntax, declaration: Syntax, call: FlagCall?, body: WrittenValue?,
         clause: (condition: BuildCondition?, text: String?, range: ByteRange)?
     ) {
-        let caseName = name.text.trimmingCharacters(in: "`")
+        let caseName = name.name
         let key = call?.key ?? caseName
         var value = call?.defaultValue ?? (call == nil ? body : nil)
         if let clause, let inner = value { value = .arms([WrittenValue.Arm(condition: clause.condition, conditionText: clause.text, value: inner)]) }

@@ -86,7 +86,7 @@ public enum SwiftDeclarationsEditor {
 
     /// Whether a registry key names the flag.
     private static func names(_ expression: ExprSyntax, caseName: String, key: String) -> Bool {
-        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text.trimmingCharacters(in: "`") == caseName }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.name == caseName }
         return expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue == key
     }
 
@@ -155,7 +155,7 @@ private struct EditedFile {
         for block in blocks {
             for member in block.members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name {
                     guard let body = PropertyReading.getter(of: binding) else { return nil }
                     return FlagSwitch.switchOverSelf(in: body)
                 }
@@ -167,7 +167,7 @@ private struct EditedFile {
     /// The registry's dictionary literal, when this file declares it.
     func registry(_ name: String) -> (DictionaryExprSyntax, VariableDeclSyntax)? {
         for variable in finder.variables[name] ?? [] {
-            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name {
                 if let dictionary = binding.initializer?.value.as(DictionaryExprSyntax.self) { return (dictionary, variable) }
             }
         }

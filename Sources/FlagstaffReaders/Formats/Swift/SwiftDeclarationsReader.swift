@@ -240,7 +240,7 @@ final class DeclarationFinder: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name else { continue }
             if wanted.contains(name) { variables[name, default: []].append(node) }
             if node.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value, constants[name] == nil {
                 constants[name] = value

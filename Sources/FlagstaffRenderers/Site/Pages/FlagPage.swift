@@ -40,7 +40,7 @@ struct FlagPage: SitePage {
             descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
             catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)",
             builds: flag.condition.map { $0 == "DEBUG" ? "Debug builds only: an App Store build does not have this flag." : "Only builds where \($0) holds have this flag." },
-            parameter: model.remoteConfig.map { $0.parameterName(for: flag.key) },
+            parameter: model.remoteParameter(of: flag),
             notRead: site.lifecycle.entry(for: flag.key)?.has(.unusedInCode) ?? false,
             rowsHTML: WrittenHTML.marker(0), sourcesHTML: WrittenHTML.marker(1))
         lifecycle = site.lifecycle.entry(for: flag.key).map { FlagLifecycleDetails(site, $0, links: links) }
@@ -78,7 +78,7 @@ struct FlagDetails: Sendable, TemplateContext {
     var declaredAt: String
     /// Which builds have the flag, in words, when the code compiles it only under a condition.
     var builds: String?
-    /// The Remote Config parameter the flag reads, when the workspace has remote config.
+    /// The Remote Config parameter the flag reads, when it reads one.
     var parameter: String?
     /// Whether the app's code does not read the flag (code folders were searched and none uses it).
     var notRead: Bool

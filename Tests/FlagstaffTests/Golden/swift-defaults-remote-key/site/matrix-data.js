@@ -8,28 +8,40 @@ window.FLAGSTAFF_MATRIX = {
   ],
   "groups": [null],
   "looks": [
-    ["nc", "off ‹›", null, false, "off"],
-    ["yc", "on ‹›", null, false, "on"],
     [
-      "vc",
-      "decided in code ‹›",
-      "the app works out AppConfiguration.isWordPress (WordPress/RemoteFeatureFlag.swift:29)",
+      "vx",
+      "off, may be changed by remote config ≈",
+      "may be changed by remote config; otherwise off",
       false,
-      "decided in code"
+      "off, may be changed by remote config"
     ],
     [
-      "vc",
-      "decided in code ‹›",
-      "the app works out AppConfiguration.isJetpack (WordPress/RemoteFeatureFlag.swift:31)",
+      "vx",
+      "on, may be changed by remote config ≈",
+      "may be changed by remote config; otherwise on",
       false,
-      "decided in code"
+      "on, may be changed by remote config"
     ],
     [
-      "vc",
-      "decided in code ‹›",
-      "the app works out AppConfiguration.isJetpack (WordPress/RemoteFeatureFlag.swift:35)",
+      "vx",
+      "decided in code, may be changed by remote config ≈",
+      "may be changed by remote config; the app works out AppConfiguration.isWordPress (WordPress/RemoteFeatureFlag.swift:29)",
       false,
-      "decided in code"
+      "decided in code, may be changed by remote config"
+    ],
+    [
+      "vx",
+      "decided in code, may be changed by remote config ≈",
+      "may be changed by remote config; the app works out AppConfiguration.isJetpack (WordPress/RemoteFeatureFlag.swift:31)",
+      false,
+      "decided in code, may be changed by remote config"
+    ],
+    [
+      "vx",
+      "decided in code, may be changed by remote config ≈",
+      "may be changed by remote config; the app works out AppConfiguration.isJetpack (WordPress/RemoteFeatureFlag.swift:35)",
+      false,
+      "decided in code, may be changed by remote config"
     ]
   ],
   "alphabet": "#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~",
@@ -40,9 +52,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "jetpackfeaturesremovalphaseone",
       "group": 0,
       "badges": [
-        ["dead", "dead"]
+        ["partly-seen", "partly seen"]
       ],
-      "search": "jetpackfeaturesremovalphaseone jetpackfeaturesremovalphaseone  jetpack features removal phase one  dead dead",
+      "search": "jetpackfeaturesremovalphaseone jetpackfeaturesremovalphaseone  jetpack features removal phase one  partly seen partly seen",
       "marks": "0",
       "cells": ["#"]
     },
@@ -51,9 +63,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "jetpackfeaturesremovalstaticposters",
       "group": 0,
       "badges": [
-        ["rolled-out", "rolled out"]
+        ["partly-seen", "partly seen"]
       ],
-      "search": "jetpackfeaturesremovalstaticposters jetpackfeaturesremovalstaticposters  jetpack features removal static screens phase  rolled out rolled out",
+      "search": "jetpackfeaturesremovalstaticposters jetpackfeaturesremovalstaticposters  jetpack features removal static screens phase  partly seen partly seen",
       "marks": "0",
       "cells": ["$"]
     },
@@ -62,9 +74,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "jetpackmigrationpreventduplicatenotifications",
       "group": 0,
       "badges": [
-        ["rolled-out", "rolled out"]
+        ["partly-seen", "partly seen"]
       ],
-      "search": "jetpackmigrationpreventduplicatenotifications jetpackmigrationpreventduplicatenotifications  jetpack migration prevent duplicate wordpress app notifications when jetpack is installed  rolled out rolled out",
+      "search": "jetpackmigrationpreventduplicatenotifications jetpackmigrationpreventduplicatenotifications  jetpack migration prevent duplicate wordpress app notifications when jetpack is installed  partly seen partly seen",
       "marks": "0",
       "cells": ["$"]
     },
@@ -73,9 +85,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "blaze",
       "group": 0,
       "badges": [
-        ["dead", "dead"]
+        ["partly-seen", "partly seen"]
       ],
-      "search": "blaze blaze  blaze  dead dead",
+      "search": "blaze blaze  blaze  partly seen partly seen",
       "marks": "0",
       "cells": ["#"]
     },
@@ -102,9 +114,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "siteeditormvp",
       "group": 0,
       "badges": [
-        ["rolled-out", "rolled out"]
+        ["partly-seen", "partly seen"]
       ],
-      "search": "siteeditormvp siteeditormvp  site editor mvp  rolled out rolled out",
+      "search": "siteeditormvp siteeditormvp  site editor mvp  partly seen partly seen",
       "marks": "0",
       "cells": ["$"]
     },
@@ -122,9 +134,9 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "dotcomweblogin",
       "group": 0,
       "badges": [
-        ["dead", "dead"]
+        ["partly-seen", "partly seen"]
       ],
-      "search": "dotcomweblogin dotcomweblogin  log in to wordpress.com from web browser  dead dead",
+      "search": "dotcomweblogin dotcomweblogin  log in to wordpress.com from web browser  partly seen partly seen",
       "marks": "0",
       "cells": ["#"]
     }

@@ -1,0 +1,64 @@
+import Flagstaff
+import FlagstaffCore
+import Foundation
+import Testing
+
+/// Swift shapes real apps use (issue 34), each on a fixture written in that
+/// shape; expected values are read from the fixture's code.
+@Suite("Swift shapes")
+struct SwiftShapesTests {
+    /// Each case of a cell: its condition and word, or the plain word.
+    static func cases(_ matrix: ResolvedMatrix, _ key: String, _ environment: String) throws -> [String] {
+        let cell = try #require(matrix.resolution(key: key, tenant: Tenant.singleAppID, environment: environment))
+        guard cell.isVarying else { return [CellPresentation(cell).word] }
+        return cell.variants.map { "\($0.condition): \($0.word)" }
+    }
+
+    // MARK: - Pocket Casts: `default` in backticks, remote keys without a template
+
+    @Test(arguments: ["default", "\"`default`\""])
+    func aDefaultsPropertyNamedWithAKeywordIsRead(_ name: String) throws {
+        try withCopy(of: "swift-backtick-default") { root in
+            let configuration = root.appendingPathComponent("flagstaff.yml")
+            try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "defaults: default,", with: "defaults: \(name),")
+                .write(to: configuration, atomically: true, encoding: .utf8)
+            let workspace = try Workspace.load(configurationPath: configuration.path)
+            #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics)")
+            let matrix = try #require(workspace.matrix)
+            // `default`: analyticsLogging false, yearInReview false, settingsSync is
+            // syncIsReady (false), podcastPageRedesign true, queueShuffle true.
+            // remoteKey: analyticsLogging nil, so nothing remote changes it; the rest have parameters.
+            let remote = "may be changed by remote config: not known here"
+            for environment in ["debug", "release"] {
+                #expect(try Self.cases(matrix, "analyticsLogging", environment) == ["off"])
+                #expect(try Self.cases(matrix, "yearInReview", environment) == [remote, "otherwise: off"])
+                #expect(try Self.cases(matrix, "settingsSync", environment) == [remote, "otherwise: off"])
+                #expect(try Self.cases(matrix, "podcastPageRedesign", environment) == [remote, "otherwise: on"])
+                #expect(try Self.cases(matrix, "queueShuffle", environment) == [remote, "otherwise: on"])
+            }
+        }
+    }
+
+    @Test func eachFlagNamesTheParameterItsCodeNames() throws {
+        let matrix = try #require(try Workspace.load(configurationPath: Fixtures.configuration("swift-backtick-default")).matrix)
+        let parameters = matrix.model.flags.map { "\($0.key)=\(matrix.model.remoteParameter(of: $0) ?? "none")" }
+        #expect(parameters == [
+            "analyticsLogging=none", "yearInReview=year_in_review", "settingsSync=settings_sync",
+            "podcastPageRedesign=podcast_page_redesign_2026", "queueShuffle=queue_shuffle",
+        ])
+        let site = try renderedSite(configuration: Fixtures.configuration("swift-backtick-default"))
+        let page = try #require(site["flags/podcastpageredesign.html"])
+        #expect(page.contains("<dt>Remote Config parameter</dt><dd><code>podcast_page_redesign_2026</code></dd>"))
+        #expect(try #require(site["flags/analyticslogging.html"]).contains("Remote Config parameter") == false)
+    }
+
+    @Test func noFlagThatRemoteConfigMayChangeIsCalledDeadOrRolledOut() throws {
+        let workspace = try Workspace.load(configurationPath: Fixtures.configuration("swift-backtick-default"))
+        let report = try LifecycleLoader.report(for: workspace, asOf: CalendarDate(year: 2026, month: 11, day: 23)!)
+        let statuses = Dictionary(uniqueKeysWithValues: report.entries.map { ($0.flag.key, Set($0.statuses)) })
+        for key in ["yearInReview", "settingsSync", "podcastPageRedesign", "queueShuffle"] {
+            #expect(statuses[key]?.contains(.dead) == false && statuses[key]?.contains(.rolledOut) == false, "\(key): \(statuses[key] ?? [])")
+        }
+        #expect(statuses["analyticsLogging"]?.contains(.dead) == true, "off everywhere with no source that may change it")
+    }
+}
