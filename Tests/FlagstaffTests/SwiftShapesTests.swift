@@ -61,4 +61,46 @@ struct SwiftShapesTests {
         }
         #expect(statuses["analyticsLogging"]?.contains(.dead) == true, "off everywhere with no source that may change it")
     }
+
+    // MARK: - Soundscape: a static function over the flag, #if around and inside the switch
+
+    /// From the fixture's code and .xcconfig files: debug sets FLAG_TEAM_TOOLS and
+    /// FLAG_CALLOUTS (through an #include, with ${inherited}); beta sets FLAG_CALLOUTS;
+    /// release sets FLAGS_ALL_OFF, which returns false before the switch.
+    @Test(arguments: [
+        ("teamTools", "debug", "on", 18), ("teamTools", "beta", "off", 20), ("teamTools", "release", "off", 11),
+        ("calloutExperiment", "debug", "on", 24), ("calloutExperiment", "beta", "on", 24), ("calloutExperiment", "release", "off", 11),
+        ("offlineMaps", "debug", "on", 29), ("offlineMaps", "beta", "on", 29), ("offlineMaps", "release", "off", 11),
+    ])
+    func aFunctionOverTheFlagResolvesPerBuildConfiguration(_ key: String, _ environment: String, _ word: String, _ line: Int) throws {
+        let matrix = try #require(try Workspace.load(configurationPath: Fixtures.configuration("swift-function-defaults")).matrix)
+        let cell = try #require(matrix.resolution(key: key, tenant: Tenant.singleAppID, environment: environment))
+        #expect(CellPresentation(cell).word == word)
+        #expect(cell.layer.id == "code")
+        #expect(cell.location?.line == line)
+    }
+
+    @Test func unnamedDefaultsAreAWarningThatNamesTheFunction() throws {
+        try withCopy(of: "swift-function-defaults") { root in
+            let configuration = root.appendingPathComponent("flagstaff.yml")
+            try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "swift: { defaults: isEnabled }\n", with: "")
+                .write(to: configuration, atomically: true, encoding: .utf8)
+            let workspace = try Workspace.load(configurationPath: configuration.path)
+            #expect(workspace.diagnostics.map(\.description).contains(
+                "App/Feature.swift:9:17: warning: 'isEnabled' gives each flag a Bool and looks like the flags' defaults, but flagstaff.yml names no "
+                    + "defaults, so every flag reads as not set; add `swift: { defaults: isEnabled }` to flagstaff.yml (or name the one that holds the defaults)"),
+                "\(workspace.diagnostics)")
+        }
+    }
+
+    @Test func aMisspelledDefaultsNameSuggestsTheMember() throws {
+        try withCopy(of: "swift-function-defaults") { root in
+            let configuration = root.appendingPathComponent("flagstaff.yml")
+            try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "defaults: isEnabled", with: "defaults: isEnabld")
+                .write(to: configuration, atomically: true, encoding: .utf8)
+            let workspace = try Workspace.load(configurationPath: configuration.path)
+            #expect(workspace.diagnostics.map(\.description).contains { $0.contains("no property 'isEnabld' in Feature or its extensions; did you mean 'isEnabled'?") },
+                "\(workspace.diagnostics)")
+        }
+    }
 }

@@ -1,9 +1,12 @@
 import FlagstaffCore
 import SwiftSyntax
 
-/// A computed property (or a function without parameters) of the flag type
-/// whose body switches over `self`, read arm by arm: what it gives each flag.
-/// A body without a switch gives every flag the same value.
+/// A computed property of the flag type whose body switches over `self`, or a
+/// function whose body switches over its one parameter, the flag
+/// (`static func isEnabled(_ feature: Feature) -> Bool { switch feature { … } }`),
+/// read arm by arm: what it gives each flag. A body without a switch gives every
+/// flag the same value; a body that is an `#if` block around switches gives
+/// each flag an arm per clause.
 struct FlagSwitch {
     /// What the property gives each case named in an arm, by case name.
     var arms: [String: WrittenValue] = [:]
@@ -11,27 +14,80 @@ struct FlagSwitch {
     var defaultArm: WrittenValue?
     /// What a body without a `switch self` gives every flag.
     var everyFlag: WrittenValue?
+    /// The clauses of an `#if` block the body consists of, when a clause switches
+    /// over the flag: each clause's condition, as written, and what it gives.
+    var clauses: [(condition: BuildCondition?, text: String?, reading: FlagSwitch)] = []
     /// Where the property's name is.
     var location: FlagstaffCore.SourceLocation
     /// Problems in the switch: a case named twice, a case that is not a flag.
     var diagnostics: [Diagnostic] = []
 
     /// What the property gives a flag, when it gives it anything.
-    func value(of caseName: String) -> WrittenValue? { arms[caseName] ?? defaultArm ?? everyFlag }
+    func value(of caseName: String) -> WrittenValue? {
+        guard clauses.isEmpty else {
+            return .arms(clauses.map { WrittenValue.Arm(condition: $0.condition, conditionText: $0.text, value: $0.reading.value(of: caseName)) })
+        }
+        return arms[caseName] ?? defaultArm ?? everyFlag
+    }
 
-    /// Reads a property's body; `caseNames` are the flags' cases.
-    init(name: TokenSyntax, body: CodeBlockItemListSyntax?, property: String, caseNames: Set<String>, expressions: SwiftExpressions) {
+    /// What an arm naming the flag gives, as opposed to a `default:` arm or a body
+    /// without a switch; under `#if` clauses, whatever each clause gives.
+    func namedValue(of caseName: String) -> WrittenValue? {
+        clauses.isEmpty ? arms[caseName] : value(of: caseName)
+    }
+
+    /// The flags some reading of the body gives nothing, with no `default:` arm to
+    /// cover them: a switch that misses cases does not compile.
+    func missing(among caseNames: [String]) -> [String] {
+        guard clauses.isEmpty else {
+            let missed = Set(clauses.flatMap { $0.reading.missing(among: caseNames) })
+            return caseNames.filter(missed.contains)
+        }
+        guard defaultArm == nil, everyFlag == nil else { return [] }
+        return caseNames.filter { arms[$0] == nil }
+    }
+
+    /// Reads a property's or function's body, which switches over `subject`
+    /// (`self`, or the function's parameter); `caseNames` are the flags' cases.
+    init(
+        name: TokenSyntax, body: CodeBlockItemListSyntax?, subject: String, property: String, caseNames: Set<String>,
+        expressions: SwiftExpressions
+    ) {
         location = expressions.location(of: name)
         guard let body else { return }
-        guard let switchExpression = Self.switchOverSelf(in: body) else {
-            everyFlag = Self.value(of: body, expressions: expressions)
+        if let switchExpression = Self.switchExpression(over: subject, in: body) {
+            read(switchExpression.cases, condition: nil, property: property, caseNames: caseNames, expressions: expressions)
             return
         }
-        read(switchExpression.cases, condition: nil, property: property, caseNames: caseNames, expressions: expressions)
+        if let ifConfig = Self.ifConfig(in: body), Self.clauses(of: ifConfig).contains(where: { _, _, clause in
+            guard case .statements(let inner) = clause.elements else { return false }
+            return Self.switchExpression(over: subject, in: inner) != nil || Self.ifConfig(in: inner) != nil
+        }) {
+            for (condition, text, clause) in Self.clauses(of: ifConfig) {
+                let inner: CodeBlockItemListSyntax? = if case .statements(let statements) = clause.elements { statements } else { nil }
+                let reading = FlagSwitch(
+                    name: name, body: inner, subject: subject, property: property, caseNames: caseNames, expressions: expressions)
+                diagnostics += reading.diagnostics
+                clauses.append((condition, text, reading))
+            }
+            return
+        }
+        everyFlag = Self.value(of: body, expressions: expressions)
+    }
+
+    /// The `#if` block a body consists of, when it is nothing else.
+    static func ifConfig(in body: CodeBlockItemListSyntax) -> IfConfigDeclSyntax? {
+        guard body.count == 1, case .decl(let declaration)? = body.first?.item else { return nil }
+        return declaration.as(IfConfigDeclSyntax.self)
     }
 
     /// The `switch self` a body consists of: a statement, `return switch`, or an implicit return.
     static func switchOverSelf(in body: CodeBlockItemListSyntax) -> SwitchExprSyntax? {
+        switchExpression(over: "self", in: body)
+    }
+
+    /// The switch over `subject` a body consists of: a statement, `return switch`, or an implicit return.
+    static func switchExpression(over subject: String, in body: CodeBlockItemListSyntax) -> SwitchExprSyntax? {
         guard body.count == 1, let item = body.first?.item else { return nil }
         let expression: ExprSyntax?
         switch item {
@@ -42,7 +98,7 @@ struct FlagSwitch {
         default: expression = nil
         }
         guard let switchExpression = expression?.as(SwitchExprSyntax.self),
-            switchExpression.subject.trimmedDescription == "self"
+            switchExpression.subject.trimmedDescription == subject
         else { return nil }
         return switchExpression
     }

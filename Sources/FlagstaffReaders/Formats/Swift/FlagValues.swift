@@ -138,17 +138,23 @@ struct PropertyReading {
         return values
     }
 
-    /// The property's switch, found in the type's member blocks; an error when absent.
+    /// The property's switch, found in the type's member blocks: a computed
+    /// property, a function without parameters, or a function whose one
+    /// parameter is the flag (`static func isEnabled(_ feature: Feature)`); an
+    /// error naming what the type has when absent.
     private mutating func readSwitch(_ name: String) -> FlagSwitch? {
         for (block, file) in blocks {
             for member in block.members {
-                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-                for binding in variable.bindings {
-                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, identifier.name == name else { continue }
-                    let property = FlagSwitch(
-                        name: identifier, body: Self.getter(of: binding), property: name, caseNames: caseNames, expressions: file.expressions)
-                    diagnostics += property.diagnostics
-                    return property
+                if let variable = member.decl.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, identifier.name == name else { continue }
+                        return reading(identifier, body: Self.getter(of: binding), subject: "self", name: name, file: file)
+                    }
+                }
+                if let function = member.decl.as(FunctionDeclSyntax.self), function.name.name == name,
+                    let subject = Self.subject(of: function)
+                {
+                    return reading(function.name, body: function.body?.statements, subject: subject, name: name, file: file)
                 }
             }
         }
@@ -156,8 +162,77 @@ struct PropertyReading {
         diagnostics.append(
             .error(
                 "no property '\(name)' in \(typeName) or its extensions", at: start,
-                hint: "flagstaff.yml names it under swift; declare `var \(name): … { switch self { … } }` or fix the name"))
+                hint: Suggestion.didYouMean(name, in: memberNames())
+                    ?? "flagstaff.yml names it under swift; declare `var \(name): … { switch self { … } }` or fix the name"))
         return nil
+    }
+
+    private mutating func reading(_ token: TokenSyntax, body: CodeBlockItemListSyntax?, subject: String, name: String, file: ParsedSwiftFile) -> FlagSwitch {
+        let property = FlagSwitch(name: token, body: body, subject: subject, property: name, caseNames: caseNames, expressions: file.expressions)
+        diagnostics += property.diagnostics
+        return property
+    }
+
+    /// A warning when no defaults are read but the type has members that look like
+    /// them: a `Bool` property, or function of the flag, whose body switches over
+    /// the flag (or is an `#if` around such switches), that the settings do not name.
+    /// Without it, every flag would read as not set, which the code contradicts.
+    func unnamedDefaults(_ settings: SwiftSettings) -> Diagnostic? {
+        let named = settings.describingProperties
+        var found: [(name: String, location: FlagstaffCore.SourceLocation)] = []
+        for (block, file) in blocks {
+            for member in block.members {
+                if let variable = member.decl.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, !named.contains(identifier.name),
+                            binding.typeAnnotation?.type.trimmedDescription == "Bool", let body = Self.getter(of: binding),
+                            Self.switches(over: "self", in: body)
+                        else { continue }
+                        found.append((identifier.name, file.expressions.location(of: identifier)))
+                    }
+                } else if let function = member.decl.as(FunctionDeclSyntax.self), !named.contains(function.name.name),
+                    function.signature.returnClause?.type.trimmedDescription == "Bool", let subject = Self.subject(of: function),
+                    let body = function.body?.statements, Self.switches(over: subject, in: body)
+                {
+                    found.append((function.name.name, file.expressions.location(of: function.name)))
+                }
+            }
+        }
+        guard let first = found.first else { return nil }
+        let names = found.map { "'\($0.name)'" }.joined(separator: ", ")
+        return .warning(
+            "\(names) \(found.count == 1 ? "gives" : "give") each flag a Bool and \(found.count == 1 ? "looks" : "look") like the flags' defaults, "
+                + "but flagstaff.yml names no defaults, so every flag reads as not set", at: first.location,
+            hint: "add `swift: { defaults: \(first.name) }` to flagstaff.yml (or name the one that holds the defaults)")
+    }
+
+    /// Whether a body switches over `subject`, or is an `#if` block a clause of which does.
+    private static func switches(over subject: String, in body: CodeBlockItemListSyntax) -> Bool {
+        if FlagSwitch.switchExpression(over: subject, in: body) != nil { return true }
+        guard let ifConfig = FlagSwitch.ifConfig(in: body) else { return false }
+        return FlagSwitch.clauses(of: ifConfig).contains { _, _, clause in
+            guard case .statements(let inner) = clause.elements else { return false }
+            return switches(over: subject, in: inner)
+        }
+    }
+
+    /// What a function's body switches over: `self` without parameters, or the
+    /// name of its one parameter, when that parameter is a flag of the type.
+    static func subject(of function: FunctionDeclSyntax) -> String? {
+        let parameters = function.signature.parameterClause.parameters
+        guard let parameter = parameters.first else { return "self" }
+        guard parameters.count == 1 else { return nil }
+        return (parameter.secondName ?? parameter.firstName).name
+    }
+
+    /// The names of the type's properties and functions, for a "did you mean".
+    private func memberNames() -> [String] {
+        blocks.flatMap { block, _ in
+            block.members.flatMap { member -> [String] in
+                if let function = member.decl.as(FunctionDeclSyntax.self) { return [function.name.name] }
+                return member.decl.as(VariableDeclSyntax.self)?.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.name } ?? []
+            }
+        }
     }
 
     /// The statements of a computed property's getter.
@@ -171,8 +246,7 @@ struct PropertyReading {
 
     /// An error naming the flags a switch without a `default:` arm leaves out.
     private mutating func missing(_ property: FlagSwitch, name: String) {
-        guard property.defaultArm == nil, property.everyFlag == nil else { return }
-        let left = flags.filter { property.arms[$0.caseName] == nil }.map { ".\($0.caseName)" }
+        let left = property.missing(among: flags.map(\.caseName)).map { ".\($0)" }
         guard !left.isEmpty else { return }
         let listed = left.prefix(5).joined(separator: ", ") + (left.count > 5 ? " and \(left.count - 5) more" : "")
         diagnostics.append(
@@ -187,8 +261,8 @@ struct PropertyReading {
         missing(property, name: name)
         var undecided: [String] = []
         for flag in flags {
-            let written = property.arms[flag.caseName]
-            switch written ?? property.defaultArm ?? property.everyFlag {
+            let written = property.namedValue(of: flag.caseName)
+            switch written ?? property.value(of: flag.caseName) {
             case .value(.string(let parameter), let location)?:
                 values.remoteKeys[flag.caseName] = .parameter(parameter, at: location)
             case .nothing(let location)?:

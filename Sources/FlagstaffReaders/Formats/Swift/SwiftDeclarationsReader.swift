@@ -28,13 +28,21 @@ public enum SwiftDeclarationsReader {
         public var environments: [String]
         /// The compilation conditions of each environment that is a build configuration.
         public var conditions: [String: Set<String>]
+        /// Whether the code's defaults are the only values the workspace bundles (a
+        /// single app without value files): defaults left unread then leave every
+        /// flag not set, which is worth a warning.
+        public var valuesComeFromCode: Bool
 
         /// Options for reading.
-        public init(typeName: String?, settings: SwiftSettings = SwiftSettings(), environments: [String] = [], conditions: [String: Set<String>] = [:]) {
+        public init(
+            typeName: String?, settings: SwiftSettings = SwiftSettings(), environments: [String] = [], conditions: [String: Set<String>] = [:],
+            valuesComeFromCode: Bool = false
+        ) {
             self.typeName = typeName
             self.settings = settings
             self.environments = environments
             self.conditions = conditions
+            self.valuesComeFromCode = valuesComeFromCode
         }
     }
 
@@ -89,6 +97,7 @@ public enum SwiftDeclarationsReader {
         var reading = PropertyReading(flags: flagEnum.flags, typeName: type.name, blocks: blocks, parsed: parsed)
         written.merge(reading.read(options.settings), keys: Dictionary(flagEnum.flags.map { ($0.caseName, $0.key) }) { first, _ in first })
         diagnostics += reading.diagnostics
+        if options.valuesComeFromCode, written.defaults.isEmpty, let unnamed = reading.unnamedDefaults(options.settings) { diagnostics.append(unnamed) }
         let metadata = written.metadata(of: flagEnum, typeLocation: Self.location(of: type, in: file))
         diagnostics += metadata.diagnostics
         flagEnum.flags = flagEnum.flags.map { flag in
