@@ -7,6 +7,17 @@ import Testing
 /// shape; expected values are read from the fixture's code.
 @Suite("Swift shapes")
 struct SwiftShapesTests {
+    /// A fixture's workspace loaded with one piece of its configuration replaced.
+    static func load(_ fixture: String, replacing old: String, with new: String) throws -> Workspace {
+        try withCopy(of: fixture) { root in
+            let configuration = root.appendingPathComponent("flagstaff.yml")
+            let text = try String(contentsOf: configuration, encoding: .utf8)
+            #expect(text.contains(old), "\(fixture)/flagstaff.yml has no '\(old)'")
+            try text.replacingOccurrences(of: old, with: new).write(to: configuration, atomically: true, encoding: .utf8)
+            return try Workspace.load(configurationPath: configuration.path)
+        }
+    }
+
     /// Each case of a cell: its condition and word, or the plain word.
     static func cases(_ matrix: ResolvedMatrix, _ key: String, _ environment: String) throws -> [String] {
         let cell = try #require(matrix.resolution(key: key, tenant: Tenant.singleAppID, environment: environment))
@@ -18,11 +29,8 @@ struct SwiftShapesTests {
 
     @Test(arguments: ["default", "\"`default`\""])
     func aDefaultsPropertyNamedWithAKeywordIsRead(_ name: String) throws {
-        try withCopy(of: "swift-backtick-default") { root in
-            let configuration = root.appendingPathComponent("flagstaff.yml")
-            try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "defaults: default,", with: "defaults: \(name),")
-                .write(to: configuration, atomically: true, encoding: .utf8)
-            let workspace = try Workspace.load(configurationPath: configuration.path)
+        do {
+            let workspace = try Self.load("swift-backtick-default", replacing: "defaults: default,", with: "defaults: \(name),")
             #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics)")
             let matrix = try #require(workspace.matrix)
             // `default`: analyticsLogging false, yearInReview false, settingsSync is
@@ -81,11 +89,8 @@ struct SwiftShapesTests {
     }
 
     @Test func unnamedDefaultsAreAWarningThatNamesTheFunction() throws {
-        try withCopy(of: "swift-function-defaults") { root in
-            let configuration = root.appendingPathComponent("flagstaff.yml")
-            try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "swift: { defaults: isEnabled }\n", with: "")
-                .write(to: configuration, atomically: true, encoding: .utf8)
-            let workspace = try Workspace.load(configurationPath: configuration.path)
+        do {
+            let workspace = try Self.load("swift-function-defaults", replacing: "swift: { defaults: isEnabled }\n", with: "")
             #expect(workspace.diagnostics.map(\.description).contains(
                 "App/Feature.swift:9:17: warning: 'isEnabled' gives each flag a Bool and looks like the flags' defaults, but flagstaff.yml names no "
                     + "defaults, so every flag reads as not set; add `swift: { defaults: isEnabled }` to flagstaff.yml (or name the one that holds the defaults)"),
@@ -94,11 +99,8 @@ struct SwiftShapesTests {
     }
 
     @Test func aMisspelledDefaultsNameSuggestsTheMember() throws {
-        try withCopy(of: "swift-function-defaults") { root in
-            let configuration = root.appendingPathComponent("flagstaff.yml")
-            try String(contentsOf: configuration, encoding: .utf8).replacingOccurrences(of: "defaults: isEnabled", with: "defaults: isEnabld")
-                .write(to: configuration, atomically: true, encoding: .utf8)
-            let workspace = try Workspace.load(configurationPath: configuration.path)
+        do {
+            let workspace = try Self.load("swift-function-defaults", replacing: "defaults: isEnabled", with: "defaults: isEnabld")
             #expect(workspace.diagnostics.map(\.description).contains { $0.contains("no property 'isEnabld' in Feature or its extensions; did you mean 'isEnabled'?") },
                 "\(workspace.diagnostics)")
         }
