@@ -105,4 +105,36 @@ struct SwiftShapesTests {
                 "\(workspace.diagnostics)")
         }
     }
+
+    // MARK: - WordPress: an override store asked before the switch
+
+    /// From the fixture's code: `enabled` returns what FeatureFlagOverrideStore holds
+    /// (a value the debug menu stored, on one device) before its switch, whose
+    /// arms are the bundled defaults: draftSync true, statsRedesign decided by
+    /// BuildConfiguration.current, voiceNotes false.
+    @Test func aSwitchAfterAnOverrideStoreGivesTheBundledDefaults() throws {
+        let matrix = try #require(try Workspace.load(configurationPath: Fixtures.configuration("swift-override-store")).matrix)
+        for environment in ["debug", "release"] {
+            #expect(try Self.cases(matrix, "draftSync", environment) == ["on"])
+            #expect(try Self.cases(matrix, "statsRedesign", environment) == ["the app works out BuildConfiguration.current == .localDeveloper: decided in code"])
+            #expect(try Self.cases(matrix, "voiceNotes", environment) == ["off"])
+        }
+        let draft = try #require(matrix.resolution(key: "draftSync", tenant: Tenant.singleAppID, environment: "release"))
+        #expect(draft.location == SourceLocation(file: "Classes/FeatureFlag.swift", line: 16, column: 20))
+    }
+
+    @Test func anyOtherStatementBeforeTheSwitchLeavesEveryDefaultDecidedInCode() throws {
+        try withCopy(of: "swift-override-store") { root in
+            let file = root.appendingPathComponent("Classes/FeatureFlag.swift")
+            try String(contentsOf: file, encoding: .utf8)
+                .replacingOccurrences(of: "if let overriddenValue = FeatureFlagOverrideStore().overriddenValue(for: self) {\n            return overriddenValue",
+                    with: "if AppConfiguration.isJetpack {\n            return false")
+                .write(to: file, atomically: true, encoding: .utf8)
+            let edited = try #require(try Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path).matrix)
+            for key in ["draftSync", "statsRedesign", "voiceNotes"] {
+                let cases = try Self.cases(edited, key, "release")
+                #expect(cases.count == 1 && cases[0].hasSuffix(": decided in code"), "\(key): \(cases)")
+            }
+        }
+    }
 }

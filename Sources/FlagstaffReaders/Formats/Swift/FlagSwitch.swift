@@ -55,7 +55,11 @@ struct FlagSwitch {
     ) {
         location = expressions.location(of: name)
         guard let body else { return }
-        if let switchExpression = Self.switchExpression(over: subject, in: body) {
+        // `if let value = store.value(for: self) { return value }` before the switch
+        // asks a store on the device first, as the debug layer does: the switch
+        // after it gives the bundled defaults.
+        let rest = Array(body.drop(while: Self.returnsWhatAStoreHolds))
+        if rest.count == 1, let switchExpression = Self.switchExpression(over: subject, in: rest[0]) {
             read(switchExpression.cases, condition: nil, property: property, caseNames: caseNames, expressions: expressions)
             return
         }
@@ -75,6 +79,25 @@ struct FlagSwitch {
         everyFlag = Self.value(of: body, expressions: expressions)
     }
 
+    /// Whether a statement is `if let value = expression { return value }`: what an
+    /// app writes to let a store on the device (a debug menu's overrides, a cache
+    /// of remote values) decide before its bundled default.
+    static func returnsWhatAStoreHolds(_ item: CodeBlockItemSyntax) -> Bool {
+        let expression: ExprSyntax? =
+            switch item.item {
+            case .expr(let expression): expression
+            case .stmt(let statement): statement.as(ExpressionStmtSyntax.self)?.expression
+            default: nil
+            }
+        guard let ifExpression = expression?.as(IfExprSyntax.self), ifExpression.elseBody == nil,
+            ifExpression.conditions.count == 1, let binding = ifExpression.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+            let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name,
+            ifExpression.body.statements.count == 1, case .stmt(let statement)? = ifExpression.body.statements.first?.item,
+            let returned = statement.as(ReturnStmtSyntax.self)?.expression?.as(DeclReferenceExprSyntax.self)
+        else { return false }
+        return returned.baseName.name == bound
+    }
+
     /// The `#if` block a body consists of, when it is nothing else.
     static func ifConfig(in body: CodeBlockItemListSyntax) -> IfConfigDeclSyntax? {
         guard body.count == 1, case .decl(let declaration)? = body.first?.item else { return nil }
@@ -88,7 +111,13 @@ struct FlagSwitch {
 
     /// The switch over `subject` a body consists of: a statement, `return switch`, or an implicit return.
     static func switchExpression(over subject: String, in body: CodeBlockItemListSyntax) -> SwitchExprSyntax? {
-        guard body.count == 1, let item = body.first?.item else { return nil }
+        guard body.count == 1, let item = body.first else { return nil }
+        return switchExpression(over: subject, in: item)
+    }
+
+    /// The switch over `subject` a statement is, or returns.
+    static func switchExpression(over subject: String, in statement: CodeBlockItemSyntax) -> SwitchExprSyntax? {
+        let item = statement.item
         let expression: ExprSyntax?
         switch item {
         case .expr(let expr): expression = expr
