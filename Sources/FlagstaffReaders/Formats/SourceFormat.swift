@@ -153,9 +153,9 @@ public protocol MetadataFormat: SourceFormat {
 /// add it to the list of its role.
 public enum SourceFormats {
     /// The formats of declarations; the first is the default.
-    public static let declarations: [any DeclarationsFormat.Type] = [SwiftFormat.self, JustTweakFormat.self]
+    public static let declarations: [any DeclarationsFormat.Type] = [SwiftFormat.self, JustTweakFormat.self, TogglesFormat.self]
     /// The formats of values; the first is the default.
-    public static let values: [any ValuesFormat.Type] = [TenantJSONFormat.self, JustTweakFormat.self, RemoteConfigDefaultsFormat.self]
+    public static let values: [any ValuesFormat.Type] = [TenantJSONFormat.self, JustTweakFormat.self, RemoteConfigDefaultsFormat.self, TogglesFormat.self]
     /// The formats of metadata; the first is the default.
     public static let metadata: [any MetadataFormat.Type] = [MarkdownCatalogFormat.self]
 

@@ -106,6 +106,9 @@ struct PositionedJSONKey {
 struct JSONSyntaxError: Error, Sendable {
     var message: String
     var location: SourceLocation
+
+    /// The error a reader reports for a file that is not JSON.
+    var malformed: Diagnostic { .error("malformed JSON: \(message)", at: location) }
 }
 
 /// A recursive-descent parser over UTF-8 bytes (RFC 8259).
@@ -118,6 +121,18 @@ struct PositionedJSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+
+    /// A file's JSON; `nil` with the error "malformed JSON: …", at the place
+    /// parsing stopped, added to `diagnostics` when it is not JSON.
+    static func document(_ text: String, file: String, diagnostics: inout [Diagnostic]) -> PositionedJSON? {
+        do {
+            return try parse(text, file: file)
+        } catch {
+            diagnostics.append(error.malformed)
+            return nil
+        }
+    }
+
 
     /// Parses a whole document.
     static func parse(_ text: String, file: String) throws(JSONSyntaxError) -> PositionedJSON {

@@ -8,12 +8,8 @@ import FlagstaffCore
 public enum RemoteTemplateReader {
     /// Reads a template.
     public static func read(_ text: String, file: String) -> (template: RemoteTemplate?, diagnostics: [Diagnostic]) {
-        let root: PositionedJSON
-        do {
-            root = try PositionedJSONParser.parse(text, file: file)
-        } catch {
-            return (nil, [.error("malformed JSON: \(error.message)", at: error.location)])
-        }
+        var problems: [Diagnostic] = []
+        guard let root = PositionedJSONParser.document(text, file: file, diagnostics: &problems) else { return (nil, problems) }
         var reader = Reader()
         guard let members = reader.object(root, what: "a Remote Config template") else { return (nil, reader.diagnostics) }
         var conditions: [RemoteCondition] = []

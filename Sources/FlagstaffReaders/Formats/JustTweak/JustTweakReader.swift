@@ -30,12 +30,8 @@ public enum JustTweakReader {
     /// The entries of a file in file order, and its problems; `nil` entries when the
     /// file is not a JSON object of features.
     public static func read(_ text: String, file: String) -> (entries: [Entry]?, diagnostics: [Diagnostic]) {
-        let root: PositionedJSON
-        do {
-            root = try PositionedJSONParser.parse(text, file: file)
-        } catch {
-            return (nil, [.error("malformed JSON: \(error.message)", at: error.location)])
-        }
+        var problems: [Diagnostic] = []
+        guard let root = PositionedJSONParser.document(text, file: file, diagnostics: &problems) else { return (nil, problems) }
         guard case .object(let features) = root.kind else {
             return (
                 nil,

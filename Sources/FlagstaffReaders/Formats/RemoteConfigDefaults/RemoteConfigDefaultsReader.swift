@@ -38,12 +38,8 @@ public enum RemoteConfigDefaultsReader {
     }
 
     private static func readJSON(_ text: String, file: String) -> (entries: [Entry]?, diagnostics: [Diagnostic]) {
-        let root: PositionedJSON
-        do {
-            root = try PositionedJSONParser.parse(text, file: file)
-        } catch {
-            return (nil, [.error("malformed JSON: \(error.message)", at: error.location)])
-        }
+        var problems: [Diagnostic] = []
+        guard let root = PositionedJSONParser.document(text, file: file, diagnostics: &problems) else { return (nil, problems) }
         guard case .object(let members) = root.kind else { return (nil, [notADictionary(root.kindName, at: root.location)]) }
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []

@@ -37,7 +37,7 @@ public enum TenantDefaultsReader {
                 return nil
             }
         } catch {
-            return (nil, [.error("malformed JSON: \(error.message)", at: error.location)])
+            return (nil, [error.malformed])
         }
         if let root = notAnObject {
             return (nil, [.error("a tenant file must hold a JSON object, found \(root.kindName)", at: root.location)])
