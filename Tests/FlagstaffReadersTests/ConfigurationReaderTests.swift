@@ -152,7 +152,7 @@ struct ConfigurationReaderTests {
             "flagstaff.yml:8:3: error: unknown key 'tenant_signl' in remote_config; did you mean 'tenant_signal'?",
             "flagstaff.yml:10:12: error: unknown key 'appid' for a tenant in remote_config; did you mean 'app_id'?",
             "flagstaff.yml:11:10: error: 'JLC' under remote_config.tenants must be a mapping, e.g. { app_id: \"1:123:ios:abc\" }",
-            "flagstaff.yml:12:20: error: 'parameter_names' must be one of same, snake_case, not 'camelCase'",
+            "flagstaff.yml:12:20: error: 'parameter_names' must be one of same, snake_case, variable, not 'camelCase'",
         ])
         let (_, missing) = ConfigurationReader.read(Self.required + "remote_config: { tenant_signal: tenant }\n", file: "flagstaff.yml")
         #expect(missing.map(\.description) == [
@@ -164,6 +164,12 @@ struct ConfigurationReaderTests {
     func snakeCaseParameterNames(_ key: String, _ name: String) {
         #expect(RemoteConfig.Naming.snakeCase.name(for: key) == name)
         #expect(RemoteConfig.Naming.same.name(for: key) == key)
+    }
+
+    /// JustTweak's Firebase provider asks Remote Config for the variable, what follows the key's last dot.
+    @Test(arguments: [("ui_customization.display_red_view", "display_red_view"), ("general.greet", "greet"), ("plain", "plain"), ("a.b.c", "c")])
+    func variableParameterNames(_ key: String, _ name: String) {
+        #expect(RemoteConfig.Naming.variable.name(for: key) == name)
     }
 
     @Test func diffProtectedTakesOneEnvironmentOrAListOfConfiguredOnes() throws {

@@ -7,11 +7,15 @@ public struct RemoteConfig: Hashable, Sendable {
         case same
         /// Lower snake case: `ENABLE_MEDIA_LIBRARY` and `mediaLibrary` become `enable_media_library` and `media_library`.
         case snakeCase = "snake_case"
+        /// What follows a key's last dot, as JustTweak's Firebase provider asks for a
+        /// variable: `ui_customization.display_red_view` reads `display_red_view`.
+        case variable
 
         /// The parameter name for a key.
         public func name(for key: String) -> String {
             switch self {
             case .same: return key
+            case .variable: return key.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? key
             case .snakeCase:
                 var name = ""
                 var previous: Character?

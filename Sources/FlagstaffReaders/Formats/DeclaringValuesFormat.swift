@@ -26,6 +26,8 @@ public struct DeclaredEntry: Sendable {
     public var value: FlagValue?
     /// Where the value is written, and where the key is.
     public var valueLocation: SourceLocation, keyLocation: SourceLocation
+    /// The Remote Config parameter the app reads for the flag, when the file says.
+    public var remoteKey: RemoteKey? = nil
 }
 
 extension DeclaringValuesFormat {
@@ -46,7 +48,9 @@ extension DeclaringValuesFormat {
             readAny = true
             for entry in read where seen.insert(entry.key).inserted {
                 flags.append(
-                    Flag(key: entry.key, caseName: entry.caseName, group: entry.group, documentation: entry.description, location: entry.keyLocation))
+                    Flag(
+                        key: entry.key, caseName: entry.caseName, group: entry.group, documentation: entry.description, location: entry.keyLocation,
+                        remoteKey: entry.remoteKey))
                 let columns = Self.columns.map { column in
                     CatalogEntry.Column(name: column, cell: CatalogEntry.Cell(text: entry.cells[column] ?? "", location: entry.keyLocation))
                 }

@@ -153,7 +153,7 @@ public protocol MetadataFormat: SourceFormat {
 /// add it to the list of its role.
 public enum SourceFormats {
     /// The formats of declarations; the first is the default.
-    public static let declarations: [any DeclarationsFormat.Type] = [SwiftFormat.self, JustTweakFormat.self, TogglesFormat.self]
+    public static let declarations: [any DeclarationsFormat.Type] = [SwiftFormat.self, JustTweakFormat.self, TogglesFormat.self, RemoteConfigDefaultsFormat.self]
     /// The formats of values; the first is the default.
     public static let values: [any ValuesFormat.Type] = [TenantJSONFormat.self, JustTweakFormat.self, RemoteConfigDefaultsFormat.self, TogglesFormat.self]
     /// The formats of metadata; the first is the default.
