@@ -190,6 +190,16 @@ struct ConditionTruthTests {
         #expect(Self.truth("app.build.>(['244'])", version: "2.4") == .varies, "the version says nothing of the build")
     }
 
+    /// Versions of up to five numbers compare, as the Firebase Admin SDK's evaluator compares
+    /// them; one of more than five passes no comparison, not even `!=`.
+    @Test func versionsOfFiveNumbersCompareAndLongerOnesPassNothing() {
+        #expect(Self.truth("app.version.>(['1.2.3.4.4'])", version: "1.2.3.4.5") == .yes)
+        #expect(Self.truth("app.version.==(['1.2.3.4.5'])", version: "1.2.3.4.5") == .yes)
+        #expect(Self.truth("app.build.<(['1.2.3.4.5'])", build: "1.2.3.4") == .yes, "the fifth number decides")
+        #expect(Self.truth("app.version.==(['1.2.3.4.5.6'])", version: "1.2.3.4.5.6") == .no)
+        #expect(Self.truth("app.version.!=(['1'])", version: "1.2.3.4.5.6") == .no)
+    }
+
     /// Firebase's own tests: `percent <= 0` takes no device, `percent <= 100` every one.
     @Test func percentagesAtTheirBoundsAreDecided() {
         #expect(Self.truth("percent <= 0") == .no)

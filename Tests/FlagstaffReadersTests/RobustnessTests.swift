@@ -33,6 +33,18 @@ struct FuzzCorpusTests {
             #expect(target.check(bytes) == nil, "\(file.lastPathComponent)")
         }
     }
+
+    /// The xcconfig fuzzer reads its input as files split at `--- FILE ---` lines, so an
+    /// include can reach another file of the input, lead back to one (a cycle) or miss.
+    @Test func theXcconfigInputIsFilesThatIncludeOneAnother() throws {
+        let files = FuzzTarget.xcconfigFiles(try FuzzCorpus.text(.xcconfig, "include-cycle-and-missing.xcconfig"))
+        #expect(files.keys.sorted() == ["Config/0.xcconfig", "Config/1.xcconfig"])
+        #expect(files["Config/1.xcconfig"] == "#include \"0.xcconfig\"\n#include \"Missing.xcconfig\"\nOTHER_SWIFT_FLAGS = -D ONE\n")
+        #expect(FuzzTarget.xcconfigDiagnostics(files).map(\.description) == [
+            "Config/1.xcconfig:1:1: error: #include cycle: Config/0.xcconfig → Config/1.xcconfig → Config/0.xcconfig; remove the #include that leads back to a file that includes it",
+            "Config/1.xcconfig:2:1: error: cannot read 'Config/Missing.xcconfig', which this file includes; use #include? for a file that may be absent",
+        ])
+    }
 }
 
 /// One test per finding of issue 9 that a reader alone shows, each on its

@@ -77,6 +77,21 @@ struct SitePartsTests {
         for status in LifecycleStatus.allCases where status != .partlySeen { #expect(anchors.contains(status.rawValue)) }
         #expect(anchors.count == glossary.groups.flatMap(\.entries).count, "anchors are unique")
     }
+
+    /// A flag renamed twice (A, then B, now C) names both earlier keys on its page, newest first.
+    @Test func aFlagRenamedTwiceNamesEachEarlierKey() {
+        let entries = [("aaaaaaa", "2026-01-10", nil), ("bbbbbbb", "2026-02-05", ("A", "B")), ("ccccccc", "2026-04-10", ("B", "C"))].map { id, day, rename in
+            let commit = HistoryCommit(
+                id: id + String(repeating: "0", count: 33), time: day + "T10:00:00Z", day: CalendarDate(parsing: day)!, author: "Ann", email: "ann@x",
+                subject: rename.map { "Rename \($0.0) to \($0.1)" } ?? "Start")
+            var entry = HistoryEntry(kind: rename == nil ? .start(flags: 1, tenants: 1, environments: 1) : .change, commit: commit)
+            entry.renamedFlags = rename.map { [MatrixChanges.Rename(old: $0.0, new: $0.1)] } ?? []
+            return entry
+        }
+        let history = ValueHistory(entries: entries, end: entries.last?.commit)
+        #expect(FlagHistorySection.renames(of: "C", in: history)
+            == "Called B until 10 Apr 2026 (“Rename B to C” by Ann (ccccccc)). Called A until 5 Feb 2026 (“Rename A to B” by Ann (bbbbbbb)).")
+    }
 }
 
 /// The layout's CSS escaper, by a name that reads in the tests.

@@ -235,6 +235,59 @@ struct SwiftDeclarationsDiagnosticsTests {
     }
 }
 
+/// `#if` arms decided for build configurations whose conditions are known. A part
+/// only the toolchain knows (`canImport`, `targetEnvironment`) is unknown, yet a
+/// false part decides an `&&` on its own, as it does when Swift compiles it.
+@Suite("#if conditions")
+struct BuildConditionTests {
+    static let source = """
+        enum Flag: String {
+            case a = "A"
+            case b = "B"
+
+            var defaultValue: Bool {
+                switch self {
+                case .a:
+                    #if DEBUG && canImport(UIKit)
+                    return true
+                    #else
+                    return false
+                    #endif
+                case .b:
+                    #if targetEnvironment(simulator) && !DEBUG
+                    return true
+                    #else
+                    return false
+                    #endif
+                }
+            }
+        }
+        """
+
+    @Test func aFalsePartDecidesAnAndWhoseOtherPartIsUnknown() throws {
+        var settings = SwiftSettings()
+        settings.defaults = "defaultValue"
+        let (declarations, diagnostics) = SwiftDeclarationsReader.read(
+            [SourceFile(path: "Flag.swift", text: Self.source)],
+            options: .init(typeName: "Flag", settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"], "release": []]))
+        #expect(diagnostics.isEmpty)
+        let flags = try #require(declarations?.flagEnum.flags)
+        let (a, b) = (try #require(flags.first?.codeDefault), try #require(flags.last?.codeDefault))
+        let at = { (line: Int) in SourceLocation(file: "Flag.swift", line: line, column: 20) }
+        // DEBUG is false in release, !DEBUG in debug: the #else arm, whatever the toolchain.
+        #expect(a.outcomes["release"] == .value(.bool(false), at: at(11)))
+        #expect(b.outcomes["debug"] == .value(.bool(false), at: at(17)))
+        // The other part true: the unknown part decides, so both arms are possible.
+        #expect(a.outcomes["debug"] == .byCondition([
+            .init(condition: "DEBUG && canImport(UIKit)", outcome: .value(.bool(true), at: at(9))), .init(condition: nil, outcome: .value(.bool(false), at: at(11))),
+        ]))
+        #expect(b.outcomes["release"] == .byCondition([
+            .init(condition: "targetEnvironment(simulator) && !DEBUG", outcome: .value(.bool(true), at: at(15))),
+            .init(condition: nil, outcome: .value(.bool(false), at: at(17))),
+        ]))
+    }
+}
+
 /// Compilation conditions from `.xcconfig` files.
 @Suite("xcconfig reader")
 struct XcconfigReaderTests {
@@ -256,6 +309,26 @@ struct XcconfigReaderTests {
         #expect(conditions == ["BASE", "DEBUG", "FF_NEW_PLAYER", "FROM_BASE", "FF_MAPS", "FF_CHAT"])
         let (_, missing) = XcconfigReader.conditions(of: "App/Debug.xcconfig", configuration: "debug", namedAt: nil) { $0 == "App/Debug.xcconfig" ? .text("#include \"Gone.xcconfig\"\n") : .unreadable }
         #expect(missing.map(\.description) == ["App/Debug.xcconfig:1:1: error: cannot read 'App/Gone.xcconfig', which this file includes; use #include? for a file that may be absent"])
+    }
+
+    /// The conditions a file sets for the debug configuration, its includes read from `files`.
+    static func debugConditions(of path: String, in files: [String: String]) -> (conditions: Set<String>, diagnostics: [Diagnostic]) {
+        XcconfigReader.conditions(of: path, configuration: "debug", namedAt: nil) { files[$0].map { .text($0) } ?? .unreadable }
+    }
+
+    /// `${inherited}`, the other spelling the reader documents, stands for the earlier value as `$(inherited)` does.
+    @Test func inheritedInBracesKeepsTheIncludedValue() {
+        let files = [
+            "App/Debug.xcconfig": """
+                #include "Base.xcconfig"
+                SWIFT_ACTIVE_COMPILATION_CONDITIONS = ${inherited} DEBUG
+                OTHER_SWIFT_FLAGS = ${inherited} -DFF_CHAT
+                """,
+            "App/Base.xcconfig": "SWIFT_ACTIVE_COMPILATION_CONDITIONS = BASE\nOTHER_SWIFT_FLAGS = -D FROM_BASE\n",
+        ]
+        let (conditions, diagnostics) = Self.debugConditions(of: "App/Debug.xcconfig", in: files)
+        #expect(diagnostics.isEmpty)
+        #expect(conditions == ["BASE", "DEBUG", "FROM_BASE", "FF_CHAT"])
     }
 
     @Test func aSettingForOneConfigurationCountsForItAlone() {

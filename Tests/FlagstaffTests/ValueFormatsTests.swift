@@ -76,6 +76,17 @@ struct JustTweakTests {
         #expect(diagnostics.first?.location == SourceLocation(file: "t.json", line: line, column: column))
     }
 
+    /// The error points at the second entry and names the first, which is the one kept.
+    @Test func aDuplicateVariableKeepsOnlyItsFirstEntry() {
+        let (entries, diagnostics) = JustTweakReader.read(#"{"f": {"v": {"Value": 1}, "w": {"Value": true}, "v": {"Value": 2}}}"#, file: "t.json")
+        #expect(entries?.map(\.key) == ["f.v", "f.w"])
+        #expect(entries?.map(\.value) == [.integer(1), .bool(true)])
+        #expect(entries?.first?.valueLocation == SourceLocation(file: "t.json", line: 1, column: 23))
+        #expect(diagnostics.map(\.description) == [
+            "t.json:1:49: error: duplicate variable 'v' in feature 'f'; it is first given at line 1, column 8"
+        ])
+    }
+
     @Test func anArrayValueIsKeptWithAWarningThatJustTweakReadsItAsFalse() {
         let (entries, diagnostics) = JustTweakReader.read(#"{"f": {"v": {"Value": ["a", {"b": 1}]}}}"#, file: "t.json")
         #expect(entries?.first?.value == .structured(.array([.scalar(.string("a")), .object([("b", .scalar(.integer(1)))])])))

@@ -296,6 +296,20 @@ class CompareTests(HotelSiteTestCase):
         self.assertTrue(self.driver.find_element(By.ID, "c-mode-tenants").is_selected())
         self.assertEqual(len(self.compared()), 3)
 
+    def test_two_tenants_start_with_a_tenant_and_the_next_one(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load("compare.html")
+                self.driver.find_element(By.ID, "c-mode-tenants").click()
+                self.assertEqual(Select(self.driver.find_element(By.ID, "c-tenant")).first_selected_option.get_attribute("value"), "ALP")
+                self.assertEqual(Select(self.driver.find_element(By.ID, "c-with")).first_selected_option.get_attribute("value"), "CSO")
+                self.assertIn("Alpenhof (ALP) compared with Casa Solana (CSO) in prod", self.driver.find_element(By.ID, "c-result").text)
+                self.assertEqual(self.hash_params(), {"tenant": "ALP", "with": "CSO", "env": "prod"})
+                # After the last tenant comes the first.
+                self.load("compare.html#tenant=URB&from=staging&to=prod")
+                self.assertEqual(Select(self.driver.find_element(By.ID, "c-with")).first_selected_option.get_attribute("value"), "ALP")
+
     def test_a_tenant_page_links_to_its_comparison(self):
         self.load("tenants/urb.html")
         self.driver.find_element(By.LINK_TEXT, "Compare its environments").click()

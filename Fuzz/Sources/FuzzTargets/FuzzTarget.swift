@@ -17,7 +17,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case justTweak = "JustTweak"
     case remoteConfigDefaults = "RemoteConfigDefaults"
 
-    /// The path the input is read as, in diagnostics.
+    /// The path the input is read as, in diagnostics; for `xcconfig`, the first of
+    /// the files the input is split into.
     var path: String {
         switch self {
         case .tenantDefaults: "tenants/FUZZ/FeatureFlags.defaults.json"
@@ -28,7 +29,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .codeScan: "App/View.swift"
         case .remoteTemplate: "remote/prod.json"
         case .swiftDeclarations: "App/FeatureFlags.swift"
-        case .xcconfig: "Config/Debug.xcconfig"
+        case .xcconfig: "Config/0.xcconfig"
         case .justTweak: "Config/LocalTweaks.json"
         case .remoteConfigDefaults: "Config/RemoteConfigDefaults.plist"
         }
@@ -36,10 +37,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Runs the reader on the bytes as a file's text. Returns what broke the
     /// contract, or `nil` when the reader returned a model or diagnostics that
-    /// point inside the file.
+    /// point inside the file (for `xcconfig`, inside one of its files).
     public func check(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
-        let lineCount = text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") || $1 == UInt8(ascii: "\r") ? $0 + 1 : $0 }
+        // The texts the reader reads, by path.
+        var files = [path: text]
         let (hasModel, diagnostics): (Bool, [Diagnostic])
         switch self {
         case .tenantDefaults:
@@ -61,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             (hasModel, diagnostics) = (result.page != nil, result.diagnostics)
         case .codeScan:
             let result = CodeReferenceScanner.scan([.init(path: path, text: text)], flags: Self.flags, enumName: "FeatureFlag")
+            let lineCount = Self.lineCount(of: text)
             let outside = result.references.values.joined().first { $0.location.file != path || !(1...lineCount).contains($0.location.line) }
             if let outside { return "a reference outside the file: \(outside.location)" }
             (hasModel, diagnostics) = (true, result.diagnostics)
@@ -79,10 +82,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 options: .init(typeName: nil, settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]]))
             (hasModel, diagnostics) = (result.declarations != nil, result.diagnostics)
         case .xcconfig:
-            // The file includes itself under other names only through paths that cannot be read.
-            let path = self.path
-            let result = XcconfigReader.conditions(of: path, configuration: "Debug", namedAt: nil) { $0 == path ? .text(text) : .unreadable }
-            (hasModel, diagnostics) = (true, result.diagnostics)
+            files = Self.xcconfigFiles(text)
+            (hasModel, diagnostics) = (true, Self.xcconfigDiagnostics(files))
         case .justTweak:
             // As the declarations of a workspace, then as one file of values.
             let declarations = JustTweakFormat.read([.init(path: path, text: text)], configuration: Configuration(), conditions: [:])
@@ -96,13 +97,37 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             (hasModel, diagnostics) = (result.tenant != nil, result.diagnostics)
         }
         if !hasModel && !diagnostics.containsErrors { return "no model and no error" }
+        let lineCounts = files.mapValues(Self.lineCount(of:))
         if let stray = diagnostics.first(where: { diagnostic in
             guard let location = diagnostic.location else { return false }
-            return location.file != path || !(1...lineCount).contains(location.line) || location.column < 1
+            guard let lineCount = lineCounts[location.file] else { return true }
+            return !(1...lineCount).contains(location.line) || location.column < 1
         }) {
             return "a diagnostic outside the file: \(stray)"
         }
         return nil
+    }
+
+    /// The lines of a text, each `\n` and `\r` ending one: `\r\n` counts twice, which only widens the check.
+    private static func lineCount(of text: String) -> Int {
+        text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") || $1 == UInt8(ascii: "\r") ? $0 + 1 : $0 }
+    }
+
+    /// The line between two files of the xcconfig fuzzer's input.
+    private static let fileSeparator = "--- FILE ---"
+
+    /// The xcconfig fuzzer's input as files that may include one another, by path:
+    /// its text split at each `fileSeparator` line into `Config/0.xcconfig`,
+    /// `Config/1.xcconfig`…, so that includes, cycles and missing files are read.
+    static func xcconfigFiles(_ text: String) -> [String: String] {
+        let pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .split(omittingEmptySubsequences: false) { $0 == fileSeparator }
+        return Dictionary(uniqueKeysWithValues: pieces.enumerated().map { ("Config/\($0.offset).xcconfig", $0.element.joined(separator: "\n")) })
+    }
+
+    /// What the reader says of the first of the files, reading its includes from them.
+    static func xcconfigDiagnostics(_ files: [String: String]) -> [Diagnostic] {
+        XcconfigReader.conditions(of: FuzzTarget.xcconfig.path, configuration: "Debug", namedAt: nil) { files[$0].map { .text($0) } ?? .unreadable }.diagnostics
     }
 
     /// The flags the code scan looks for.
