@@ -42,6 +42,7 @@ struct TogglesTests {
         let text = """
             {"toggles": [
               {"variable": "a", "bool": "yes", "int": 3, "metadata": {}},
+              {"variable": "d", "int": 1, "bool": true, "metadata": {}},
               {"variable": "b", "metadata": {}},
               {"variable": "c", "string": "x"},
               {"bool": true, "metadata": {}},
@@ -50,13 +51,15 @@ struct TogglesTests {
             """
         let (entries, diagnostics) = TogglesReader.read(text, file: "T.json")
         // A key that holds another kind is passed over for the next, as the library's `try?` does.
-        #expect(entries?.map(\.variable) == ["a", "c"])
+        #expect(entries?.map(\.variable) == ["a", "d", "c"])
         #expect(entries?.first?.value == .integer(3))
+        // With several, the library takes `bool` first, whatever the order in the file.
+        #expect(entries?[1].value == .bool(true))
         #expect(diagnostics.map(\.description) == [
-            "T.json:3:16: error: 'b' has no value; give one of \"bool\", \"int\", \"number\", \"string\" or \"object\"",
-            "T.json:4:16: error: 'c' has no \"metadata\"; the Toggles library refuses a toggle without one",
-            "T.json:5:3: error: a toggle without a \"variable\" string; name it: \"variable\": \"new_checkout\"",
-            "T.json:6:16: error: duplicate variable 'a'; it is first given at line 2, column 16; the first is kept",
+            "T.json:4:16: error: 'b' has no value; give one of \"bool\", \"int\", \"number\", \"string\" or \"object\"",
+            "T.json:5:16: error: 'c' has no \"metadata\"; the Toggles library refuses a toggle without one",
+            "T.json:6:3: error: a toggle without a \"variable\" string; name it: \"variable\": \"new_checkout\"",
+            "T.json:7:16: error: duplicate variable 'a'; it is first given at line 2, column 16; the first is kept",
         ])
         #expect(TogglesReader.read("[]", file: "T.json").entries == nil)
         #expect(TogglesReader.read("{\"toggles\": [", file: "T.json").entries == nil)
