@@ -7,7 +7,7 @@ import PackageDescription
 /// The readers fuzzed, each an executable named `Fuzz<Name>`.
 let readers = [
     "TenantDefaults", "FlagEnum", "Catalog", "Configuration", "GuidePage", "CodeScan", "RemoteTemplate", "SwiftDeclarations", "Xcconfig",
-    "JustTweak", "RemoteConfigDefaults",
+    "JustTweak", "RemoteConfigDefaults", "Toggles",
 ]
 
 let package = Package(

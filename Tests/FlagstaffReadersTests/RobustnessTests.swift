@@ -34,6 +34,27 @@ struct FuzzCorpusTests {
         }
     }
 
+    /// The fuzzers are listed in four places besides `FuzzTarget`: their package, their
+    /// executables' folders, `scripts/fuzz` and the README. A fuzzer added to one and
+    /// not the others would never run, so each must list exactly `FuzzTarget.allCases`.
+    @Test func everyListOfFuzzersIsFuzzTargets() throws {
+        let root = FuzzCorpus.directory.deletingLastPathComponent().deletingLastPathComponent()
+        let targets = Set(FuzzTarget.allCases.map(\.rawValue))
+        func text(_ path: String) throws -> String { try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+        func words(between start: String, and end: String, in text: String) throws -> Set<String> {
+            let from = try #require(text.range(of: start))
+            let to = try #require(text[from.upperBound...].range(of: end))
+            let inside = text[from.upperBound..<to.lowerBound]
+            return Set(inside.split { !$0.isLetter }.map(String.init))
+        }
+        #expect(try words(between: "let readers = [", and: "]", in: text("Fuzz/Package.swift")) == targets)
+        #expect(try words(between: "all=(", and: ")", in: text("scripts/fuzz")) == targets)
+        #expect(try words(between: "# one fuzzer (", and: ")", in: text("README.md")) == targets)
+        let executables = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Fuzz/Sources").path)
+            .filter { $0.hasPrefix("Fuzz") && $0 != "FuzzTargets" }.map { String($0.dropFirst(4)) }
+        #expect(Set(executables) == targets)
+    }
+
     /// The xcconfig fuzzer reads its input as files split at `--- FILE ---` lines, so an
     /// include can reach another file of the input, lead back to one (a cycle) or miss.
     @Test func theXcconfigInputIsFilesThatIncludeOneAnother() throws {

@@ -16,6 +16,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case xcconfig = "Xcconfig"
     case justTweak = "JustTweak"
     case remoteConfigDefaults = "RemoteConfigDefaults"
+    case toggles = "Toggles"
 
     /// The path the input is read as, in diagnostics; for `xcconfig`, the first of
     /// the files the input is split into.
@@ -32,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xcconfig: "Config/0.xcconfig"
         case .justTweak: "Config/LocalTweaks.json"
         case .remoteConfigDefaults: "Config/RemoteConfigDefaults.plist"
+        case .toggles: "Resources/Toggles.json"
         }
     }
 
@@ -84,17 +86,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xcconfig:
             files = Self.xcconfigFiles(text)
             (hasModel, diagnostics) = (true, Self.xcconfigDiagnostics(files))
-        case .justTweak:
+        case .justTweak, .remoteConfigDefaults, .toggles:
             // As the declarations of a workspace, then as one file of values.
-            let declarations = JustTweakFormat.read([.init(path: path, text: text)], configuration: Configuration(), conditions: [:])
-            let values = JustTweakFormat.read(text, file: path, id: "app", name: "app", keys: declarations.declarations.map {
+            let format: any DeclaringValuesFormat.Type =
+                switch self {
+                case .justTweak: JustTweakFormat.self
+                case .toggles: TogglesFormat.self
+                default: RemoteConfigDefaultsFormat.self
+                }
+            let declarations = format.read([.init(path: path, text: text)], configuration: Configuration(), conditions: [:])
+            let values = format.read(text, file: path, id: "app", name: "app", keys: declarations.declarations.map {
                 FlagKeys(flags: $0.flagEnum.flags, environments: ["debug", "release"])
             })
             if (declarations.declarations == nil) != (values.tenant == nil) { return "declarations and values disagree on whether the file reads" }
             (hasModel, diagnostics) = (values.tenant != nil, values.diagnostics)
-        case .remoteConfigDefaults:
-            let result = RemoteConfigDefaultsFormat.read(text, file: path, id: "app", name: "app", keys: nil)
-            (hasModel, diagnostics) = (result.tenant != nil, result.diagnostics)
         }
         if !hasModel && !diagnostics.containsErrors { return "no model and no error" }
         let lineCounts = files.mapValues(Self.lineCount(of:))

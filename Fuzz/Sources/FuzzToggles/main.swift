@@ -1,0 +1,3 @@
+import FuzzTargets
+
+runFuzzer(.toggles)
