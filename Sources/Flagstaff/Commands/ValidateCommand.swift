@@ -63,9 +63,16 @@ public struct ValidateCommand: Sendable {
         }
         workspace.reportRecoveries(to: console)
         DiagnosticPrinter.print(diagnostics, pathPrefix: workspace.displayPrefix, to: console)
-        guard let model = workspace.model, workspace.matrix != nil, !diagnostics.containsErrors else { return ExitStatus.failure }
+        guard let model = workspace.model, let matrix = workspace.matrix, !diagnostics.containsErrors else { return ExitStatus.failure }
         let counts = [model.flags.count.counted("flag"), model.tenants.count.counted("tenant"), model.environments.count.counted("environment")]
         console.output(counts.joined(separator: ", ") + ": valid\n")
+        let notKnown = matrix.cellsNotKnown
+        if notKnown > 0 {
+            let cells = model.flags.count * model.tenants.count * model.environments.count
+            console.output(
+                "\(notKnown.grouped) of \(cells.grouped) cells are not known here in some case: decided in code when the app runs, "
+                    + "or a source Flagstaff cannot see may change them (explain shows which)\n")
+        }
         return ExitStatus.success
     }
 

@@ -367,6 +367,21 @@ public struct ResolvedMatrix: Sendable {
         }
     }
 
+    /// How many cells have a value the inputs do not hold in some case: decided in
+    /// code, personalised by Firebase, or one a source Flagstaff cannot see may give.
+    /// Only cells with details can; the rest are read from storage.
+    public var cellsNotKnown: Int {
+        var count = 0
+        for flag in model.flags.indices {
+            for tenant in model.tenants.indices {
+                for environment in model.environments.indices where cell(flag: flag, tenant: tenant, environment: environment).hasDetails {
+                    if resolution(flag: flag, tenant: tenant, environment: environment).hasUnknownValue { count += 1 }
+                }
+            }
+        }
+        return count
+    }
+
     /// The flags, in model order, that a layer changes for at least one tenant in an environment.
     public func flags(changedBy layer: Layer, in environment: String) -> [Flag] {
         model.flags.filter { isChanged($0, by: layer, in: environment) }
