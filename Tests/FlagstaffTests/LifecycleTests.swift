@@ -230,3 +230,31 @@ struct LifecyclePageTests {
     /// The lifecycle fixture's site, rendered once for every page test.
     static let site = Result { () throws(FlagstaffError) in try renderedSite(configuration: Fixtures.configuration("lifecycle")) }
 }
+
+/// A Remote Config condition from a day still to come (issue 35): the firebase-only
+/// fixture's 'Promo week' holds from 2024-02-26 and gives is_promotion_on true.
+@Suite("Scheduled flags")
+struct ScheduledFlagTests {
+    static func finding(asOf day: CalendarDate) throws -> (Set<LifecycleStatus>, [String]) {
+        let workspace = try Workspace.load(configurationPath: Fixtures.configuration("firebase-only"), asOf: day)
+        let report = try LifecycleLoader.report(for: workspace, asOf: day)
+        let entry = try #require(report.entries.first { $0.flag.key == "is_promotion_on" })
+        return (Set(entry.statuses), entry.findings.map(\.reason))
+    }
+
+    @Test func aConditionFromADayAheadMakesTheFlagScheduledNotDead() throws {
+        let (statuses, reasons) = try Self.finding(asOf: CalendarDate(year: 2024, month: 2, day: 10)!)
+        #expect(statuses == [.notOnYet])
+        #expect(reasons.contains { $0.contains("until 2024-02-26, when remote config's condition 'Promo week' starts to hold: scheduled") }, "\(reasons)")
+    }
+
+    @Test func duringThePromotionTheFlagIsOnButNotRolledOut() throws {
+        let (statuses, _) = try Self.finding(asOf: CalendarDate(year: 2024, month: 3, day: 1)!)
+        #expect(!statuses.contains(.rolledOut) && !statuses.contains(.dead), "\(statuses)")
+    }
+
+    @Test func onceThePromotionIsOverTheFlagIsDead() throws {
+        let (statuses, _) = try Self.finding(asOf: CalendarDate(year: 2024, month: 3, day: 20)!)
+        #expect(statuses.contains(.dead))
+    }
+}

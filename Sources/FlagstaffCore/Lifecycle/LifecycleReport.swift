@@ -189,12 +189,35 @@ private struct Rules {
                 "\(on ? "on" : "off") \(scope) as far as Flagstaff can see, but \(names) may change it: "
                     + "not called \(on ? "rolled out" : "dead") until \(names) is known not to")
         }
+        // A Remote Config condition from a day still to come will change what the app
+        // gets: the flag is scheduled, not rolled out or dead.
+        if let (condition, day, starts) = scheduledCondition(flag) {
+            guard values == [.bool(false)], starts else { return nil }
+            return LifecycleFinding(.notOnYet, "off \(scope) until \(day), when remote config's condition '\(condition)' starts to hold: scheduled, not on yet")
+        }
         if values == [.bool(true)] {
             return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
         }
         if values == [.bool(false)] {
             if let reason = notReleasedYet(flag, lifecycle, added: added) { return LifecycleFinding(.notOnYet, "off \(scope), \(reason)") }
             return LifecycleFinding(.dead, "off \(scope): remove the flag and the code it guards")
+        }
+        return nil
+    }
+
+    /// The first condition, by name, that gives the flag's parameter a value in some
+    /// template and starts (`dateTime >= dateTime('2026-12-01T00:00:00')`) or stops
+    /// (`dateTime < …`) holding on a day after the as-of day, with that day.
+    private func scheduledCondition(_ flag: Flag) -> (name: String, day: CalendarDate, starts: Bool)? {
+        guard let parameter = matrix.model.remoteParameter(of: flag), let remote = matrix.model.remoteConfig else { return nil }
+        for (_, template) in remote.templates.sorted(by: { $0.key < $1.key }) {
+            for value in template.parameter(named: parameter)?.conditionalValues ?? [] {
+                guard let condition = template.conditions.first(where: { $0.name == value.condition }) else { continue }
+                for part in condition.expression.parts {
+                    guard case .dateTime(let test) = part.kind, asOf.days(until: test.day) > 0 else { continue }
+                    return (condition.name, test.day, test.comparison.hasPrefix(">"))
+                }
+            }
         }
         return nil
     }
