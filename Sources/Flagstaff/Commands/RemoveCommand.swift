@@ -51,13 +51,39 @@ public struct RemoveCommand: Sendable {
         try Self.plan(flag, model: model, workspace: workspace, into: &changes)
         let status = try changes.commit(console: console, dryRun: dryRun, writer: writer)
         if !uses.isEmpty && status == ExitStatus.success {
-            let treated = matrix.values(of: flag).allSatisfy { $0?.isOn == true }
+            // A cleanup treats every check as one Bool: only a flag that is that Bool
+            // for every tenant in every environment, as far as anything can know, has one.
+            let values = matrix.values(of: flag)
+            guard values.count == 1, case .bool(let treated)?? = values.first else {
+                console.output("\n" + Self.whoHasIt(flag, matrix: matrix))
+                return status
+            }
             let files = uses.map { prefix + $0.location.file }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
             console.output("\n" + PiranhaRenderer.render(
                 [.init(flag: flag, treated: treated, files: files)], flagCheck: workspace.configuration.flagCheck,
                 enumName: model.flagEnum.name))
         }
         return status
+    }
+
+    /// Why no cleanup is planned for a flag whose value differs, or is not known, by
+    /// tenant or environment: who has it on (and so loses the feature with the code
+    /// that checks it), and who may, per environment.
+    static func whoHasIt(_ flag: Flag, matrix: ResolvedMatrix) -> String {
+        var text = "No cleanup planned: '\(flag.key)' is not one value everywhere, so its checks cannot all become true or all false.\n"
+        let wording = TenantWording(matrix.model)
+        for environment in matrix.model.environments {
+            var on: [String] = [], unknown: [String] = []
+            for tenant in matrix.model.tenants {
+                let cell = matrix.resolution(flag, tenant, environment)
+                if cell.hasUnknownValue || cell.possibleValues.count > 1 { unknown.append(tenant.id) }
+                else if cell.value.isOn { on.append(tenant.id) }
+            }
+            let named = { (ids: [String]) in wording.isSingleApp ? "the app" : ids.joined(separator: ", ") }
+            if !on.isEmpty { text += "  \(environment): on for \(named(on)), who lose the feature with the code that checks it\n" }
+            if !unknown.isEmpty { text += "  \(environment): varies or not known here for \(named(unknown))\n" }
+        }
+        return text + "Decide in the code what each check becomes, then remove those uses by hand.\n"
     }
 
     /// Computes every file's edits for removing a flag.
