@@ -94,3 +94,36 @@ struct SwiftAuthoringTests {
         }
     }
 }
+
+/// Every authoring change is read back before anything is written (issue 35):
+/// one that loses a flag, or changes another flag's values, is refused.
+@Suite("Authoring reads its change back")
+struct AuthoringReadBackTests {
+    @Test func newOnStaticPropertiesRefusesTheCaseThatWouldLoseEveryFlag() throws {
+        try withCopy(of: "swift-static-properties") { root in
+            let before = try snapshot(of: root)
+            var draft = FlagDraft()
+            draft.caseName = "readerMode"
+            draft.description = "Reader mode"
+            let console = RecordingConsole()
+            let status = try NewCommand(configurationPath: root.appendingPathComponent("flagstaff.yml").path, draft: draft).run(console: console.console())
+            #expect(status == ExitStatus.failure)
+            #expect(console.error.contains(
+                "flagstaff: error: read back, the change would lose 'hasLibrary', 'map', 'showExternalLinkOptionInSettings', "
+                    + "'showSearchSnippetInSettings', 'suggestSearchTerms' (5 flags before, 1 flag after); nothing was changed"), "\(console.error)")
+            #expect(try snapshot(of: root) == before)
+        }
+    }
+
+    @Test func removingAFlagWhoseArmsFillAnIfBlockTakesTheBlockAway() throws {
+        try withCopy(of: "swift-authoring") { root in
+            let console = RecordingConsole()
+            let status = try RemoveCommand(configurationPath: root.appendingPathComponent("flagstaff.yml").path, key: "split-payment").run(console: console.console())
+            #expect(status == ExitStatus.success, "\(console.error)")
+            let text = try String(contentsOf: root.appendingPathComponent("Sources/FeatureFlag.swift"), encoding: .utf8)
+            #expect(text.contains("        case .savedCards:\n            return true\n        }\n"))
+            let matrix = try #require(try Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path).matrix)
+            #expect(try #require(matrix.resolution(key: "saved-cards", tenant: Tenant.singleAppID, environment: "debug")).variants.last?.word == "on")
+        }
+    }
+}

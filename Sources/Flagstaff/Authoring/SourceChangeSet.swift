@@ -100,10 +100,15 @@ struct SourceChangeSet {
             console.output("Nothing to change.\n")
             return ExitStatus.success
         }
-        let introduced = try newErrors()
+        let changedWorkspace = try readBack()
+        let introduced = newErrors(in: changedWorkspace)
         guard introduced.isEmpty else {
             DiagnosticPrinter.print(introduced, pathPrefix: workspace.displayPrefix, to: console)
             console.error("flagstaff: error: the change would leave the workspace invalid; nothing was changed\n")
+            return ExitStatus.failure
+        }
+        if let problem = unintendedChange(in: changedWorkspace) {
+            console.error("flagstaff: error: \(problem); nothing was changed\n")
             return ExitStatus.failure
         }
         let prefix = workspace.displayPrefix
@@ -138,16 +143,53 @@ struct SourceChangeSet {
         return try BuildCommand(configurationPath: configurationPath).run(console: console)
     }
 
-    /// Errors the changed workspace has that the loaded one did not (compared by message: positions and hints move).
-    private func newErrors() throws(FlagstaffError) -> [Diagnostic] {
+    /// The workspace as the change would leave it, read back from the changed texts.
+    private func readBack() throws(FlagstaffError) -> Workspace {
         let overlay = OverlayFileSource(
             base: workspace.source,
             files: Dictionary(uniqueKeysWithValues: updated.map { (FilePath.normalized($0.key) ?? $0.key, Array($0.value.utf8)) }))
         let text = try text(of: configurationFile)
-        let result = try Workspace.load(
+        return try Workspace.load(
             configuration: text, file: configurationFile, from: overlay, root: workspace.root, displayPrefix: workspace.displayPrefix)
+    }
+
+    /// Errors the changed workspace has that the loaded one did not (compared by message: positions and hints move).
+    private func newErrors(in changed: Workspace) -> [Diagnostic] {
         let before = Set(workspace.diagnostics.filter { $0.severity == .error }.map(\.message))
-        return result.diagnostics.filter { $0.severity == .error && !before.contains($0.message) }
+        return changed.diagnostics.filter { $0.severity == .error && !before.contains($0.message) }
+    }
+
+    /// What the change does beyond its subject, read back: a flag other than the one
+    /// added or removed that appears or goes, or whose value changes for a tenant
+    /// that was there before in some environment. `nil` when it does nothing else.
+    private func unintendedChange(in changed: Workspace) -> String? {
+        guard let before = workspace.matrix, let after = changed.matrix else { return nil }
+        let (old, new) = (before.model.flags.map(\.key), after.model.flags.map(\.key))
+        let expected: [String] =
+            switch subject.command {
+            case "new": old + [subject.flagKey].compactMap { $0 }
+            case "remove": old.filter { $0 != subject.flagKey }
+            default: old
+            }
+        let (missing, extra) = (Set(expected).subtracting(new), Set(new).subtracting(expected))
+        if !missing.isEmpty || !extra.isEmpty {
+            let lost = missing.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let added = extra.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return "read back, the change would "
+                + [lost.isEmpty ? nil : "lose \(lost)", added.isEmpty ? nil : "declare \(added)"].compactMap { $0 }.joined(separator: " and ")
+                + " (\(old.count.counted("flag")) before, \(new.count.counted("flag")) after)"
+        }
+        let flags = before.model.flags.indices.compactMap { index -> MatrixChanges.FlagPair? in
+            let key = before.model.flags[index].key
+            return after.model.flagIndex(key).map { MatrixChanges.FlagPair(key: key, base: index, head: $0) }
+        }
+        let tenants = before.model.tenants.indices.compactMap { index -> MatrixChanges.TenantPair? in
+            let id = before.model.tenants[index].id
+            return after.model.tenantIndex(id).map { MatrixChanges.TenantPair(id: id, base: index, head: $0) }
+        }
+        let cells = MatrixChanges.cells(base: before, head: after, flags: flags, tenants: tenants, environments: before.model.environments)
+        guard let cell = cells.first(where: { $0.flag != subject.flagKey }) else { return nil }
+        return "read back, the change would also change '\(cell.flag)' for \(cell.tenant) in \(cell.environment) from \(cell.old) to \(cell.new)"
     }
 
     private func bytes(ofOriginal path: String) throws(FlagstaffError) -> [UInt8] {

@@ -236,12 +236,34 @@ private struct EditedFile {
                     edits.append(.delete(items[index - 1].pattern.endPositionBeforeTrailingTrivia.utf8Offset..<items[index].endPositionBeforeTrailingTrivia.utf8Offset))
                 }
             case .ifConfigDecl(let ifConfig):
+                // An `#if` block that held only the case's arms goes whole: left empty,
+                // it would read as a statement of the arm before it.
+                if Self.holdsOnly(caseName, ifConfig) {
+                    edits.append(deletion(of: Syntax(ifConfig)))
+                    continue
+                }
                 for clause in ifConfig.clauses {
                     if case .switchCases(let inner) = clause.elements { edits += armRemovals(of: caseName, in: inner) }
                 }
             }
         }
         return edits
+    }
+
+    /// Whether every clause of an `#if` block among switch arms holds only arms for
+    /// the case alone (or such blocks).
+    static func holdsOnly(_ caseName: String, _ ifConfig: IfConfigDeclSyntax) -> Bool {
+        ifConfig.clauses.allSatisfy { clause in
+            guard case .switchCases(let inner)? = clause.elements else { return clause.elements == nil }
+            return inner.allSatisfy { element in
+                switch element {
+                case .switchCase(let switchCase):
+                    guard case .case(let label) = switchCase.label else { return false }
+                    return label.caseItems.count == 1 && FlagSwitch.caseName(of: label.caseItems.first!.pattern) == caseName
+                case .ifConfigDecl(let nested): return holdsOnly(caseName, nested)
+                }
+            }
+        }
     }
 
     /// The edit that deletes a node (a registry entry's comma is part of it) with
