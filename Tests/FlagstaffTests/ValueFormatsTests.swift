@@ -458,7 +458,9 @@ struct ValueFormatsAuthoringTests {
             }
             var draft = FlagDraft()
             (draft.caseName, draft.key, draft.description) = ("newThing", "general.new_thing", "A new thing")
-            #expect(throws: FlagstaffError.self) {
+            // Refused before the draft's group is checked: JustTweak files have no MARK groups to choose from.
+            draft.group = "UI Customization"
+            #expect(throws: FlagstaffError.usage("new cannot change 'general.new_thing' here: Flagstaff does not edit TweakProviders/LocalTweaks_example.json; change it by hand")) {
                 try NewCommand(configurationPath: config, draft: draft).run(console: RecordingConsole().console())
             }
             #expect(try snapshot(of: folder) == before)

@@ -24,6 +24,8 @@ public struct NewCommand: Sendable {
         let workspace = try Workspace.load(configurationPath: configurationPath, forEditing: true)
         guard let model = workspace.report(to: console)?.model else { return ExitStatus.failure }
         var draft = self.draft
+        // Files Flagstaff does not write are refused before any question or check of the draft.
+        try workspace.refuseUneditableSources(for: draft.key ?? draft.caseName, command: "new", model: model)
         if let prompter {
             draft = try prompter.complete(draft, model: model, workspace: workspace)
             guard try prompter.confirm(draft, model: model) else {
@@ -40,7 +42,6 @@ public struct NewCommand: Sendable {
     /// Checks the draft against the model and computes every file's edits.
     static func plan(_ draft: FlagDraft, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
         let request = try Request(draft, model: model, workspace: workspace)
-        try workspace.refuseUneditableSources(for: request.key, command: "new", model: model)
         changes.subject.flagKey = request.key
         let flagEnum = model.flagEnum
         let formats = workspace.formats
