@@ -144,7 +144,7 @@ struct FirebaseTemplateTests {
             let unnamed = RecordingConsole()
             #expect(try NewTenantCommand(configurationPath: path, id: "NEW", like: "WL", appID: "1:100:ios:new").run(console: unnamed.console()) == ExitStatus.success)
             #expect(unnamed.error.contains(
-                "flagstaff: warning: no Remote Config condition recognises NEW by its app id, signal or user property, while others name tenants; pass the --app-id, --signal or --user-property its conditions will use"))
+                "flagstaff: warning: no Remote Config condition recognises NEW by its app id, signal or user property, while others name tenants; no template names the app_id given yet: add NEW to the conditions that should hold for it in the Firebase console"))
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.contains("    WL: { signal: white-label, user_property: ~ }\n    NEW: { app_id: \"1:100:ios:new\" }\n  app_versions"))
         }

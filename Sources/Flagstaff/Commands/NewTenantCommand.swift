@@ -76,9 +76,13 @@ public struct NewTenantCommand: Sendable {
             var withTenant = remote
             withTenant.recognitions[id] = recognition.recognition
             if !withTenant.names(id) {
+                let advice =
+                    recognition.fields.isEmpty
+                    ? "pass the --app-id, --signal or --user-property its conditions will use"
+                    : "no template names the \(recognition.fields.map(\.key).joined(separator: " or ")) given yet: add \(id) to the conditions that should hold for it in the Firebase console"
                 console.error(
                     "flagstaff: warning: no Remote Config condition recognises \(id) by its app id, signal or user property, "
-                        + "while others name tenants; pass the --app-id, --signal or --user-property its conditions will use\n")
+                        + "while others name tenants; \(advice)\n")
             }
         }
         return try changes.commit(console: console, dryRun: dryRun, writer: writer)
