@@ -127,3 +127,22 @@ struct AuthoringReadBackTests {
         }
     }
 }
+
+/// A catalog writes yes and no as people do (issue 35): `Yes` in the catalog and
+/// `true` in the code are one answer, not a disagreement.
+@Suite("Catalog and code agree on yes and no")
+struct YesNoAgreementTests {
+    @Test(arguments: [("Yes", false), ("yes", false), ("TRUE", false), ("✅", false), ("No", true), ("maybe", true)])
+    func aCatalogYesMatchesTheCodesTrue(_ cell: String, _ disagrees: Bool) throws {
+        try withCopy(of: "swift-authoring") { root in
+            try write("# Flags\n\n| Flag | Description | Debug menu |\n|---|---|---|\n| `saved-cards` | Pay with a card saved on the account | \(cell) |\n"
+                + "| `split-payment` | Split a payment between two cards | true |\n", to: "flags/catalog.md", in: root)
+            let configuration = root.appendingPathComponent("flagstaff.yml")
+            try (String(contentsOf: configuration, encoding: .utf8) + "catalog: flags/catalog.md\n").write(to: configuration, atomically: true, encoding: .utf8)
+            let workspace = try Workspace.load(configurationPath: configuration.path)
+            // isEditableInDebugMenu is true for both flags.
+            let warnings = workspace.diagnostics.filter { $0.message.contains("Debug menu") }
+            #expect(warnings.isEmpty == !disagrees, "\(cell): \(warnings)")
+        }
+    }
+}

@@ -26,7 +26,7 @@ public enum MetadataMerge {
             merged.columns = entry.columns.map { column in
                 guard let cell = code.cell(column.name) else { return column }
                 if column.cell.text.isEmpty { return CatalogEntry.Column(name: column.name, cell: cell) }
-                if cell.text != column.cell.text {
+                if !Self.agree(cell.text, column.cell.text) {
                     diagnostics.append(disagreement(column.name, key: entry.key, file: column.cell.text, code: cell.text, at: column.cell.location, codeAt: cell.location))
                 }
                 return column
@@ -43,6 +43,15 @@ public enum MetadataMerge {
         // The lifecycle cells' own problems come again, at the same places, and are
         // printed once (`sortedForDisplay`).
         return (catalog, diagnostics)
+    }
+
+    /// Whether the code's and the catalog's texts of a cell say the same: equal, or
+    /// the same yes or no (`true` in code, `Yes` in a catalog; case ignored).
+    static func agree(_ code: String, _ catalog: String) -> Bool {
+        guard code != catalog else { return true }
+        let (yes, no): (Set<String>, Set<String>) = (["true", "yes", "on", "y", "✓", "✅"], ["false", "no", "off", "n", "✗", "❌"])
+        let (a, b) = (code.trimmingCharacters(in: " ").lowercased(), catalog.trimmingCharacters(in: " ").lowercased())
+        return (yes.contains(a) && yes.contains(b)) || (no.contains(a) && no.contains(b))
     }
 
     /// The catalog the declarations describe, a row for every flag, each without a
