@@ -52,6 +52,19 @@ struct SwiftAuthoringTests {
         }
     }
 
+    /// The registry's `removalTarget` is a `String?` (split-payment gives "3.0"):
+    /// a version that looks like a number is still written as a string.
+    @Test func aRemovalVersionGoesIntoAStringFieldQuoted() throws {
+        try withCopy(of: "swift-authoring") { root in
+            var draft = Self.giftCards
+            draft.cells["Remove by"] = "3.2"
+            #expect(try Self.new(draft, in: root) == ExitStatus.success)
+            let text = try String(contentsOf: root.appendingPathComponent("Sources/FeatureFlag.swift"), encoding: .utf8)
+            #expect(text.contains(".giftCards: FeatureFlagInfo(flag: .giftCards, owner: \"payments\", removalTarget: \"3.2\"),"))
+            try Self.swiftc("-typecheck", ["Sources/FeatureFlag.swift"], in: root)
+        }
+    }
+
     @Test func removeTakesEveryArmAwayAndTheFileStillCompiles() throws {
         try withCopy(of: "swift-authoring") { root in
             #expect(try Self.remove("split-payment", in: root) == ExitStatus.success)

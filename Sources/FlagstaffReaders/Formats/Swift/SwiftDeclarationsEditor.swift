@@ -286,10 +286,16 @@ private struct EditedFile {
         var entry: String
         if let call = last.value.as(FunctionCallExprSyntax.self) {
             // A field some entry leaves `nil` is optional: the new entry leaves it `nil` too unless given.
-            let optional = Set(elements.compactMap { $0.value.as(FunctionCallExprSyntax.self) }.flatMap { call in
+            let calls = elements.compactMap { $0.value.as(FunctionCallExprSyntax.self) }
+            let optional = Set(calls.flatMap { call in
                 Array(call.arguments).filter { $0.expression.is(NilLiteralExprSyntax.self) }.compactMap { $0.label?.text }
             })
-            entry = ".\(caseName): " + rewritten(call, caseName: caseName, values: values, settings: settings, optional: optional)
+            // A field some entry gives as a string literal is a string: a value given for it
+            // is quoted, whatever it looks like (`removalTarget: "3.2"`, not `3.2`).
+            let strings = Set(calls.flatMap { call in
+                Array(call.arguments).filter { $0.expression.is(StringLiteralExprSyntax.self) }.compactMap { $0.label?.text }
+            })
+            entry = ".\(caseName): " + rewritten(call, caseName: caseName, values: values, settings: settings, optional: optional, strings: strings)
         } else {
             entry = ".\(caseName): " + SwiftDeclarationsEditor.swiftLiteral(values.defaultValue)
         }
@@ -305,7 +311,8 @@ private struct EditedFile {
     /// The last entry's initialiser, with each argument the settings name for a
     /// field (and any argument that names the flag) given the new flag's value.
     private func rewritten(
-        _ call: FunctionCallExprSyntax, caseName: String, values: SwiftDeclarationsEditor.Values, settings: SwiftSettings, optional: Set<String>
+        _ call: FunctionCallExprSyntax, caseName: String, values: SwiftDeclarationsEditor.Values, settings: SwiftSettings, optional: Set<String>,
+        strings: Set<String>
     ) -> String {
         var edits: [TextEdit] = []
         let base = call.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -324,7 +331,8 @@ private struct EditedFile {
             case .displayName: replacement = SwiftDeclarationsEditor.swiftQuoted(KeyStyle.words(of: caseName).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
             default:
                 let given = field.column.flatMap { column in values.cells.first { $0.key.lowercased() == column.lowercased() }?.value }
-                replacement = given.map(SwiftDeclarationsEditor.literal(ofCell:)) ?? (optional.contains(label) ? "nil" : nil)
+                let literal = strings.contains(label) ? SwiftDeclarationsEditor.swiftQuoted : SwiftDeclarationsEditor.literal(ofCell:)
+                replacement = given.map(literal) ?? (optional.contains(label) ? "nil" : nil)
             }
             if let replacement { edits.append(TextEdit(range, replacement)) }
         }
