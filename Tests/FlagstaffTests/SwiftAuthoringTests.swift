@@ -65,6 +65,48 @@ struct SwiftAuthoringTests {
         }
     }
 
+    /// The last arm's body is an `#if` block: the new arm still `return`s, as the others do.
+    @Test func anArmAfterAnIfBodyReturnsAsTheOtherArmsDo() throws {
+        try withTemporaryDirectory { root in
+            try write("""
+                title: t
+                environments: [debug, release]
+                enum: Sources/F.swift
+                enum_name: F
+                swift: { defaults: defaultValue }
+                build_configurations: { debug: [DEBUG], release: [] }
+                lifecycle: { as_of: 2026-11-23, added_from_git: false }
+
+                """, to: "flagstaff.yml", in: root)
+            try write("""
+                enum F: String {
+                    case a
+                    case b
+
+                    var defaultValue: Bool {
+                        switch self {
+                        case .a:
+                            return true
+                        case .b:
+                            #if DEBUG
+                            return true
+                            #else
+                            return false
+                            #endif
+                        }
+                    }
+                }
+
+                """, to: "Sources/F.swift", in: root)
+            var draft = FlagDraft()
+            (draft.caseName, draft.description, draft.on) = ("c", "C", ["all"])
+            #expect(try Self.new(draft, in: root) == ExitStatus.success)
+            let text = try String(contentsOf: root.appendingPathComponent("Sources/F.swift"), encoding: .utf8)
+            #expect(text.contains("            #endif\n        case .c:\n            return true\n        }"), "\(text)")
+            try Self.swiftc("-typecheck", ["Sources/F.swift"], in: root)
+        }
+    }
+
     @Test func removeTakesEveryArmAwayAndTheFileStillCompiles() throws {
         try withCopy(of: "swift-authoring") { root in
             #expect(try Self.remove("split-payment", in: root) == ExitStatus.success)

@@ -203,10 +203,9 @@ private struct EditedFile {
         let caseStart = model.positionAfterSkippingLeadingTrivia.utf8Offset
         let indentation = editable.indentation(of: caseStart)
         let statement = model.statements.first
-        let usesReturn = statement.map { item in
-            if case .stmt(let stmt) = item.item { return stmt.is(ReturnStmtSyntax.self) }
-            return false
-        } ?? true
+        // A switch statement's arms `return`, a switch expression's do not: any `return`
+        // in any arm, inside an `#if` body too, says which.
+        let usesReturn = arms.contains { arm in arm.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.return) } }
         let body = (usesReturn ? "return " : "") + value
         let sameLine = statement.map { editable.lineStart(of: $0.positionAfterSkippingLeadingTrivia.utf8Offset) == editable.lineStart(of: caseStart) } ?? false
         let text: String
