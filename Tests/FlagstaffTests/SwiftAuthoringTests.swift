@@ -201,3 +201,26 @@ struct YesNoAgreementTests {
         }
     }
 }
+
+/// A Markdown catalog beside Swift that fills a code-only column (issue 35): `new`
+/// writes the catalog's own columns only, whatever its key column is called.
+@Suite("new with a catalog and code-only columns")
+struct CatalogWithCodeColumnsTests {
+    @Test(arguments: ["Flag", "Key"])
+    func newWritesTheCatalogsOwnColumns(_ keyColumn: String) throws {
+        try withCopy(of: "swift-authoring") { root in
+            try write("# Flags\n\n| \(keyColumn) | Description | Owner |\n|---|---|---|\n| `saved-cards` | Pay with a card saved on the account | payments |\n"
+                + "| `split-payment` | Split a payment between two cards | payments |\n", to: "flags/catalog.md", in: root)
+            let configuration = root.appendingPathComponent("flagstaff.yml")
+            try (String(contentsOf: configuration, encoding: .utf8) + "catalog: flags/catalog.md\n").write(to: configuration, atomically: true, encoding: .utf8)
+            var draft = SwiftAuthoringTests.giftCards
+            draft.key = "gift-cards"
+            let console = RecordingConsole()
+            #expect(try NewCommand(configurationPath: configuration.path, draft: draft).run(console: console.console()) == ExitStatus.success, "\(console.error)")
+            let catalog = try String(contentsOf: root.appendingPathComponent("flags/catalog.md"), encoding: .utf8)
+            #expect(catalog.contains("| `gift-cards` | Gift cards at checkout | payments |\n| `saved-cards`"), "\(catalog)")
+            let fix = RecordingConsole()
+            #expect(try ValidateCommand(configurationPath: configuration.path, fix: true).run(console: fix.console()) == ExitStatus.success, "\(fix.error)")
+        }
+    }
+}

@@ -2,6 +2,9 @@
 public struct Catalog: Hashable, Sendable {
     /// The table's column names in order, the key's and `Description` included.
     public var columns: [String]
+    /// The columns the file's table has, which edits to it write: `columns` less
+    /// those only the code fills (`swift.columns`, registry fields).
+    public var writtenColumns: [String]
     /// The name of the column that holds the flag keys, as written: `Flag`, `Key`
     /// or another of `keyColumnNames`.
     public var keyColumn: String
@@ -20,10 +23,11 @@ public struct Catalog: Hashable, Sendable {
 
     /// Creates a catalog.
     public init(
-        columns: [String], keyColumn: String = "Flag", entries: [CatalogEntry], location: SourceLocation, tableRange: ByteRange = 0..<0,
-        headerRange: ByteRange = 0..<0, separatorRange: ByteRange = 0..<0, isWritten: Bool = true
+        columns: [String], writtenColumns: [String]? = nil, keyColumn: String = "Flag", entries: [CatalogEntry], location: SourceLocation,
+        tableRange: ByteRange = 0..<0, headerRange: ByteRange = 0..<0, separatorRange: ByteRange = 0..<0, isWritten: Bool = true
     ) {
         self.columns = columns
+        self.writtenColumns = writtenColumns ?? columns
         self.keyColumn = keyColumn
         self.entries = entries
         self.location = location

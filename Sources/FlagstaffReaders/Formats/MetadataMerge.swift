@@ -38,8 +38,8 @@ public enum MetadataMerge {
             return merged
         }
         let catalog = Catalog(
-            columns: file.columns + added, entries: entries, location: file.location, tableRange: file.tableRange, headerRange: file.headerRange,
-            separatorRange: file.separatorRange)
+            columns: file.columns + added, writtenColumns: file.columns, keyColumn: file.keyColumn, entries: entries, location: file.location,
+            tableRange: file.tableRange, headerRange: file.headerRange, separatorRange: file.separatorRange)
         // The lifecycle cells' own problems come again, at the same places, and are
         // printed once (`sortedForDisplay`).
         return (catalog, diagnostics)

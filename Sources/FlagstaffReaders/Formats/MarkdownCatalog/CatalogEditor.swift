@@ -10,7 +10,7 @@ public enum CatalogEditor {
         enumIndex: (String) -> Int?
     ) -> TextEdit {
         let style = TableStyle(text: text, catalog: catalog)
-        let row = catalog.columns.map { column in
+        let row = catalog.writtenColumns.map { column in
             if column == catalog.keyColumn { return style.backtickKeys ? "`\(key)`" : key }
             return (cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? "").replacingOccurrences(of: "|", with: "\\|")
         }
