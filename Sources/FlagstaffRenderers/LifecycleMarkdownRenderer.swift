@@ -8,7 +8,7 @@ public enum LifecycleMarkdownRenderer {
     public static func render(_ report: LifecycleReport, entries: [LifecycleEntry]) -> String {
         var text = "# Flag lifecycle\n\n"
         text += "Statuses as of \(report.asOf). \(LifecycleText.policySummary(report.policy))\n"
-        if let note = report.addedDatesNote { text += "\nNote: \(note).\n" }
+        for note in report.notes { text += "\nNote: \(note).\n" }
         let flagged = entries.filter { !$0.findings.isEmpty }
         text += "\n| Status | Flags | Meaning |\n|---|---:|---|\n"
         for status in report.shownStatuses {

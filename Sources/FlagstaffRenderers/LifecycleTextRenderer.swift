@@ -16,7 +16,7 @@ public enum LifecycleTextRenderer {
         text += counts.isEmpty ? "nothing to do" : counts.joined(separator: ", ")
         text += " (\(report.entries.count.counted("flag")) in all)\n"
         text += LifecycleText.policySummary(report.policy) + "\n"
-        if let note = report.addedDatesNote { text += "Note: \(note).\n" }
+        for note in report.notes { text += "Note: \(note).\n" }
         guard !entries.isEmpty else { return text + "\nNo flag matches.\n" }
         // Rank by the first status; a flag without one goes last. The offset keeps enum order within a rank.
         func rank(_ entry: LifecycleEntry) -> Int {

@@ -99,6 +99,22 @@ struct CodeReferenceTests {
         #expect(try fixtureReport().entry(for: "UNUSED")?.references == [])
     }
 
+    /// Code roots where no flag is used in a way the scan knows (an app that reads
+    /// settings as instance properties, say): no flag is called unused, and a note says why.
+    @Test func noFlagIsUnusedWhenTheScanFindsNoFlagUsedAtAll() throws {
+        try withCopy(of: "lifecycle") { workspace in
+            let app = workspace.appendingPathComponent("app")
+            for name in try FileManager.default.contentsOfDirectory(atPath: app.path) where name != "FeatureFlag.swift" {
+                try FileManager.default.removeItem(at: app.appendingPathComponent(name))
+            }
+            try write("struct Screen {\n    let settings: AppSettings\n    var body: Bool { settings.threadsEnabled }\n}\n", to: "app/Screen.swift", in: workspace)
+            let loaded = try Workspace.load(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path)
+            let report = try LifecycleLoader.report(for: loaded, asOf: CalendarDate(year: 2026, month: 3, day: 10)!)
+            #expect(!report.entries.contains { $0.has(.unusedInCode) })
+            #expect(report.usesNote?.hasPrefix("no flag's use was found in app with the ways of checking a flag Flagstaff knows") == true, "\(report.usesNote ?? "nil")")
+        }
+    }
+
     @Test func aMissingCodeRootIsAnIOErrorAtTheKey() throws {
         try withCopy(of: "lifecycle") { workspace in
             try FileManager.default.moveItem(at: workspace.appendingPathComponent("app"), to: workspace.appendingPathComponent("moved"))

@@ -47,7 +47,7 @@ public struct BuildCommand: Sendable {
             },
             { Result { () throws(FlagstaffError) in try SiteHistoryLoader.history(for: workspace, asOf: date) } })
         let (lifecycle, theme, history) = (try reportAndTheme.0.get(), try reportAndTheme.1.get(), try loadedHistory.get())
-        if let note = lifecycle.addedDatesNote { console.error("flagstaff: note: \(note)\n") }
+        for note in lifecycle.notes { console.error("flagstaff: note: \(note)\n") }
         defer { console.finished((workspace, lifecycle)) }
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)

@@ -63,7 +63,7 @@ public struct DueCommand: Sendable {
         guard workspace.report(to: console) != nil else { return ExitStatus.failure }
         let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
         let report = try LifecycleLoader.report(for: workspace, asOf: date, dueSoonDays: within)
-        if let note = report.addedDatesNote, format != .text { console.error("flagstaff: note: \(note)\n") }
+        if format != .text { for note in report.notes { console.error("flagstaff: note: \(note)\n") } }
         let entries = report.entries(withAnyOf: statuses, ownerContaining: owner)
         switch format {
         case .text:

@@ -8,6 +8,9 @@ public struct CodeReference: Hashable, Sendable, Comparable {
         case qualified
         /// `"ENABLE_MEDIA_LIBRARY"`, a string literal equal to the raw value.
         case string
+        /// `Variables.displayRedView`: a constant whose value is the key, or the
+        /// variable part of a JustTweak key (`"display_red_view"`).
+        case constant
     }
 
     /// How the code names the flag.

@@ -53,6 +53,13 @@ public struct LifecycleReport: Sendable {
     public let codeRoots: [String]
     /// Why some `Added` dates could not be taken from git, said once; `nil` when nothing was missed.
     public let addedDatesNote: String?
+    /// Why no flag is called unused in code, when the code roots were searched but
+    /// no flag's use was found: the app reads its flags in a way the scan does not
+    /// know, and "unused" would be a guess.
+    public let usesNote: String?
+
+    /// The notes a report prints, in order.
+    public var notes: [String] { [addedDatesNote, usesNote].compactMap { $0 } }
     /// One entry per flag, in enum order.
     public let entries: [LifecycleEntry]
     /// How the report speaks of the tenants ("every tenant", or the single app).
@@ -76,6 +83,15 @@ public struct LifecycleReport: Sendable {
         self.policy = policy
         self.codeRoots = references == nil ? [] : codeRoots
         self.addedDatesNote = addedDatesNote
+        // Code roots in which no flag at all is used: the scan does not know how the
+        // app reads its flags, so no flag is called unused.
+        let knowsUses = references.map { found in found.values.contains { !$0.isEmpty } } ?? false
+        usesNote =
+            references != nil && !knowsUses && !matrix.model.flags.isEmpty
+            ? "no flag's use was found in \(codeRoots.joined(separator: ", ")) with the ways of checking a flag Flagstaff knows "
+                + "(.caseName, \(matrix.model.flagEnum.name).caseName, factories, the key as a string or a constant holding it), "
+                + "so the app reads its flags another way and no flag is called unused in code"
+            : nil
         wording = TenantWording(matrix.model)
         let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots)
         entries = matrix.model.flags.map { flag in
@@ -96,7 +112,7 @@ public struct LifecycleReport: Sendable {
                         .deprecatedInCode,
                         "the Swift case is marked deprecated" + (message.isEmpty ? "" : ": \(message)"))
                 },
-                references == nil || !flagReferences.isEmpty ? nil : rules.unused(flag, enumName: matrix.model.flagEnum.name),
+                !knowsUses || !flagReferences.isEmpty ? nil : rules.unused(flag, enumName: matrix.model.flagEnum.name),
             ].compactMap { $0 }
             return LifecycleEntry(
                 flag: flag, lifecycle: lifecycle, added: added, findings: findings.sorted { $0.status < $1.status },

@@ -22,6 +22,7 @@ public enum CodeReferenceScanner {
     ) -> (references: [String: [CodeReference]], diagnostics: [Diagnostic]) {
         var references: [String: [CodeReference]] = [:]
         var diagnostics: [Diagnostic] = []
+        var trees: [(file: SourceFile, tree: SourceFileSyntax)] = []
         let keysByCase = Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first }
         let keys = Set(flags.map(\.key))
         for file in files {
@@ -29,14 +30,42 @@ public enum CodeReferenceScanner {
                 diagnostics.append(problem)
                 continue
             }
-            let tree = Parser.parse(source: file.text)
+            trees.append((file, Parser.parse(source: file.text)))
+        }
+        let constants = keyConstants(in: trees.map(\.tree), flags: flags)
+        for (file, tree) in trees {
             let visitor = ReferenceVisitor(
                 converter: SourceLocationConverter(fileName: file.path, tree: tree), enumName: enumName, skipped: skipped,
-                keysByCase: keysByCase, keys: keys)
+                keysByCase: keysByCase, keys: keys, constants: constants)
             visitor.walk(tree)
             for (key, found) in visitor.references { references[key, default: []] += found }
         }
         return (references.mapValues { $0.sorted() }, diagnostics)
+    }
+
+    /// The constants of the files (`let name = "…"`, `static let` too) whose value is a
+    /// flag's key, or the part of a key after its last dot (a JustTweak variable,
+    /// which several features may share), with the keys each names.
+    static func keyConstants(in trees: [SourceFileSyntax], flags: [Flag]) -> [String: [String]] {
+        var keysByText: [String: [String]] = [:]
+        for key in flags.map(\.key) {
+            keysByText[key, default: []].append(key)
+            if let variable = key.split(separator: ".").last.map(String.init), variable != key { keysByText[variable, default: []].append(key) }
+        }
+        var constants: [String: [String]] = [:]
+        for tree in trees {
+            for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.let) {
+                guard let declaration = token.parent?.as(VariableDeclSyntax.self) else { continue }
+                for binding in declaration.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name,
+                        let text = binding.initializer?.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+                        let keys = keysByText[text]
+                    else { continue }
+                    constants[name, default: []] += keys
+                }
+            }
+        }
+        return constants
     }
 }
 
@@ -46,9 +75,15 @@ private final class ReferenceVisitor: SyntaxVisitor {
     let skipped: Set<String>
     let keysByCase: [String: String]
     let keys: Set<String>
+    /// Constants that hold a flag's key, by name, with the keys.
+    let constants: [String: [String]]
     var references: [String: [CodeReference]] = [:]
 
-    init(converter: SourceLocationConverter, enumName: String, skipped: Set<String>, keysByCase: [String: String], keys: Set<String>) {
+    init(
+        converter: SourceLocationConverter, enumName: String, skipped: Set<String>, keysByCase: [String: String], keys: Set<String>,
+        constants: [String: [String]]
+    ) {
+        self.constants = constants
         self.converter = converter
         self.enumName = enumName
         self.skipped = skipped
@@ -74,7 +109,19 @@ private final class ReferenceVisitor: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// `holder` or `Holder.holder`, for a constant that holds a flag's key.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // A member's name is the member access's, which counts it.
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
+        for key in constants[identifier(node.baseName)] ?? [] { record(key, .constant, node) }
+        return .visitChildren
+    }
+
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.base != nil, let keys = constants[identifier(node.declName.baseName)] {
+            for key in keys { record(key, .constant, node) }
+            return .visitChildren
+        }
         guard let key = keysByCase[identifier(node.declName.baseName)] else { return .visitChildren }
         switch node.base {
         case nil:
@@ -94,10 +141,12 @@ private final class ReferenceVisitor: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// `FeatureFlag` or `Module.FeatureFlag`.
+    /// `FeatureFlag`, `Module.FeatureFlag`, or a generic type of the flags
+    /// (`SettingsFeatureFlag<Bool>.newProfile()`).
     private func namesEnum(_ base: ExprSyntax) -> Bool {
         if let reference = base.as(DeclReferenceExprSyntax.self) { return identifier(reference.baseName) == enumName }
         if let member = base.as(MemberAccessExprSyntax.self) { return identifier(member.declName.baseName) == enumName }
+        if let generic = base.as(GenericSpecializationExprSyntax.self) { return namesEnum(generic.expression) }
         return false
     }
 

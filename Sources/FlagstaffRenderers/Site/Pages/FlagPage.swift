@@ -162,6 +162,7 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
         case .member: "the case, as .name"
         case .qualified: "the case, with the enum's name"
         case .string: "the key, in a string"
+        case .constant: "a constant that holds the key"
         }
     }
 }

@@ -8,6 +8,8 @@ struct LifecyclePage: SitePage {
     var asOf: String
     var policy: String
     var note: String?
+    /// Why no flag is called unused in code, when the scan found no use of any.
+    var usesNote: String?
     var statuses: [StatusSection]
     var healthyCount: Int
     var healthy: [FlagLink]
@@ -40,6 +42,7 @@ struct LifecyclePage: SitePage {
         asOf = lifecycle.asOf.description
         policy = LifecycleText.policySummary(lifecycle.policy)
         note = lifecycle.addedDatesNote
+        usesNote = lifecycle.usesNote
         healthyCount = healthy.count
         self.healthy = healthy.map { FlagLink(key: $0.flag.key, slug: site.flagSlugs[$0.flag.key]!) }
     }
