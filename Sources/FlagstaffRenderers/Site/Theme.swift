@@ -72,11 +72,12 @@ struct TemplateValue {
     /// What Mustache renders.
     let value: Any
 
-    init(_ text: String) { value = text }
+    /// Text is handed over with its control characters as pictures, so no page holds a raw one.
+    init(_ text: String) { value = text.withControlPictures }
     /// Numbers are handed over as text, which renders alike: one type fewer for Mustache's casts.
     init(_ number: Int) { value = String(number) }
     init(_ flag: Bool) { value = flag }
-    init(_ texts: [String]) { value = texts }
+    init(_ texts: [String]) { value = texts.map(\.withControlPictures) }
     init(_ context: some TemplateContext) { value = TemplateNode(context: context) }
     init(_ contexts: [some TemplateContext]) { value = contexts.map { TemplateNode(context: $0) } }
 
