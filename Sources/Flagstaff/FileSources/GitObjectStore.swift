@@ -143,6 +143,12 @@ final class GitObjectStore: Sendable {
     enum Blob {
         case bytes([UInt8])
         case pastLimit(size: Int)
+
+        /// The bytes, when they were read.
+        var bytes: [UInt8]? {
+            guard case .bytes(let bytes) = self else { return nil }
+            return bytes
+        }
     }
 
     /// The blob with an id, which is at `path` in the commit being read; `nil`

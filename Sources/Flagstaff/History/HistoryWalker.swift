@@ -246,7 +246,7 @@ struct HistoryWalker {
 
     /// A tenant's file contents as one commit has them, when they can be read.
     func tenantText(blob: String, at path: String) -> String? {
-        guard case .bytes(let bytes)? = store.blob(blob, at: path) else { return nil }
+        guard let bytes = store.blob(blob, at: path)?.bytes else { return nil }
         return try? GitCommitFileSource.text(decoding: bytes, file: path)
     }
 }

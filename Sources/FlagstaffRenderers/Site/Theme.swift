@@ -83,7 +83,7 @@ struct TemplateValue {
 
     /// An empty optional ends the lookup as `EmptyValue`, rather than climbing to
     /// the enclosing contexts, where a field of the same name could answer it.
-    init(_ text: String?) { value = text.map { $0 as Any } ?? EmptyValue() }
+    init(_ text: String?) { value = text.map { $0.withControlPictures as Any } ?? EmptyValue() }
     init(_ number: Int?) { value = number.map { String($0) as Any } ?? EmptyValue() }
     init(_ context: (some TemplateContext)?) { value = context.map { TemplateNode(context: $0) as Any } ?? EmptyValue() }
 }
