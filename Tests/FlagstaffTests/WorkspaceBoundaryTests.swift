@@ -38,6 +38,14 @@ struct WorkspaceBoundaryTests {
             let large = try #require(objects[0])
             #expect(large.type == "blob" && large.size == InputLimits.fileBytes + 1 && large.isPastLimit && large.contents.isEmpty)
             #expect(objects[1].map { String(decoding: $0.contents, as: UTF8.self) }?.hasPrefix(#"{ "ENABLE_CHECKOUT": true"#) == true)
+            // The store remembers the size, so git is not asked to send the bytes again.
+            let store = try #require(GitObjectStore(repository: repository.folder, idLength: 20))
+            let id = try run("git", ["rev-parse", "HEAD:tenants/WL/defaults.json"], in: repository.folder).output.trimmingCharacters(in: .newlines)
+            for _ in 0..<2 {
+                guard case .pastLimit(let size)? = store.blob(id, at: "tenants/WL/defaults.json") else { Issue.record("read past the limit"); return }
+                #expect(size == InputLimits.fileBytes + 1)
+            }
+            #expect(store.objectReads == 1)
         }
     }
 

@@ -31,6 +31,8 @@ final class GitObjectStore: Sendable {
         /// The version of each path the walk last took from what was read ahead.
         var taken: [String: String] = [:]
         var size = 0
+        /// The size of each version past `InputLimits.fileBytes`, whose bytes git need not send again.
+        var pastLimit: [String: Int] = [:]
 
         /// Records that the walk took a version at a path, and lets go of the
         /// one it took there before, unless a commit read it or another path has it:
@@ -161,8 +163,12 @@ final class GitObjectStore: Sendable {
                 blobs.current[path] = id
                 return .bytes(bytes)
             }
+            if let size = blobs.pastLimit[id] { return .pastLimit(size: size) }
             guard let object = readObject(id), object.type == "blob" else { return nil }
-            if object.isPastLimit { return .pastLimit(size: object.size) }
+            if object.isPastLimit {
+                blobs.pastLimit[id] = object.size
+                return .pastLimit(size: object.size)
+            }
             blobReads.withLock { $0 += 1 }
             blobs.keep(object.contents, id: id, budget: Self.blobBudget)
             blobs.current[path] = id
@@ -177,12 +183,16 @@ final class GitObjectStore: Sendable {
     /// that the store's other reads need not wait behind them), and kept until the
     /// walk takes the next version at their path (`took(_:at:)`).
     func blobs(_ ids: [String], reader: GitObjectReader, each: (Int, [UInt8]?) -> Void) {
-        let kept = blobs.withLock { blobs in ids.map { blobs.bytes[$0] } }
-        let missing = ids.indices.filter { kept[$0] == nil }
+        let (kept, pastLimit) = blobs.withLock { blobs in (ids.map { blobs.bytes[$0] }, ids.map { blobs.pastLimit[$0] != nil }) }
+        let missing = ids.indices.filter { kept[$0] == nil && !pastLimit[$0] }
         var next = 0
         func handOver(upTo end: Int) {
             while next < end {
-                if let bytes = kept[next] { each(next, bytes) }
+                if let bytes = kept[next] {
+                    each(next, bytes)
+                } else if pastLimit[next] {
+                    each(next, nil)
+                }
                 next += 1
             }
         }
@@ -191,6 +201,7 @@ final class GitObjectStore: Sendable {
             let position = missing[offset]
             handOver(upTo: position)
             guard let object, object.type == "blob", !object.isPastLimit else {
+                if let object, object.isPastLimit { blobs.withLock { $0.pastLimit[ids[position]] = object.size } }
                 each(position, nil)
                 next = position + 1
                 return
