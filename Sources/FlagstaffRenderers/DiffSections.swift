@@ -25,17 +25,17 @@ struct DiffStyle {
 
     /// Plain text, with ANSI colours when `colour` is on.
     static func terminal(colour: Bool) -> DiffStyle {
-        func paint(_ code: String, _ text: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        func paint(_ paint: TerminalColour, _ text: String) -> String { colour ? paint.paint(text) : text }
         return DiffStyle(
             code: { $0 }, text: { $0 },
             emphasis: { text, tone in
                 switch tone {
-                case .on: paint("32", text)
-                case .off: paint("31", text)
-                case .plain: paint("33", text)
+                case .on: paint(.green, text)
+                case .off: paint(.red, text)
+                case .plain: paint(.yellow, text)
                 }
             },
-            heading: { paint("1", $0) })
+            heading: { paint(.bold, $0) })
     }
 
     /// GitHub-flavoured Markdown: keys as code, values in bold, the sources' text escaped.

@@ -56,19 +56,19 @@ public enum LifecycleTextRenderer {
         let enabled: Bool
 
         func callAsFunction(_ status: LifecycleStatus, _ text: String) -> String {
-            let code: String
+            let colour: TerminalColour
             switch status {
-            case .overdue: code = "31"
-            case .dueSoon, .stale: code = "33"
-            case .rolledOut, .dead, .notOnYet, .partlySeen: code = "32"
-            case .incomplete, .deprecatedInCode: code = "35"
-            case .unusedInCode: code = "36"
+            case .overdue: colour = .red
+            case .dueSoon, .stale: colour = .yellow
+            case .rolledOut, .dead, .notOnYet, .partlySeen: colour = .green
+            case .incomplete, .deprecatedInCode: colour = .magenta
+            case .unusedInCode: colour = .cyan
             }
-            return enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+            return enabled ? colour.paint(text) : text
         }
 
         func bold(_ text: String) -> String {
-            enabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+            enabled ? TerminalColour.bold.paint(text) : text
         }
     }
 }

@@ -26,7 +26,7 @@ public enum MatrixMarkdownRenderer {
     /// without joining them first.
     public static func chunks(_ slice: MatrixSlice) -> [[UInt8]] {
         let model = slice.matrix.model
-        let legend = slice.matrix.chain.legend.map { entry in
+        let legend = slice.matrix.chain.legend(escapingNames: \.markdownEscaped).map { entry in
             (entry.mark.isEmpty ? "no mark: \(entry.label)" : "\(entry.mark) \(entry.label)") + ", \(entry.text)"
         }
         let wording = TenantWording(model)

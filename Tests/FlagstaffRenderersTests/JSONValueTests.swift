@@ -14,10 +14,11 @@ struct JSONValueTests {
         #expect(("\u{0}\u{1}\u{8}\u{C}\u{1F}").jsonQuoted == #""\u0000\u0001\u0008\u000c\u001f""#)
         #expect(("\u{2028}\u{2029}").jsonQuoted == #""\u2028\u2029""#, "line separators would end a JavaScript string")
         #expect(("✅ a\u{2028}").jsonQuoted == "\"✅ a\\u2028\"", "a separator after other three-byte characters")
+        #expect(("\u{7F}\u{80}\u{9B}\u{9F}").jsonQuoted == #""\u007f\u0080\u009b\u009f""#, "delete and the C1 controls, which a terminal may obey")
     }
 
     @Test func otherCharactersStayAsTheyAre() {
-        #expect(("café 🚩 / \u{7F} <>").jsonQuoted == "\"café 🚩 / \u{7F} <>\"")
+        #expect(("café 🚩 / \u{A0}© <>").jsonQuoted == "\"café 🚩 / \u{A0}© <>\"")
     }
 
     @Test func shortScalarContainersStayOnOneLine() {

@@ -165,7 +165,7 @@ struct FileSourceTests {
         }
         #expect(GitRevisionFileSource.treeEntries(bytes) == [
             FileEntry(name: "a.json", kind: .file), FileEntry(name: "dir", kind: .directory), FileEntry(name: "run.sh", kind: .file),
-            FileEntry(name: "link", kind: .other), FileEntry(name: "module", kind: .other),
+            FileEntry(name: "link", kind: .other), FileEntry(name: "module", kind: .submodule),
         ])
     }
 

@@ -44,9 +44,7 @@ public struct ValidateCommand: Sendable {
                 // What remains is what the sources as written still have.
                 let remaining = try ValidateCommand(configurationPath: configurationPath, strict: strict).run(console: console)
                 // The rebuild would print the same diagnostics again.
-                var quiet = console
-                quiet.error = { _ in }
-                let built = try changes.rebuildSite(console: quiet)
+                let built = try changes.rebuildSite(console: console.withoutErrors)
                 return max(remaining, built)
             }
             console.output("Nothing to fix.\n")

@@ -42,7 +42,9 @@ public struct FileEntry: Hashable, Sendable {
         case directory
         /// A link to a folder: listed, but never walked into, so link loops cannot trap a walk.
         case linkedDirectory
-        /// Anything else: a dangling link, a device, a submodule.
+        /// A git submodule at a commit: another repository's commit, whose files a revision does not hold.
+        case submodule
+        /// Anything else: a dangling link, a device.
         case other
     }
 
@@ -119,7 +121,7 @@ extension FileSource {
                 switch entry.kind {
                 case .file: files.append(path)
                 case .directory: pending.append(path)
-                case .linkedDirectory, .other: continue
+                case .linkedDirectory, .submodule, .other: continue
                 }
             }
         }

@@ -1,3 +1,4 @@
+import FlagstaffCore
 import Foundation
 
 /// Runs git: the one place Flagstaff starts a process.
@@ -58,11 +59,17 @@ public enum Git {
 /// One running `git cat-file --batch`: reads objects by name (`REV:path`) one at
 /// a time from the object store, so nothing is ever checked out.
 final class GitObjectReader: @unchecked Sendable {
-    /// An object's id (hexadecimal), type (`blob`, `tree`, …) and bytes.
+    /// An object's id (hexadecimal), type (`blob`, `tree`, …), size and bytes. A
+    /// blob larger than `InputLimits.fileBytes` is not read: git's header gives its
+    /// size, its bytes are skipped as they arrive, and `contents` is empty.
     struct Object {
         var id: String
         var type: String
+        var size: Int
         var contents: [UInt8]
+
+        /// Whether this is a blob past `InputLimits.fileBytes`, whose bytes were skipped.
+        var isPastLimit: Bool { type == "blob" && size > InputLimits.fileBytes }
     }
 
     private let process: Process
@@ -143,13 +150,21 @@ final class GitObjectReader: @unchecked Sendable {
     private static let requestBytes = 32 << 10
 
     /// Reads the answer to one request: `<id> <type> <size>`, the bytes and a line
-    /// break, or `<name> missing` (or `ambiguous`) alone.
+    /// break, or `<name> missing` (or `ambiguous`) alone. The bytes of a blob past
+    /// `InputLimits.fileBytes` are skipped, never held.
     private func answer() -> Object? {
         guard let header = readLine() else { return nil }
         let fields = header.split(separator: " ")
-        guard fields.count == 3, let size = Int(fields[2]), let contents = read(count: size) else { return nil }
+        guard fields.count == 3, let size = Int(fields[2]), size >= 0 else { return nil }
+        var object = Object(id: String(fields[0]), type: String(fields[1]), size: size, contents: [])
+        if object.isPastLimit {
+            guard skip(count: size) else { return nil }
+        } else {
+            guard let contents = read(count: size) else { return nil }
+            object.contents = contents
+        }
         guard read(count: 1) != nil else { return nil }
-        return Object(id: String(fields[0]), type: String(fields[1]), contents: contents)
+        return object
     }
 
     /// Reads more of git's output into the buffer; `false` at its end. Read with
@@ -179,6 +194,21 @@ final class GitObjectReader: @unchecked Sendable {
                 return line
             }
             guard fill() else { return nil }
+        }
+    }
+
+    /// Passes over `count` bytes of git's output without keeping them; `false` when it ends first.
+    private func skip(count: Int) -> Bool {
+        var left = count
+        while true {
+            let taken = min(left, buffer.count - consumed)
+            consumed += taken
+            left -= taken
+            if left == 0 { return true }
+            // Nothing of the buffer is needed: it is let go, so it never grows past one read.
+            buffer.removeAll(keepingCapacity: true)
+            consumed = 0
+            guard fill() else { return false }
         }
     }
 

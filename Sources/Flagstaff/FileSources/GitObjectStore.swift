@@ -1,3 +1,4 @@
+import FlagstaffCore
 import Foundation
 import Synchronization
 
@@ -30,6 +31,8 @@ final class GitObjectStore: Sendable {
         /// The version of each path the walk last took from what was read ahead.
         var taken: [String: String] = [:]
         var size = 0
+        /// The size of each version past `InputLimits.fileBytes`, whose bytes git need not send again.
+        var pastLimit: [String: Int] = [:]
 
         /// Records that the walk took a version at a path, and lets go of the
         /// one it took there before, unless a commit read it or another path has it:
@@ -137,36 +140,59 @@ final class GitObjectStore: Sendable {
         return current
     }
 
-    /// The bytes of the blob with an id, which is at `path` in the commit being
-    /// read; `nil` when the id names no blob.
-    func blob(_ id: String, at path: String) -> [UInt8]? {
+    /// A file version: its bytes, or only its size when it is larger than
+    /// `InputLimits.fileBytes`, so that its bytes were never read.
+    enum Blob {
+        case bytes([UInt8])
+        case pastLimit(size: Int)
+
+        /// The bytes, when they were read.
+        var bytes: [UInt8]? {
+            guard case .bytes(let bytes) = self else { return nil }
+            return bytes
+        }
+    }
+
+    /// The blob with an id, which is at `path` in the commit being read; `nil`
+    /// when the id names no blob.
+    func blob(_ id: String, at path: String) -> Blob? {
         // Looked up and read under one lock, so two tenants that share a version
         // (two identical files) read it once; `cat-file` answers one at a time anyway.
-        blobs.withLock { blobs -> [UInt8]? in
+        blobs.withLock { blobs -> Blob? in
             if let bytes = blobs.bytes[id] {
                 blobs.current[path] = id
-                return bytes
+                return .bytes(bytes)
             }
+            if let size = blobs.pastLimit[id] { return .pastLimit(size: size) }
             guard let object = readObject(id), object.type == "blob" else { return nil }
+            if object.isPastLimit {
+                blobs.pastLimit[id] = object.size
+                return .pastLimit(size: object.size)
+            }
             blobReads.withLock { $0 += 1 }
             blobs.keep(object.contents, id: id, budget: Self.blobBudget)
             blobs.current[path] = id
-            return object.contents
+            return .bytes(object.contents)
         }
     }
 
     /// Hands `each` the bytes of the file versions with some ids, in order, with
-    /// their positions (`nil` for an id that names no blob). Those not kept yet are
+    /// their positions (`nil` for an id that names no blob, or one past
+    /// `InputLimits.fileBytes`, whose bytes are not read). Those not kept yet are
     /// read with `reader` (the store's own, or a `git cat-file` of the caller's so
     /// that the store's other reads need not wait behind them), and kept until the
     /// walk takes the next version at their path (`took(_:at:)`).
     func blobs(_ ids: [String], reader: GitObjectReader, each: (Int, [UInt8]?) -> Void) {
-        let kept = blobs.withLock { blobs in ids.map { blobs.bytes[$0] } }
-        let missing = ids.indices.filter { kept[$0] == nil }
+        let (kept, pastLimit) = blobs.withLock { blobs in (ids.map { blobs.bytes[$0] }, ids.map { blobs.pastLimit[$0] != nil }) }
+        let missing = ids.indices.filter { kept[$0] == nil && !pastLimit[$0] }
         var next = 0
         func handOver(upTo end: Int) {
             while next < end {
-                if let bytes = kept[next] { each(next, bytes) }
+                if let bytes = kept[next] {
+                    each(next, bytes)
+                } else if pastLimit[next] {
+                    each(next, nil)
+                }
                 next += 1
             }
         }
@@ -174,7 +200,8 @@ final class GitObjectStore: Sendable {
         reader.objects(missing.map { ids[$0] }) { offset, object in
             let position = missing[offset]
             handOver(upTo: position)
-            guard let object, object.type == "blob" else {
+            guard let object, object.type == "blob", !object.isPastLimit else {
+                if let object, object.isPastLimit { blobs.withLock { $0.pastLimit[ids[position]] = object.size } }
                 each(position, nil)
                 next = position + 1
                 return
@@ -204,8 +231,8 @@ final class GitObjectStore: Sendable {
     }
 
     /// The entries of a tree object: `<mode> <name>\0<id>` repeated, each id
-    /// `idLength` raw bytes. Mode 40000 is a folder, 100644 and 100755 are files;
-    /// links and submodules are `other`.
+    /// `idLength` raw bytes. Mode 40000 is a folder, 100644 and 100755 are files,
+    /// 160000 a submodule (a commit of another repository); links are `other`.
     static func treeEntries(_ bytes: [UInt8], idLength: Int) -> [TreeEntry] {
         let digits = Array("0123456789abcdef".utf8)
         var entries: [TreeEntry] = []
@@ -220,6 +247,7 @@ final class GitObjectStore: Sendable {
             switch mode {
             case "40000": kind = .directory
             case "100644", "100755": kind = .file
+            case "160000": kind = .submodule
             default: kind = .other
             }
             var id = [UInt8]()
@@ -265,8 +293,11 @@ struct GitCommitFileSource: FileSource {
         let (relative, entry) = try self.entry(at: path)
         reads.file(relative)
         guard let entry else { throw .missing }
-        guard entry.kind == .file, let bytes = store.blob(entry.id, at: relative) else { throw .unreadable("'\(path)' is not a file in \(name)") }
-        return bytes
+        switch entry.kind == .file ? store.blob(entry.id, at: relative) : nil {
+        case .bytes(let bytes)?: return bytes
+        case .pastLimit(let size)?: throw .pastLimit(InputLimits.tooLarge(size: size, file: path))
+        case nil: throw .unreadable("'\(path)' is not a file in \(name)")
+        }
     }
 
     func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {

@@ -1,3 +1,4 @@
+import FlagstaffCore
 import Foundation
 
 /// Files as they are in one git revision, read from the object store with
@@ -37,6 +38,7 @@ public struct GitRevisionFileSource: FileSource {
     public func contents(of path: String) throws(FileSourceError) -> [UInt8] {
         let object = try self.object(at: path)
         guard object.type == "blob" else { throw .unreadable("'\(path)' is not a file in \(name)") }
+        if object.isPastLimit { throw .pastLimit(InputLimits.tooLarge(size: object.size, file: path)) }
         return object.contents
     }
 

@@ -191,23 +191,36 @@ struct HistoryWalker {
             return .absent(reads: files, folders: folders)
         }
         let reading: Workspace.ModelReading
+        // Tenant files that cannot be read at all (past `InputLimits`), by tenant: each makes only its tenant's values unknown.
+        var unreadableTenants: [String: [Diagnostic]] = [:]
         do {
             reading = try Workspace.readModel(configuration: text, file: configurationFile, from: source, asOf: asOf)
         } catch .unreadableInputs(let problems) {
-            return broken(problems)
+            // When every file that cannot be read is a tenant's, the others are read without them.
+            let (configuration, _) = ConfigurationReader.read(text, file: configurationFile)
+            let pattern = configuration.flatMap { TenantPattern($0.tenants) }
+            let tenants = problems.compactMap { problem in problem.location.flatMap { pattern?.id(ofPath: $0.file) } }
+            let folder = (configurationFile as NSString).deletingLastPathComponent
+            let hidden = Set(problems.compactMap { $0.location.map { FilePath.join(folder, $0.file) } })
+            guard tenants.count == problems.count,
+                let again = try? Workspace.readModel(configuration: text, file: configurationFile, from: SourceWithout(base: source, hidden: hidden), asOf: asOf)
+            else { return broken(problems) }
+            for (id, problem) in zip(tenants, problems) { unreadableTenants[id, default: []].append(problem) }
+            reading = again
         }
         let errors = reading.diagnostics.filter { $0.severity == .error }
         guard let configuration = reading.configuration, let loaded = reading.loaded else {
             return broken(errors.isEmpty ? [.error("the flag sources cannot be read", at: nil)] : errors)
         }
-        // An error in a tenant's file makes that tenant's values unknown; one in the
-        // catalog or the guide changes no value; any other, every value.
+        // An error in a tenant's file, or at its submodule, makes that tenant's values
+        // unknown; one in the catalog or the guide changes no value; any other, every value.
         let tenantFiles = Dictionary(reading.loader.tenantFileList.map { ($0.path, $0.id) }) { first, _ in first }
-        var unknownTenants: [String: [Diagnostic]] = [:]
+        let pattern = TenantPattern(configuration.tenants)
+        var unknownTenants = unreadableTenants
         var global: [Diagnostic] = []
         for error in errors {
             let file = error.location?.file
-            if let file, let id = tenantFiles[file] {
+            if let file, let id = tenantFiles[file] ?? pattern?.id(ofPath: file) {
                 unknownTenants[id, default: []].append(error)
             } else if let file, file == configuration.catalog || configuration.guide.map({ file.hasPrefix($0 + "/") }) == true {
                 continue
@@ -233,9 +246,30 @@ struct HistoryWalker {
 
     /// A tenant's file contents as one commit has them, when they can be read.
     func tenantText(blob: String, at path: String) -> String? {
-        guard let bytes = store.blob(blob, at: path) else { return nil }
+        guard let bytes = store.blob(blob, at: path)?.bytes else { return nil }
         return try? GitCommitFileSource.text(decoding: bytes, file: path)
     }
+}
+
+/// A source without some files, as if they were not there: history reads a
+/// commit again without the tenant files it cannot read.
+private struct SourceWithout: FileSource {
+    let base: any FileSource
+    /// The paths left out.
+    let hidden: Set<String>
+
+    var name: String { base.name }
+
+    func contents(of path: String) throws(FileSourceError) -> [UInt8] {
+        guard !hidden.contains(path) else { throw .missing }
+        return try base.contents(of: path)
+    }
+
+    func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {
+        try base.entries(of: directory).filter { !hidden.contains(FilePath.join(directory, $0.name)) }
+    }
+
+    func kind(of path: String) -> FileEntry.Kind? { hidden.contains(path) ? nil : base.kind(of: path) }
 }
 
 /// The workspace as history keeps it between commits: the values it resolved and

@@ -330,6 +330,15 @@ struct SourceLoader {
         var pathsByID: [String: String] = [:]
         for entry in entries {
             guard let id = pattern.id(of: entry.name) else { continue }
+            // A commit holds a submodule as another repository's commit id, without its files.
+            if entry.kind == .submodule {
+                let folder = FilePath.join(pattern.directory, entry.name)
+                diagnostics.append(
+                    .error(
+                        "'\(folder)' is a git submodule, which Flagstaff does not read at a commit", at: .start(of: folder),
+                        hint: "keep the tenant's file in this repository, or run Flagstaff on the working tree, where the submodule is checked out"))
+                continue
+            }
             let path = pattern.path(of: entry.name)
             guard source.kind(of: path) == .file else { continue }
             if let other = pathsByID[id] {

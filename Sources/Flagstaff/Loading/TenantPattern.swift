@@ -31,6 +31,15 @@ struct TenantPattern: Equatable {
         return String(entry.dropFirst(prefix.count).dropLast(suffix.count))
     }
 
+    /// The tenant id of a matching entry's path, or of its tenant file's; `nil` for any other path.
+    func id(ofPath path: String) -> String? {
+        let rest = directory.isEmpty ? Substring(path) : path.hasPrefix(directory + "/") ? path.dropFirst(directory.count + 1) : nil
+        guard let rest else { return nil }
+        let entry = String(rest.prefix { $0 != "/" })
+        guard entry.count == rest.count || path == self.path(of: entry) else { return nil }
+        return id(of: entry)
+    }
+
     /// The tenant file's path for a matching entry, relative to the workspace root.
     func path(of entry: String) -> String {
         [directory, entry, rest].filter { !$0.isEmpty }.joined(separator: "/")

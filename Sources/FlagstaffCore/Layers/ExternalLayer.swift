@@ -12,9 +12,10 @@ public struct ExternalLayer: ResolutionLayer {
     public init(_ source: ExternalSource, number: Int) {
         self.source = source
         let scope = source.flags.map { $0.count.counted("flag") } ?? "every flag"
+        let legend: @Sendable ((String) -> String) -> String = { show in "\(show(source.name)), which Flagstaff cannot see, may change \(scope)" }
         layer = Layer(
-            id: source.id, mark: "", code: Self.code(number), legend: "\(source.name), which Flagstaff cannot see, may change \(scope)", canVary: true,
-            changeNote: Self.note(source.name))
+            id: source.id, mark: "", code: Self.code(number), legend: legend { $0 }, canVary: true, changeNote: Self.note(source.name),
+            legendNaming: legend)
     }
 
     /// What a cell under the source says: "may be changed by LaunchDarkly".

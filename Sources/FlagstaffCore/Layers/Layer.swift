@@ -20,6 +20,8 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     public let code: String
     /// What the layer is, for the legend: "set for this environment only".
     public let legend: String
+    /// The legend made with a way to show the names the configuration gives (an external source's).
+    private let legendNaming: @Sendable ((String) -> String) -> String
     /// Whether a build can know this layer's opinion. The debug override lives
     /// only on a device, so it is part of the chain but never decides a cell here.
     public let isKnownAtBuildTime: Bool
@@ -37,7 +39,7 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     public init(
         id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
         canVary: Bool = false, changeNote: String? = nil, name: String? = nil, explanation: String? = nil,
-        phrase: String? = nil
+        phrase: String? = nil, legendNaming: (@Sendable ((String) -> String) -> String)? = nil
     ) {
         self.id = id
         self.name = name ?? id
@@ -46,11 +48,16 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
         self.mark = mark
         self.code = code
         self.legend = legend
+        self.legendNaming = legendNaming ?? { _ in legend }
         self.isKnownAtBuildTime = isKnownAtBuildTime
         self.showsHiddenValue = showsHiddenValue
         self.canVary = canVary
         self.changeNote = changeNote
     }
+
+    /// The legend with each name the configuration gives (an external source's)
+    /// passed through `escape`, for a format whose markup such a name could hold.
+    public func legend(escapingNames escape: (String) -> String) -> String { legendNaming(escape) }
 
     /// The id.
     public var description: String { id }

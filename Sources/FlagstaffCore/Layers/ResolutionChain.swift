@@ -79,8 +79,12 @@ public struct ResolutionChain: Sendable {
     /// The legend of every view: each shown layer's mark, name and meaning, then
     /// the mark of a varying cell when a layer can vary.
     /// `label` is the layer's id, `name` its name in the site's words.
-    public var legend: [(mark: String, label: String, name: String, text: String)] {
-        shownLayers.map { ($0.mark, $0.id, $0.name, $0.legend) }
+    public var legend: [(mark: String, label: String, name: String, text: String)] { legend(escapingNames: { $0 }) }
+
+    /// The legend with each name the configuration gives passed through `escape`
+    /// (`Layer.legend(escapingNames:)`), for a format with markup.
+    public func legend(escapingNames escape: (String) -> String) -> [(mark: String, label: String, name: String, text: String)] {
+        shownLayers.map { ($0.mark, $0.id, $0.name, $0.legend(escapingNames: escape)) }
             + (shownLayers.contains(where: \.canVary) ? [(CellPresentation.varyingMark, "varies", "varies", CellPresentation.varyingLegend)] : [])
     }
 

@@ -98,10 +98,12 @@ public enum InputLimits {
     /// An error at the start of a file of `size` bytes when that is more than
     /// `fileBytes`, so a reader can refuse a file before reading it.
     public static func problem(size: Int, file: String) -> Diagnostic? {
-        guard size > fileBytes else { return nil }
-        return .error(
-            "the file is \(megabytes(size)), larger than the \(megabytes(fileBytes)) Flagstaff reads",
-            at: .start(of: file), hint: "see Limits in the README")
+        size > fileBytes ? tooLarge(size: size, file: file) : nil
+    }
+
+    /// The error at the start of a file of `size` bytes, more than `fileBytes`.
+    public static func tooLarge(size: Int, file: String) -> Diagnostic {
+        .error("the file is \(megabytes(size)), larger than the \(megabytes(fileBytes)) Flagstaff reads", at: .start(of: file), hint: "see Limits in the README")
     }
 
     /// A count of bytes in MiB, e.g. `8 MiB` or `12.5 MiB`.

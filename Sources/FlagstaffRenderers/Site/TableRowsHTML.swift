@@ -190,9 +190,13 @@ struct TableRowsHTML {
 
 extension String {
     /// The text with `&`, `<`, `>`, `"` and `'` replaced by entities, exactly as
-    /// Mustache's `{{…}}` escapes, so it is safe in element content and in quoted attributes.
+    /// Mustache's `{{…}}` escapes, so it is safe in element content and in quoted
+    /// attributes; and with control characters as pictures (`withControlPictures`),
+    /// as every text a template gets has them (`TemplateValue`).
     var htmlEscaped: String {
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return self }
+        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || Self.mayBeControl($0) }) else {
+            return self
+        }
         var escaped = ""
         escaped.reserveCapacity(utf8.count + 16)
         for scalar in unicodeScalars {
@@ -202,9 +206,32 @@ extension String {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
+            default: escaped.unicodeScalars.append(Self.controlPicture(of: scalar) ?? scalar)
             }
         }
         return escaped
+    }
+
+    /// The text with each control character HTML must not hold (C0 but tab, line
+    /// feed and carriage return; delete) replaced by its Unicode control picture,
+    /// `␛` for escape, so a reader sees that one was there.
+    var withControlPictures: String {
+        guard utf8.contains(where: Self.mayBeControl) else { return self }
+        var shown = ""
+        shown.reserveCapacity(utf8.count + 8)
+        for scalar in unicodeScalars { shown.unicodeScalars.append(Self.controlPicture(of: scalar) ?? scalar) }
+        return shown
+    }
+
+    /// Whether a UTF-8 byte is one of the controls `controlPicture(of:)` replaces.
+    private static func mayBeControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+    }
+
+    /// The control picture of a control character HTML must not hold; `nil` for any other.
+    private static func controlPicture(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard scalar.isASCII, mayBeControl(UInt8(scalar.value)) else { return nil }
+        // U+2400 to U+241F picture the C0 controls in order; U+2421 pictures delete.
+        return Unicode.Scalar(scalar.value == 0x7F ? 0x2421 : 0x2400 + scalar.value)
     }
 }

@@ -72,17 +72,18 @@ struct TemplateValue {
     /// What Mustache renders.
     let value: Any
 
-    init(_ text: String) { value = text }
+    /// Text is handed over with its control characters as pictures, so no page holds a raw one.
+    init(_ text: String) { value = text.withControlPictures }
     /// Numbers are handed over as text, which renders alike: one type fewer for Mustache's casts.
     init(_ number: Int) { value = String(number) }
     init(_ flag: Bool) { value = flag }
-    init(_ texts: [String]) { value = texts }
+    init(_ texts: [String]) { value = texts.map(\.withControlPictures) }
     init(_ context: some TemplateContext) { value = TemplateNode(context: context) }
     init(_ contexts: [some TemplateContext]) { value = contexts.map { TemplateNode(context: $0) } }
 
     /// An empty optional ends the lookup as `EmptyValue`, rather than climbing to
     /// the enclosing contexts, where a field of the same name could answer it.
-    init(_ text: String?) { value = text.map { $0 as Any } ?? EmptyValue() }
+    init(_ text: String?) { value = text.map { $0.withControlPictures as Any } ?? EmptyValue() }
     init(_ number: Int?) { value = number.map { String($0) as Any } ?? EmptyValue() }
     init(_ context: (some TemplateContext)?) { value = context.map { TemplateNode(context: $0) as Any } ?? EmptyValue() }
 }
