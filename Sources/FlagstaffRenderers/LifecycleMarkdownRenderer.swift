@@ -70,7 +70,8 @@ public enum LifecycleText {
 
     /// How many places in code use the flag ("2 places"), or "not searched" without code roots.
     public static func uses(_ entry: LifecycleEntry, in report: LifecycleReport) -> String {
-        report.codeRoots.isEmpty ? "not searched" : entry.references.count.counted("place")
+        if report.usesAreKnown || !entry.references.isEmpty { return entry.references.count.counted("place") }
+        return report.codeRoots.isEmpty ? "not searched" : "not known"
     }
 
     /// The thresholds in one sentence.

@@ -26,7 +26,7 @@ public enum LifecycleTextRenderer {
         let rows = [["FLAG", "OWNER", "REMOVE BY", "USES", "STATUS"]] + entries.map { entry in
             [
                 entry.flag.key, entry.lifecycle.owner ?? "-", entry.lifecycle.removeBy?.description ?? "-",
-                report.codeRoots.isEmpty ? "-" : String(entry.references.count),
+                report.usesAreKnown ? String(entry.references.count) : "-",
                 entry.statuses.map { paint($0, $0.label) }.joined(separator: ", "),
             ]
         }

@@ -1,5 +1,6 @@
 import Flagstaff
 import FlagstaffCore
+import FlagstaffRenderers
 import FlagstaffReaders
 import Foundation
 import Testing
@@ -111,6 +112,8 @@ struct CodeReferenceTests {
             let loaded = try Workspace.load(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path)
             let report = try LifecycleLoader.report(for: loaded, asOf: CalendarDate(year: 2026, month: 3, day: 10)!)
             #expect(!report.entries.contains { $0.has(.unusedInCode) })
+            #expect(!report.usesAreKnown)
+            #expect(report.entries.allSatisfy { LifecycleText.uses($0, in: report) == "not known" })
             #expect(report.usesNote?.hasPrefix("no flag's use was found in app with the ways of checking a flag Flagstaff knows") == true, "\(report.usesNote ?? "nil")")
         }
     }

@@ -58,6 +58,10 @@ public struct LifecycleReport: Sendable {
     /// know, and "unused" would be a guess.
     public let usesNote: String?
 
+    /// Whether the code roots were searched and the scan knows how the app reads its
+    /// flags, so that a count of uses means something (0 is "unused").
+    public var usesAreKnown: Bool { !codeRoots.isEmpty && usesNote == nil }
+
     /// The notes a report prints, in order.
     public var notes: [String] { [addedDatesNote, usesNote].compactMap { $0 } }
     /// One entry per flag, in enum order.

@@ -149,8 +149,10 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
         searched = !lifecycle.codeRoots.isEmpty
         roots = lifecycle.codeRoots.joined(separator: ", ")
         uses = LifecycleText.uses(entry, in: lifecycle)
-        readWords = lifecycle.codeRoots.isEmpty ? "not known: Flagstaff searches no code for this site"
-            : entry.references.isEmpty ? "no" : "yes, in \(entry.references.count.counted("place"))"
+        readWords =
+            lifecycle.codeRoots.isEmpty ? "not known: Flagstaff searches no code for this site"
+            : !entry.references.isEmpty ? "yes, in \(entry.references.count.counted("place"))"
+            : lifecycle.usesAreKnown ? "no" : "not known: Flagstaff found no flag read in the code in a way it knows"
         hasReferences = !entry.references.isEmpty
         references = entry.references.map { reference in
             ReferenceItem(place: "\(reference.location.file):\(reference.location.line)", kind: Self.referenceKind(reference.kind))
