@@ -107,6 +107,28 @@ struct SwiftAuthoringTests {
         }
     }
 
+    /// The registry's entries all give `phase` and `owner` (`Int` and `String`): a new
+    /// entry without them is refused rather than copied from a neighbour, while
+    /// `removalTarget`, a `String?`, is left `nil`.
+    @Test func aRegistryFieldNoDefaultCanStandForIsAskedForNotCopied() throws {
+        try withCopy(of: "swift-registry") { root in
+            let before = try snapshot(of: root)
+            var draft = FlagDraft()
+            (draft.caseName, draft.group, draft.description) = ("offlineMode", "Phase 2: Core Views", "Read offline")
+            #expect(throws: FlagstaffError.usage(
+                "every entry of the registry gives Phase, Owner, and a value copied from another flag would be untrue: pass "
+                    + "--column \"Phase=…\" --column \"Owner=…\"; nothing was changed")
+            ) { try Self.new(draft, in: root) }
+            #expect(try snapshot(of: root) == before)
+            draft.cells = ["Owner": "sync", "Phase": "2"]
+            #expect(try Self.new(draft, in: root) == ExitStatus.success)
+            let text = try String(contentsOf: root.appendingPathComponent("Sources/FeatureFlag.swift"), encoding: .utf8)
+            #expect(text.contains("phase: 2,"), "\(text)")
+            #expect(text.contains("owner: \"sync\","))
+            #expect(text.contains("removalTarget: nil"))
+        }
+    }
+
     @Test func removeTakesEveryArmAwayAndTheFileStillCompiles() throws {
         try withCopy(of: "swift-authoring") { root in
             #expect(try Self.remove("split-payment", in: root) == ExitStatus.success)

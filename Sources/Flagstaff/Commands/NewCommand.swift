@@ -51,6 +51,12 @@ public struct NewCommand: Sendable {
             caseName: draft.caseName, key: request.key, documentation: draft.description, group: request.group, defaultValue: codeDefault,
             cells: draft.cells)
         let files = try changes.files(workspace.configuration.enumFiles)
+        let unfilled = formats.declarations.unfilledColumns(of: newFlag, in: files, flagEnum: flagEnum, configuration: workspace.configuration)
+        guard unfilled.isEmpty else {
+            throw .usage(
+                "every entry of the registry gives \(unfilled.joined(separator: ", ")), and a value copied from another flag would be untrue: pass "
+                    + unfilled.map { "--column \"\($0)=…\"" }.joined(separator: " ") + "; nothing was changed")
+        }
         guard let insertion = formats.declarations.insertion(of: newFlag, in: files, flagEnum: flagEnum, configuration: workspace.configuration)
         else {
             throw .io("cannot find enum '\(flagEnum.name)' in '\(flagEnum.file)'")

@@ -98,6 +98,14 @@ public protocol DeclarationsFormat: SourceFormat {
     static func insertion(of flag: NewFlag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String: [TextEdit]]?
     /// The edits, by file, that remove a flag's declaration.
     static func removal(of flag: Flag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String: [TextEdit]]
+    /// The catalog columns the declarations would need for a new flag that it does
+    /// not give, and that no default can stand for; `new` refuses without them.
+    static func unfilledColumns(of flag: NewFlag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String]
+}
+
+extension DeclarationsFormat {
+    /// None: most formats need nothing beyond the flag itself.
+    public static func unfilledColumns(of flag: NewFlag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String] { [] }
 }
 
 /// A format of values: one file per tenant (or one for the whole app), with

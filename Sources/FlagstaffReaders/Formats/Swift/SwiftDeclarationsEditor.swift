@@ -61,6 +61,25 @@ public enum SwiftDeclarationsEditor {
         return edits
     }
 
+    /// The catalog columns of the registry's fields that every entry gives (none
+    /// leaves it `nil`) and `values` does not: `new` would have to copy them from
+    /// another entry, and a copied `phase` or `owner` says something untrue.
+    public static func unfilledColumns(for values: Values, in text: String, typeName: String, settings: SwiftSettings) -> [String] {
+        let file = EditedFile(text: text, typeName: typeName, settings: settings)
+        guard let name = settings.registry, let (dictionary, _) = file.registry(name), case .elements(let elements) = dictionary.content,
+            let last = elements.last?.value.as(FunctionCallExprSyntax.self)
+        else { return [] }
+        let optional = file.optionalFields(of: elements)
+        return last.arguments.compactMap { argument -> String? in
+            guard let label = argument.label?.text, !optional.contains(label),
+                let field = SwiftSettings.RegistryField.allCases.first(where: { settings.labels(of: $0).contains(label) }),
+                ![.default, .description, .displayName].contains(field), let column = field.column,
+                !values.cells.keys.contains(where: { $0.lowercased() == column.lowercased() })
+            else { return nil }
+            return column
+        }
+    }
+
     /// The edits to one file that remove a flag's arms and registry entry: an
     /// arm for it alone goes whole; in an arm for several cases, only its pattern.
     public static func removal(of caseName: String, key: String, from text: String, typeName: String, settings: SwiftSettings) -> [TextEdit] {
@@ -274,6 +293,28 @@ private struct EditedFile {
         return .delete(start..<end)
     }
 
+    /// The labels of the registry's fields that may be `nil`: those some entry leaves
+    /// `nil`, and those the entries' type, declared in this file, declares optional
+    /// (`let removalTarget: String?`).
+    func optionalFields(of elements: DictionaryElementListSyntax) -> Set<String> {
+        let calls = elements.compactMap { $0.value.as(FunctionCallExprSyntax.self) }
+        var labels = Set(calls.flatMap { call in
+            Array(call.arguments).filter { $0.expression.is(NilLiteralExprSyntax.self) }.compactMap { $0.label?.text }
+        })
+        let typeNames = Set(calls.map { $0.calledExpression.trimmedDescription })
+        for type in finder.types where typeNames.contains(type.name) {
+            for member in type.memberBlock.members {
+                for binding in member.decl.as(VariableDeclSyntax.self)?.bindings ?? [] {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name,
+                        binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
+                    else { continue }
+                    labels.insert(name)
+                }
+            }
+        }
+        return labels
+    }
+
     /// The edit that adds a registry entry for a new flag after the last entry,
     /// written as it is: a literal default, or the last entry's initialiser with
     /// the new flag's values in the arguments the settings name.
@@ -284,11 +325,9 @@ private struct EditedFile {
         let lastText = String(decoding: editable.bytes[start..<last.endPositionBeforeTrailingTrivia.utf8Offset], as: UTF8.self)
         var entry: String
         if let call = last.value.as(FunctionCallExprSyntax.self) {
-            // A field some entry leaves `nil` is optional: the new entry leaves it `nil` too unless given.
+            // An optional field: the new entry leaves it `nil` unless given.
             let calls = elements.compactMap { $0.value.as(FunctionCallExprSyntax.self) }
-            let optional = Set(calls.flatMap { call in
-                Array(call.arguments).filter { $0.expression.is(NilLiteralExprSyntax.self) }.compactMap { $0.label?.text }
-            })
+            let optional = optionalFields(of: elements)
             // A field some entry gives as a string literal is a string: a value given for it
             // is quoted, whatever it looks like (`removalTarget: "3.2"`, not `3.2`).
             let strings = Set(calls.flatMap { call in

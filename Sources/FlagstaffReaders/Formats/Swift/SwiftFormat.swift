@@ -33,6 +33,14 @@ public enum SwiftFormat: DeclarationsFormat {
         return edits
     }
 
+    public static func unfilledColumns(of flag: NewFlag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String] {
+        let values = SwiftDeclarationsEditor.Values(defaultValue: flag.defaultValue, description: flag.documentation, cells: flag.cells)
+        let columns = files.flatMap { file in
+            SwiftDeclarationsEditor.unfilledColumns(for: values, in: file.text, typeName: flagEnum.name, settings: configuration.swift)
+        }
+        return columns.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
     public static func removal(of flag: Flag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String: [TextEdit]] {
         var edits: [String: [TextEdit]] = [:]
         for source in files {
