@@ -218,6 +218,9 @@ private struct Rules {
         if values == [.bool(true)] {
             return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
         }
+        // Off in production because Remote Config says so is a switch someone turned
+        // off in the console, and may turn on again: not code to delete.
+        if values == [.bool(false)], remoteDecidesProduction { return nil }
         if values == [.bool(false)] {
             if let reason = notReleasedYet(flag, lifecycle, added: added) { return LifecycleFinding(.notOnYet, "off \(scope), \(reason)") }
             return LifecycleFinding(.dead, "off \(scope): remove the flag and the code it guards")
