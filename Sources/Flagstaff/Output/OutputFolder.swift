@@ -82,13 +82,15 @@ extension Workspace {
         path.split(separator: "/").contains(".git")
     }
 
-    /// An absolute path without `.`, `..` or symbolic links, as far as they exist.
+    /// An absolute path without `.`, `..` or symbolic links, as far as they exist,
+    /// resolved as the boundary resolves it (`realpath`), so that the two compare.
     private static func resolved(_ url: URL) -> String {
-        url.standardizedFileURL.resolvingSymlinksInPath().path
+        let path = url.standardizedFileURL.path
+        return WorkspaceBoundary.resolved(path) ?? path
     }
 
     /// Whether `path` is `folder` or below it.
     private static func path(_ path: String, isInside folder: String) -> Bool {
-        path == folder || folder == "/" || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        WorkspaceBoundary.path(path, isInside: folder)
     }
 }

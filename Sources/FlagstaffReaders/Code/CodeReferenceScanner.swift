@@ -113,16 +113,16 @@ private final class ReferenceVisitor: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         // A member's name is the member access's, which counts it.
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
-        for key in constants[identifier(node.baseName)] ?? [] { record(key, .constant, node) }
+        for key in constants[node.baseName.name] ?? [] { record(key, .constant, node) }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.base != nil, let keys = constants[identifier(node.declName.baseName)] {
+        if node.base != nil, let keys = constants[node.declName.baseName.name] {
             for key in keys { record(key, .constant, node) }
             return .visitChildren
         }
-        guard let key = keysByCase[identifier(node.declName.baseName)] else { return .visitChildren }
+        guard let key = keysByCase[node.declName.baseName.name] else { return .visitChildren }
         switch node.base {
         case nil:
             record(key, .member, node)
@@ -144,16 +144,10 @@ private final class ReferenceVisitor: SyntaxVisitor {
     /// `FeatureFlag`, `Module.FeatureFlag`, or a generic type of the flags
     /// (`SettingsFeatureFlag<Bool>.newProfile()`).
     private func namesEnum(_ base: ExprSyntax) -> Bool {
-        if let reference = base.as(DeclReferenceExprSyntax.self) { return identifier(reference.baseName) == enumName }
-        if let member = base.as(MemberAccessExprSyntax.self) { return identifier(member.declName.baseName) == enumName }
+        if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.name == enumName }
+        if let member = base.as(MemberAccessExprSyntax.self) { return member.declName.baseName.name == enumName }
         if let generic = base.as(GenericSpecializationExprSyntax.self) { return namesEnum(generic.expression) }
         return false
-    }
-
-    /// A name without the backticks Swift allows around keywords.
-    private func identifier(_ token: TokenSyntax) -> String {
-        let text = token.text
-        return text.hasPrefix("`") && text.hasSuffix("`") && text.count > 2 ? String(text.dropFirst().dropLast()) : text
     }
 
     private func record(_ key: String, _ kind: CodeReference.Kind, _ node: some SyntaxProtocol) {

@@ -28,6 +28,14 @@ public struct DeclaredEntry: Sendable {
     public var valueLocation: SourceLocation, keyLocation: SourceLocation
     /// The Remote Config parameter the app reads for the flag, when the file says.
     public var remoteKey: RemoteKey? = nil
+
+    /// A Swift-style name for a key or variable a file gives without one:
+    /// `display_red_view` gives `displayRedView`.
+    static func swiftName(of variable: String) -> String {
+        let words = variable.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " })
+        guard let first = words.first else { return variable }
+        return first.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
 }
 
 extension DeclaringValuesFormat {

@@ -14,7 +14,7 @@ public enum JustTweakFormat: DeclaringValuesFormat {
         return (
             read?.map { entry in
                 DeclaredEntry(
-                    key: entry.key, caseName: entry.propertyName ?? JustTweakReader.propertyName(of: entry.variable), group: entry.group,
+                    key: entry.key, caseName: entry.propertyName ?? DeclaredEntry.swiftName(of: entry.variable), group: entry.group,
                     description: entry.description, cells: ["Title": entry.title ?? ""], value: entry.value, valueLocation: entry.valueLocation,
                     keyLocation: entry.keyLocation)
             }, diagnostics

@@ -139,12 +139,4 @@ public enum JustTweakReader {
         }
         return text
     }
-
-    /// A Swift-style name for a variable without `GeneratedPropertyName`:
-    /// `display_red_view` gives `displayRedView`.
-    static func propertyName(of variable: String) -> String {
-        let words = variable.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " })
-        guard let first = words.first else { return variable }
-        return first.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
 }

@@ -17,7 +17,7 @@ public enum RemoteConfigDefaultsFormat: DeclaringValuesFormat {
         return (
             read?.map { entry in
                 DeclaredEntry(
-                    key: entry.key, caseName: JustTweakReader.propertyName(of: entry.key), group: nil, description: nil, cells: [:],
+                    key: entry.key, caseName: DeclaredEntry.swiftName(of: entry.key), group: nil, description: nil, cells: [:],
                     value: entry.value, valueLocation: entry.valueLocation, keyLocation: entry.keyLocation,
                     remoteKey: .parameter(entry.key, at: entry.keyLocation))
             }, diagnostics

@@ -13,7 +13,7 @@ public enum TogglesFormat: DeclaringValuesFormat {
         return (
             read?.map { entry in
                 DeclaredEntry(
-                    key: entry.variable, caseName: entry.propertyName ?? JustTweakReader.propertyName(of: entry.variable), group: entry.group,
+                    key: entry.variable, caseName: entry.propertyName ?? DeclaredEntry.swiftName(of: entry.variable), group: entry.group,
                     description: entry.description, cells: [:], value: entry.value, valueLocation: entry.valueLocation, keyLocation: entry.keyLocation)
             }, diagnostics
         )
