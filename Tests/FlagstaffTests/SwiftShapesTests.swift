@@ -93,8 +93,18 @@ struct SwiftShapesTests {
             let workspace = try Self.load("swift-function-defaults", replacing: "swift: { defaults: isEnabled }\n", with: "")
             #expect(workspace.diagnostics.map(\.description).contains(
                 "App/Feature.swift:9:17: warning: 'isEnabled' gives each flag a Bool and looks like the flags' defaults, but flagstaff.yml names no "
-                    + "defaults, so every flag reads as not set; add `swift: { defaults: isEnabled }` to flagstaff.yml (or name the one that holds the defaults)"),
+                    + "defaults, so no flag's value is known; add `swift: { defaults: isEnabled }` to flagstaff.yml (or name the one that holds the defaults)"),
                 "\(workspace.diagnostics)")
+            // Not "off because nothing was read": every cell is what the app works out.
+            let matrix = try #require(workspace.matrix)
+            for key in ["teamTools", "calloutExperiment", "offlineMaps"] {
+                for environment in ["debug", "beta", "release"] {
+                    #expect(try Self.cases(matrix, key, environment) == ["the app works out isEnabled: decided in code"], "\(key) \(environment)")
+                }
+            }
+            #expect(matrix.cellsNotKnown == 9)
+            let report = try LifecycleLoader.report(for: workspace, asOf: CalendarDate(year: 2026, month: 11, day: 23)!)
+            #expect(report.entries.allSatisfy { !$0.statuses.contains(.dead) && !$0.statuses.contains(.rolledOut) }, "\(report.entries.map(\.statuses))")
         }
     }
 
@@ -121,6 +131,60 @@ struct SwiftShapesTests {
         }
         let draft = try #require(matrix.resolution(key: "draftSync", tenant: Tenant.singleAppID, environment: "release"))
         #expect(draft.location == SourceLocation(file: "Classes/FeatureFlag.swift", line: 16, column: 20))
+    }
+
+    // MARK: - WordPress: checks of BuildConfiguration.current and the app target
+
+    /// From the fixture's code and flagstaff.yml: debug is localDeveloper in the
+    /// Jetpack app, with DEBUG; beta is a8cPrereleaseTesting in the Jetpack app,
+    /// its compilation conditions not given; release is appStore, the app not given.
+    @Test(arguments: [
+        ("bloggingPrompts", ["on"], ["on"], ["the app works out AppConfiguration.isJetpack: decided in code"]),
+        ("jetpackDisconnect", ["on"], ["off"], ["off"]),
+        ("debugMenu", ["on"], ["on"], ["off"]),
+        ("siteIconCreator", ["on"], ["on"], ["off"]),
+        ("statsNewInsights", ["the app works out AppConfiguration.statsRevampV2Enabled: decided in code"],
+            ["the app works out AppConfiguration.statsRevampV2Enabled: decided in code"],
+            ["the app works out AppConfiguration.statsRevampV2Enabled: decided in code"]),
+        ("betaSiteDesigns", ["off"], ["off"], ["off"]),
+        ("readerTagsFeed", ["off"], ["off"], ["off"]),
+        ("compliancePopover", ["on"], ["on"],
+            ["the app works out AppConfiguration.isJetpack ? true : BuildConfiguration.current == .localDeveloper: decided in code"]),
+        ("voiceNotes", ["on"], ["if built with DEBUG: on", "otherwise: off"], ["off"]),
+    ])
+    func checksOfValuesABuildFixesResolvePerEnvironment(_ key: String, _ debug: [String], _ beta: [String], _ release: [String]) throws {
+        let workspace = try Workspace.load(configurationPath: Fixtures.configuration("swift-build-checks"))
+        #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics)")
+        let matrix = try #require(workspace.matrix)
+        #expect(try Self.cases(matrix, key, "debug") == debug)
+        #expect(try Self.cases(matrix, key, "beta") == beta)
+        #expect(try Self.cases(matrix, key, "release") == release)
+    }
+
+    @Test func withoutTheBuildsValuesTheChecksAreDecidedInCode() throws {
+        do {
+            let workspace = try Self.load(
+                "swift-build-checks", replacing: "    values: { BuildConfiguration.current: appStore }\n", with: "")
+            let matrix = try #require(workspace.matrix)
+            #expect(try Self.cases(matrix, "siteIconCreator", "release") == ["the app works out BuildConfiguration.current != .appStore: decided in code"])
+            #expect(try Self.cases(matrix, "siteIconCreator", "debug") == ["on"])
+        }
+    }
+
+    @Test(arguments: [
+        ("BuildConfiguration.current: appStore", "Build Configuration: appStore",
+            "'Build Configuration' in build_configurations.release.values is not what Swift code checks"),
+        ("BuildConfiguration.current: appStore", "BuildConfiguration.current: app store",
+            "the value of BuildConfiguration.current in build_configurations.release.values must be a case name"),
+        ("values: { BuildConfiguration.current: appStore }", "values: [appStore]",
+            "'build_configurations.release.values' must map what the app checks to its value in this build"),
+    ])
+    func aBuildValueThatIsNotOneIsAnError(_ old: String, _ new: String, _ message: String) throws {
+        do {
+            let workspace = try Self.load("swift-build-checks", replacing: old, with: new)
+            #expect(workspace.diagnostics.contains { $0.severity == .error && $0.description.contains("flagstaff.yml:") && $0.description.contains(message) },
+                "\(workspace.diagnostics)")
+        }
     }
 
     @Test func anyOtherStatementBeforeTheSwitchLeavesEveryDefaultDecidedInCode() throws {

@@ -166,7 +166,7 @@ struct SourceLoader {
     /// names: those it lists, with those its `.xcconfig` files set.
     private mutating func buildConditions() -> [String: Set<String>] {
         var conditions: [String: Set<String>] = [:]
-        for (environment, entry) in configuration.buildConfigurations.entries {
+        for (environment, entry) in configuration.buildConfigurations.entries where entry.settlesConditions {
             var names = Set(entry.conditions)
             for path in entry.xcconfigs {
                 let source = source

@@ -7,7 +7,7 @@ import Yams
 public struct BuildConfigurations: Hashable, Sendable {
     /// The keys of one environment's mapping.
     public enum Key: String, ConfigurationKey {
-        case conditions, xcconfig
+        case conditions, xcconfig, values
 
         public static let place = " in a build configuration"
     }
@@ -19,13 +19,21 @@ public struct BuildConfigurations: Hashable, Sendable {
         /// The `.xcconfig` files whose `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and
         /// `OTHER_SWIFT_FLAGS` (`-D NAME`) add conditions, in order.
         public var xcconfigs: [String] = []
+        /// The values the build fixes for checks the app makes when it runs, by
+        /// the expression checked (`BuildConfiguration.current` → `appStore`,
+        /// `AppConfiguration.isJetpack` → `true`): such checks then resolve like `#if` arms.
+        public var values: [String: String] = [:]
+        /// Whether the entry says which compilation conditions the build has: an
+        /// entry that gives only `values` leaves its `#if` arms unknown.
+        public var settlesConditions = true
         /// Where the entry is written.
         public var location: SourceLocation
 
         /// An entry.
-        public init(conditions: [String] = [], xcconfigs: [String] = [], location: SourceLocation) {
+        public init(conditions: [String] = [], xcconfigs: [String] = [], values: [String: String] = [:], location: SourceLocation) {
             self.conditions = conditions
             self.xcconfigs = xcconfigs
+            self.values = values
             self.location = location
         }
     }
@@ -51,10 +59,12 @@ extension ConfigurationValues {
             var entry = BuildConfigurations.Entry(location: location(of: environmentNode))
             let key = "build_configurations.\(environment)"
             if let fields = value.mapping {
+                entry.settlesConditions = fields.keys.contains { [BuildConfigurations.Key.conditions.rawValue, BuildConfigurations.Key.xcconfig.rawValue].contains($0.string) }
                 for (field, _, fieldValue) in members(of: fields, as: BuildConfigurations.Key.self) {
                     switch field {
                     case .conditions: entry.conditions = conditions(fieldValue, key: "\(key).conditions")
                     case .xcconfig: entry.xcconfigs = strings(fieldValue, key: "\(key).xcconfig", allowSingle: true) ?? []
+                    case .values: entry.values = knownValues(fieldValue, key: "\(key).values")
                     }
                 }
             } else {
@@ -63,6 +73,34 @@ extension ConfigurationValues {
             configurations.entries[environment] = entry
         }
         return configurations
+    }
+
+    /// `values`: each checked expression, a chain of Swift names such as
+    /// `BuildConfiguration.current`, to a case name (`appStore`, `.appStore`) or `true`/`false`.
+    private mutating func knownValues(_ node: Node, key: String) -> [String: String] {
+        guard let mapping = node.mapping else {
+            fail("'\(key)' must map what the app checks to its value in this build, e.g. { BuildConfiguration.current: appStore }", node, key: key)
+            return [:]
+        }
+        func isName(_ text: Substring) -> Bool {
+            (text.first.map { $0 == "_" || $0.isLetter } ?? false) && text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+        }
+        var values: [String: String] = [:]
+        for (subjectNode, valueNode) in mapping {
+            let subject = subjectNode.string ?? ""
+            guard !subject.isEmpty, subject.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isName) else {
+                fail("'\(subjectNode.string ?? "")' in \(key) is not what Swift code checks; write a name such as BuildConfiguration.current", subjectNode, key: key)
+                continue
+            }
+            var value = valueNode.string ?? ""
+            if value.hasPrefix(".") { value.removeFirst() }
+            guard isName(value[...]) else {
+                fail("the value of \(subject) in \(key) must be a case name such as appStore, or true or false", valueNode, key: key)
+                continue
+            }
+            values[subject] = value
+        }
+        return values
     }
 
     /// A list of compilation conditions, possibly empty.

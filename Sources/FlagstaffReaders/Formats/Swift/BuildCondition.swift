@@ -62,14 +62,8 @@ indirect enum BuildCondition: Hashable, Sendable {
         case .literal(let value): return value
         case .platform(let value): return value
         case .not(let inner): return inner.truth(with: conditions).map { !$0 }
-        case .and(let left, let right):
-            let (a, b) = (left.truth(with: conditions), right.truth(with: conditions))
-            if a == false || b == false { return false }
-            return a == true && b == true ? true : nil
-        case .or(let left, let right):
-            let (a, b) = (left.truth(with: conditions), right.truth(with: conditions))
-            if a == true || b == true { return true }
-            return a == false && b == false ? false : nil
+        case .and(let left, let right): return UnknownTruth.and(left.truth(with: conditions), right.truth(with: conditions))
+        case .or(let left, let right): return UnknownTruth.or(left.truth(with: conditions), right.truth(with: conditions))
         }
     }
 }

@@ -56,11 +56,11 @@ struct FlagValues {
     }
 
     /// A flag's default in each environment, from what the code writes for it.
-    func codeDefault(of flag: Flag, environments: [String], conditions: [String: Set<String>]) -> CodeDefault? {
+    func codeDefault(of flag: Flag, environments: [String], builds: [String: BuildFacts]) -> CodeDefault? {
         guard let written = defaults[flag.caseName]?.value else { return nil }
         var outcomes: [String: CodeDefault.Outcome] = [:]
         for environment in environments {
-            outcomes[environment] = written.outcome(with: conditions[environment])
+            outcomes[environment] = written.outcome(with: builds[environment] ?? BuildFacts())
         }
         return outcomes.isEmpty ? nil : CodeDefault(outcomes: outcomes)
     }
@@ -176,8 +176,9 @@ struct PropertyReading {
     /// A warning when no defaults are read but the type has members that look like
     /// them: a `Bool` property, or function of the flag, whose body switches over
     /// the flag (or is an `#if` around such switches), that the settings do not name.
-    /// Without it, every flag would read as not set, which the code contradicts.
-    func unnamedDefaults(_ settings: SwiftSettings) -> Diagnostic? {
+    /// Without it every flag would read as not set, which the code contradicts, so
+    /// each flag's default is then what the app works out with those members: not known here.
+    func unnamedDefaults(_ settings: SwiftSettings) -> (warning: Diagnostic, unread: CodeDefault.Outcome)? {
         let named = settings.describingProperties
         var found: [(name: String, location: FlagstaffCore.SourceLocation)] = []
         for (block, file) in blocks {
@@ -200,10 +201,11 @@ struct PropertyReading {
         }
         guard let first = found.first else { return nil }
         let names = found.map { "'\($0.name)'" }.joined(separator: ", ")
-        return .warning(
+        let warning = Diagnostic.warning(
             "\(names) \(found.count == 1 ? "gives" : "give") each flag a Bool and \(found.count == 1 ? "looks" : "look") like the flags' defaults, "
-                + "but flagstaff.yml names no defaults, so every flag reads as not set", at: first.location,
+                + "but flagstaff.yml names no defaults, so no flag's value is known", at: first.location,
             hint: "add `swift: { defaults: \(first.name) }` to flagstaff.yml (or name the one that holds the defaults)")
+        return (warning, .decidedInCode(found.map(\.name).joined(separator: " or "), at: first.location))
     }
 
     /// Whether a body switches over `subject`, or is an `#if` block a clause of which does.
@@ -295,7 +297,7 @@ struct PropertyReading {
             switch written {
             case .value(let value, let location): values.addCell(value.description, at: location, column: column, for: flag.caseName)
             case .code(let text, let location): values.addCell("decided in code: `\(text)`", at: location, column: column, for: flag.caseName)
-            case .nothing, .arms: continue
+            case .nothing, .arms, .check: continue
             }
         }
     }
@@ -367,7 +369,7 @@ struct PropertyReading {
                 // An enum case such as `.beta` reads as its name.
                 let name = argument.expression.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.name }
                 values.addCell(name ?? "decided in code: `\(text)`", at: location, column: column, for: flag.caseName)
-            case .nothing, .arms: continue
+            case .nothing, .arms, .check: continue
             }
         }
     }

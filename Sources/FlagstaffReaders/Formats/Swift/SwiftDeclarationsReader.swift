@@ -28,6 +28,9 @@ public enum SwiftDeclarationsReader {
         public var environments: [String]
         /// The compilation conditions of each environment that is a build configuration.
         public var conditions: [String: Set<String>]
+        /// The values each environment's build fixes for checks the app makes when
+        /// it runs (`BuildConfiguration.current` → `appStore`), by environment.
+        public var knownValues: [String: [String: String]]
         /// Whether the code's defaults are the only values the workspace bundles (a
         /// single app without value files): defaults left unread then leave every
         /// flag not set, which is worth a warning.
@@ -36,12 +39,13 @@ public enum SwiftDeclarationsReader {
         /// Options for reading.
         public init(
             typeName: String?, settings: SwiftSettings = SwiftSettings(), environments: [String] = [], conditions: [String: Set<String>] = [:],
-            valuesComeFromCode: Bool = false
+            knownValues: [String: [String: String]] = [:], valuesComeFromCode: Bool = false
         ) {
             self.typeName = typeName
             self.settings = settings
             self.environments = environments
             self.conditions = conditions
+            self.knownValues = knownValues
             self.valuesComeFromCode = valuesComeFromCode
         }
     }
@@ -50,6 +54,7 @@ public enum SwiftDeclarationsReader {
     public static func read(_ files: [SourceFile], options: Options) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let wanted = options.settings.describingProperties
+        let subjects = Set(options.knownValues.values.flatMap(\.keys))
         var parsed: [ParsedSwiftFile] = []
         for file in files {
             if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
@@ -66,7 +71,7 @@ public enum SwiftDeclarationsReader {
             }
             let finder = DeclarationFinder(wanted: wanted)
             finder.walk(tree)
-            parsed.append(ParsedSwiftFile(file: file, converter: converter, finder: finder))
+            parsed.append(ParsedSwiftFile(file: file, converter: converter, finder: finder, subjects: subjects))
         }
         guard let (type, file) = flagType(in: parsed, named: options.typeName, files: files, diagnostics: &diagnostics) else {
             return (nil, diagnostics)
@@ -97,12 +102,20 @@ public enum SwiftDeclarationsReader {
         var reading = PropertyReading(flags: flagEnum.flags, typeName: type.name, blocks: blocks, parsed: parsed)
         written.merge(reading.read(options.settings), keys: Dictionary(flagEnum.flags.map { ($0.caseName, $0.key) }) { first, _ in first })
         diagnostics += reading.diagnostics
-        if options.valuesComeFromCode, written.defaults.isEmpty, let unnamed = reading.unnamedDefaults(options.settings) { diagnostics.append(unnamed) }
+        // Defaults the code gives in members no setting names are not known, never "not set".
+        var unread: CodeDefault?
+        if options.valuesComeFromCode, written.defaults.isEmpty, let unnamed = reading.unnamedDefaults(options.settings) {
+            diagnostics.append(unnamed.warning)
+            unread = CodeDefault(unnamed.unread, environments: options.environments)
+        }
         let metadata = written.metadata(of: flagEnum, typeLocation: Self.location(of: type, in: file))
         diagnostics += metadata.diagnostics
+        let builds = Dictionary(uniqueKeysWithValues: options.environments.map { environment in
+            (environment, BuildFacts(conditions: options.conditions[environment], values: options.knownValues[environment] ?? [:]))
+        })
         flagEnum.flags = flagEnum.flags.map { flag in
             var flag = flag
-            flag.codeDefault = written.codeDefault(of: flag, environments: options.environments, conditions: options.conditions)
+            flag.codeDefault = written.codeDefault(of: flag, environments: options.environments, builds: builds) ?? unread
             flag.remoteKey = written.remoteKeys[flag.caseName]
             return flag
         }
@@ -192,8 +205,12 @@ struct ParsedSwiftFile {
     let file: SourceFile
     let converter: SourceLocationConverter
     let finder: DeclarationFinder
+    /// The expressions build configurations fix values of.
+    let subjects: Set<String>
 
-    var expressions: SwiftExpressions { SwiftExpressions(constants: finder.constants, getters: finder.getters, converter: converter) }
+    var expressions: SwiftExpressions {
+        SwiftExpressions(constants: finder.constants, getters: finder.getters, converter: converter, subjects: subjects)
+    }
 }
 
 /// A type that may declare flags: an enum, struct, class or actor.

@@ -12,7 +12,7 @@ public enum SwiftFormat: DeclarationsFormat {
             files,
             options: .init(
                 typeName: configuration.enumName, settings: configuration.swift, environments: configuration.environments,
-                conditions: conditions, valuesComeFromCode: configuration.isSingleApp && configuration.layers.values.isEmpty))
+                conditions: conditions, knownValues: configuration.buildConfigurations.entries.mapValues(\.values), valuesComeFromCode: configuration.isSingleApp && configuration.layers.values.isEmpty))
     }
 
     public static func insertion(

@@ -1,9 +1,17 @@
 import FlagstaffCore
 import SwiftSyntax
 
+/// What one build configuration settles: its compilation conditions (`nil` when
+/// unknown) and the values it fixes for checks the app makes when it runs.
+struct BuildFacts: Hashable, Sendable {
+    var conditions: Set<String>?
+    var values: [String: String] = [:]
+}
+
 /// What Swift code writes for one flag in one place (a `switch` arm, a registry
 /// entry, a `defaultValue:` argument): a value, an expression only the running
-/// app can work out, nothing (`nil`), or `#if` arms that each write one of these.
+/// app can work out, nothing (`nil`), `#if` arms that each write one of these,
+/// or a check of a value each build configuration fixes.
 indirect enum WrittenValue: Hashable, Sendable {
     /// A literal value, or a constant's literal followed one step.
     case value(FlagValue, FlagstaffCore.SourceLocation)
@@ -13,6 +21,9 @@ indirect enum WrittenValue: Hashable, Sendable {
     case nothing(FlagstaffCore.SourceLocation)
     /// `#if` arms in order; an arm's condition is `nil` for `#else`, its value `nil` when it writes nothing.
     case arms([Arm])
+    /// `check ? then : otherwise` (a check on its own gives `true` or `false`): decided
+    /// per build where the configuration fixes its subjects, else decided in code as written.
+    case check(RuntimeCheck, then: WrittenValue, otherwise: WrittenValue, text: String, FlagstaffCore.SourceLocation)
 
     /// One `#if` arm.
     struct Arm: Hashable, Sendable {
@@ -25,19 +36,23 @@ indirect enum WrittenValue: Hashable, Sendable {
     /// Where the value (or its first arm) is written.
     var location: FlagstaffCore.SourceLocation? {
         switch self {
-        case .value(_, let location), .code(_, let location), .nothing(let location): location
+        case .value(_, let location), .code(_, let location), .nothing(let location), .check(_, _, _, _, let location): location
         case .arms(let arms): arms.lazy.compactMap { $0.value?.location }.first
         }
     }
 
-    /// What the code gives in a build with `conditions` (unknown when `nil`):
-    /// the first arm that holds; from the first arm whose truth is unknown on,
-    /// each remaining arm, first match first. `nil` when it gives nothing.
-    func outcome(with conditions: Set<String>?) -> CodeDefault.Outcome? {
+    /// What the code gives in a build with `build`'s facts: the first arm that
+    /// holds; from the first arm whose truth is unknown on, each remaining arm,
+    /// first match first. `nil` when it gives nothing.
+    func outcome(with build: BuildFacts) -> CodeDefault.Outcome? {
+        let conditions = build.conditions
         switch self {
         case .value(let value, let location): return .value(value, at: location)
         case .code(let text, let location): return .decidedInCode(text, at: location)
         case .nothing: return nil
+        case .check(let check, let then, let otherwise, let text, let location):
+            guard let holds = check.truth(with: build.values) else { return .decidedInCode(text, at: location) }
+            return (holds ? then : otherwise).outcome(with: build)
         case .arms(let arms):
             var branches: [CodeDefault.Branch] = []
             var settled = false
@@ -45,8 +60,8 @@ indirect enum WrittenValue: Hashable, Sendable {
                 // `#else` always holds; a condition may be unknown (`nil`).
                 let truth: Bool? = if let condition = arm.condition { condition.truth(with: conditions) } else { true }
                 if truth == false { continue }
-                if truth == true, branches.isEmpty { return arm.value?.outcome(with: conditions) }
-                branches += Self.branches(of: arm.value, under: truth == true ? nil : arm.conditionText, with: conditions)
+                if truth == true, branches.isEmpty { return arm.value?.outcome(with: build) }
+                branches += Self.branches(of: arm.value, under: truth == true ? nil : arm.conditionText, with: build)
                 if truth == true {
                     settled = true
                     break
@@ -60,9 +75,9 @@ indirect enum WrittenValue: Hashable, Sendable {
     }
 
     /// An arm's value as branches under a condition, nested arms flattened.
-    private static func branches(of value: WrittenValue?, under condition: String?, with conditions: Set<String>?) -> [CodeDefault.Branch] {
-        guard case .arms = value, let outcome = value?.outcome(with: conditions), case .byCondition(let inner) = outcome else {
-            return [CodeDefault.Branch(condition: condition, outcome: value?.outcome(with: conditions))]
+    private static func branches(of value: WrittenValue?, under condition: String?, with build: BuildFacts) -> [CodeDefault.Branch] {
+        guard case .arms = value, let outcome = value?.outcome(with: build), case .byCondition(let inner) = outcome else {
+            return [CodeDefault.Branch(condition: condition, outcome: value?.outcome(with: build))]
         }
         return inner.map { branch in
             let joined = [condition, branch.condition].compactMap { $0 }.joined(separator: " && ")
@@ -82,6 +97,8 @@ struct SwiftExpressions {
     /// The getters of the file's computed properties, by name.
     let getters: [String: CodeBlockItemListSyntax]
     let converter: SourceLocationConverter
+    /// The expressions build configurations fix values of (`BuildConfiguration.current`).
+    var subjects: Set<String> = []
     /// Whether a name is followed to its constant: only one step is taken.
     var followsConstants = true
 
@@ -96,14 +113,45 @@ struct SwiftExpressions {
     func written(_ expression: ExprSyntax) -> WrittenValue {
         if let value = literal(expression) { return value }
         if expression.is(NilLiteralExprSyntax.self) { return .nothing(location(of: expression)) }
-        if let ternary = expression.as(TernaryExprSyntax.self), case .value(.bool(let holds), _)? = literal(ternary.condition) ?? constant(ternary.condition) {
-            return written(holds ? ternary.thenExpression : ternary.elseExpression)
+        if let value = ternary(expression) { return value }
+        if let check = RuntimeCheck(expression, subjects: subjects) {
+            let at = location(of: expression)
+            return .check(check, then: .value(.bool(true), at), otherwise: .value(.bool(false), at), text: Self.shortened(expression.trimmedDescription), at)
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return written(only.expression)
         }
         if let value = constant(expression) { return value }
         return code(expression)
+    }
+
+    /// `condition ? then : otherwise`, as the parser leaves it (a sequence, not
+    /// folded by precedence), when its condition is a Bool literal or constant, or
+    /// a check of values build configurations fix.
+    private func ternary(_ expression: ExprSyntax) -> WrittenValue? {
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index > 0,
+            let question = elements[index].as(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count
+        else { return nil }
+        let condition = Array(elements[..<index])
+        let rest = Array(elements[(index + 1)...])
+        let text = Self.shortened(expression.trimmedDescription)
+        let at = location(of: expression)
+        let then = written(question.thenExpression)
+        let otherwise: WrittenValue
+        if rest.count == 1 {
+            otherwise = written(rest[0])
+        } else if let check = RuntimeCheck(elements: rest, subjects: subjects) {
+            otherwise = .check(check, then: .value(.bool(true), at), otherwise: .value(.bool(false), at), text: text, at)
+        } else {
+            otherwise = .code(text, at)
+        }
+        if condition.count == 1, case .value(.bool(let holds), _)? = literal(condition[0]) ?? constant(condition[0]) {
+            return holds ? then : otherwise
+        }
+        guard let check = RuntimeCheck(elements: condition, subjects: subjects) else { return nil }
+        return .check(check, then: then, otherwise: otherwise, text: text, at)
     }
 
     /// The expression as decided in code.

@@ -1,0 +1,134 @@
+import SwiftSyntax
+
+/// A check the app makes when it runs of a value that each build configuration
+/// fixes, such as `BuildConfiguration.current == .localDeveloper`,
+/// `[.a, .b].contains(BuildConfiguration.current)`, `BuildConfiguration.current ~= [.a, .b]`
+/// or `AppConfiguration.isJetpack`, joined with `!`, `&&` and `||`. Its subjects
+/// are the expressions `build_configurations.<environment>.values` names; with
+/// those values known for a build, the check resolves like a `#if` arm.
+indirect enum RuntimeCheck: Hashable, Sendable {
+    /// The subject's value is one of these: a case name (`localDeveloper`) or `true`/`false`.
+    case isOneOf(subject: String, values: Set<String>)
+    case literal(Bool)
+    case not(RuntimeCheck)
+    case and(RuntimeCheck, RuntimeCheck)
+    case or(RuntimeCheck, RuntimeCheck)
+
+    /// The check an expression makes, when it is one over `subjects` only; `nil`
+    /// for anything else, which stays decided in code.
+    init?(_ expression: ExprSyntax, subjects: Set<String>) {
+        guard !subjects.isEmpty else { return nil }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            self.init(only.expression, subjects: subjects)
+        } else if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            guard let inner = RuntimeCheck(prefix.expression, subjects: subjects) else { return nil }
+            self = .not(inner)
+        } else if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            self = .literal(literal.literal.tokenKind == .keyword(.true))
+        } else if let subject = Self.subject(expression, in: subjects) {
+            self = .isOneOf(subject: subject, values: ["true"])
+        } else if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "contains", call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
+            let subject = Self.subject(argument.expression, in: subjects), let list = member.base.flatMap({ Self.caseNames($0, of: subject) })
+        {
+            self = .isOneOf(subject: subject, values: list)
+        } else if let sequence = expression.as(SequenceExprSyntax.self) {
+            guard let folded = Self.folded(Array(sequence.elements), subjects: subjects) else { return nil }
+            self = folded
+        } else {
+            return nil
+        }
+    }
+
+    /// The check a run of a sequence's elements makes (the condition before a `?`).
+    init?(elements: [ExprSyntax], subjects: Set<String>) {
+        guard !subjects.isEmpty, let first = elements.first else { return nil }
+        guard elements.count > 1 else {
+            self.init(first, subjects: subjects)
+            return
+        }
+        guard let folded = Self.folded(elements, subjects: subjects) else { return nil }
+        self = folded
+    }
+
+    /// Whether the check holds with the subjects' `values`; `nil` when a subject has none.
+    func truth(with values: [String: String]) -> Bool? {
+        switch self {
+        case .isOneOf(let subject, let cases): return values[subject].map(cases.contains)
+        case .literal(let value): return value
+        case .not(let inner): return inner.truth(with: values).map { !$0 }
+        case .and(let left, let right): return UnknownTruth.and(left.truth(with: values), right.truth(with: values))
+        case .or(let left, let right): return UnknownTruth.or(left.truth(with: values), right.truth(with: values))
+        }
+    }
+
+    /// `a && b || c`, with comparisons binding tighter than `&&`, and `&&` than `||`.
+    private static func folded(_ elements: [ExprSyntax], subjects: Set<String>) -> RuntimeCheck? {
+        func splits(_ part: ArraySlice<ExprSyntax>, on text: String) -> [ArraySlice<ExprSyntax>] {
+            part.split(omittingEmptySubsequences: false) { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == text }
+        }
+        var alternatives: [RuntimeCheck] = []
+        for alternative in splits(elements[...], on: "||") {
+            var terms: [RuntimeCheck] = []
+            for term in splits(alternative, on: "&&") {
+                guard let check = comparison(Array(term), subjects: subjects) else { return nil }
+                terms.append(check)
+            }
+            guard let first = terms.first else { return nil }
+            alternatives.append(terms.dropFirst().reduce(first) { .and($0, $1) })
+        }
+        guard let first = alternatives.first else { return nil }
+        return alternatives.dropFirst().reduce(first) { .or($0, $1) }
+    }
+
+    /// One term: a check on its own, or `subject == .case`, `subject != .case`,
+    /// `subject ~= [.a, .b]`, either way round for `==` and `!=`.
+    private static func comparison(_ term: [ExprSyntax], subjects: Set<String>) -> RuntimeCheck? {
+        if term.count == 1 { return RuntimeCheck(term[0], subjects: subjects) }
+        guard term.count == 3, let operation = term[1].as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
+        let (left, right) = (term[0], term[2])
+        switch operation {
+        case "==", "!=":
+            let check: RuntimeCheck
+            if let subject = subject(left, in: subjects), let value = value(right, of: subject) {
+                check = .isOneOf(subject: subject, values: [value])
+            } else if let subject = subject(right, in: subjects), let value = value(left, of: subject) {
+                check = .isOneOf(subject: subject, values: [value])
+            } else {
+                return nil
+            }
+            return operation == "==" ? check : .not(check)
+        case "~=":
+            guard let subject = subject(left, in: subjects), let list = caseNames(right, of: subject) else { return nil }
+            return .isOneOf(subject: subject, values: list)
+        default:
+            return nil
+        }
+    }
+
+    /// The subject an expression names, written as the configuration writes it.
+    private static func subject(_ expression: ExprSyntax, in subjects: Set<String>) -> String? {
+        let text = expression.trimmedDescription.filter { !$0.isWhitespace }
+        return subjects.contains(text) ? text : nil
+    }
+
+    /// A value compared with a subject: `.name`, the subject's own type's
+    /// `Type.name` (`BuildConfiguration.appStore`), `true` or `false`.
+    private static func value(_ expression: ExprSyntax, of subject: String) -> String? {
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) { return literal.literal.text }
+        guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
+        if let base = member.base, base.trimmedDescription != subject.split(separator: ".").first.map(String.init) { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// The case names of an array literal such as `[.localDeveloper, .a8cBranchTest]`.
+    private static func caseNames(_ expression: ExprSyntax, of subject: String) -> Set<String>? {
+        guard let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty else { return nil }
+        var names: Set<String> = []
+        for element in array.elements {
+            guard let name = value(element.expression, of: subject) else { return nil }
+            names.insert(name)
+        }
+        return names
+    }
+}
