@@ -187,6 +187,55 @@ struct SwiftShapesTests {
         }
     }
 
+    // MARK: - A registry app: a manager's isEnabled calls a helper over the registry
+
+    /// From the fixture's code: in debug, `debugDefault` gives `phase <= 2`; in
+    /// release, `releaseDefault` gives `defaultEnabled`; a flag without a registry
+    /// entry (observableMigration) takes the guard's `false` in both.
+    @Test(arguments: [
+        ("liquidGlassDesign", "on", "off"), ("observableMigration", "off", "off"), ("navigationSplitView", "on", "off"),
+        ("chatViewRedesign", "on", "off"), ("streamInteractions", "off", "on"),
+    ])
+    func aManagersHelperOverTheRegistryIsFollowedOneStep(_ key: String, _ debug: String, _ release: String) throws {
+        let workspace = try Workspace.load(configurationPath: Fixtures.configuration("swift-registry-manager"))
+        #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics)")
+        let matrix = try #require(workspace.matrix)
+        let caseKey = try #require(matrix.model.flags.first { $0.caseName == key }?.key)
+        #expect(try Self.cases(matrix, caseKey, "debug") == [debug])
+        #expect(try Self.cases(matrix, caseKey, "release") == [release])
+        let cell = try #require(matrix.resolution(key: caseKey, tenant: Tenant.singleAppID, environment: "debug"))
+        #expect(cell.layer.id == "code")
+        #expect(cell.location == SourceLocation(file: "Sources/FeatureFlagManager.swift", line: 53, column: 16))
+        // The registry still describes each flag.
+        if key == "chatViewRedesign" {
+            #expect(matrix.model.catalog.entry(for: "chat_view_redesign")?.description == "Enable redesigned chat view with card system")
+        }
+    }
+
+    @Test(arguments: [
+        ("return info.phase <= 2", "return info.phase <= Self.lastDebugPhase"),
+        ("guard let info = FeatureFlagInfo.registry[flag] else { return false }\n        return info.phase <= 2", "return FeatureFlagInfo.registry[flag]!.phase <= 2"),
+    ])
+    func aHelperDeeperThanOneStepIsDecidedInCode(_ old: String, _ new: String) throws {
+        try withCopy(of: "swift-registry-manager") { root in
+            let file = root.appendingPathComponent("Sources/FeatureFlagManager.swift")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.contains(old))
+            try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+            let matrix = try #require(try Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path).matrix)
+            #expect(try Self.cases(matrix, "liquid_glass_design", "debug") == ["the app works out debugDefault(for: flag): decided in code"])
+            #expect(try Self.cases(matrix, "stream_interactions", "release") == ["on"])
+        }
+    }
+
+    @Test func aManagerThatIsNotThereIsNamedWithTheTypesFound() throws {
+        do {
+            let workspace = try Self.load("swift-registry-manager", replacing: "FeatureFlagManager.isEnabled", with: "FeatureFlagManagr.isEnabled")
+            #expect(workspace.diagnostics.map(\.description).contains { $0.contains("error: no type 'FeatureFlagManagr' in the Swift files; did you mean 'FeatureFlagManager'?") },
+                "\(workspace.diagnostics)")
+        }
+    }
+
     @Test func anyOtherStatementBeforeTheSwitchLeavesEveryDefaultDecidedInCode() throws {
         try withCopy(of: "swift-override-store") { root in
             let file = root.appendingPathComponent("Classes/FeatureFlag.swift")

@@ -74,17 +74,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             (hasModel, diagnostics) = (result.template != nil, result.diagnostics)
         case .swiftDeclarations:
             // Every property the settings can name, with one build configuration
-            // whose conditions and checked values are known and one whose are not.
+            // whose conditions and checked values are known and one whose are not;
+            // then with the defaults a manager's function gives through helpers.
             var settings = SwiftSettings()
             (settings.defaults, settings.remoteKey, settings.description, settings.registry) = ("defaultValue", "remoteKey", "description", "registry")
             settings.remoteKeyDefault = .snakeCase
             settings.columns = [("Debug menu", "isEditableInDebugMenu")]
-            let result = SwiftDeclarationsReader.read(
-                [.init(path: path, text: text)],
-                options: .init(
-                    typeName: nil, settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]],
-                    knownValues: ["debug": ["BuildConfiguration.current": "localDeveloper", "AppConfiguration.isJetpack": "true"]]))
-            (hasModel, diagnostics) = (result.declarations != nil, result.diagnostics)
+            var results: [(declarations: FlagDeclarations?, diagnostics: [Diagnostic])] = []
+            for defaults in ["defaultValue", "FeatureFlagManager.isEnabled"] {
+                settings.defaults = defaults
+                results.append(SwiftDeclarationsReader.read(
+                    [.init(path: path, text: text)],
+                    options: .init(
+                        typeName: nil, settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]],
+                        knownValues: ["debug": ["BuildConfiguration.current": "localDeveloper", "AppConfiguration.isJetpack": "true"]])))
+            }
+            (hasModel, diagnostics) = (results[0].declarations != nil, results.flatMap(\.diagnostics))
         case .xcconfig:
             files = Self.xcconfigFiles(text)
             (hasModel, diagnostics) = (true, Self.xcconfigDiagnostics(files))

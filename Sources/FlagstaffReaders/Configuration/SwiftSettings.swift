@@ -111,7 +111,7 @@ extension ConfigurationValues {
             let name = "swift.\(key.rawValue)"
             settings.locations[key] = location(of: value)
             switch key {
-            case .defaults: settings.defaults = identifier(value, key: name)
+            case .defaults: settings.defaults = member(value, key: name)
             case .remoteKey: settings.remoteKey = identifier(value, key: name)
             case .remoteKeyDefault: settings.remoteKeyDefault = choice(value, key: name, as: KeyStyle.self)
             case .description: settings.description = identifier(value, key: name)
@@ -138,15 +138,33 @@ extension ConfigurationValues {
         return settings
     }
 
+    /// A member's name, or `Type.member` for one of another type than the flags'.
+    mutating func member(_ node: Node, key: String) -> String? {
+        guard let text = string(node, key: key) else { return nil }
+        let names = text.split(separator: ".", omittingEmptySubsequences: false).map { Self.swiftName(String($0)) }
+        guard (1...2).contains(names.count), names.allSatisfy({ $0 != nil }) else {
+            fail("'\(key)' must be a Swift name, such as defaultValue, or Type.name, not '\(text)'", node, key: key)
+            return nil
+        }
+        return names.compactMap { $0 }.joined(separator: ".")
+    }
+
     /// A Swift identifier, such as a property's name; a keyword used as a name may
     /// be written with or without its backticks (`default` or `` `default` ``).
     mutating func identifier(_ node: Node, key: String) -> String? {
-        guard var text = string(node, key: key) else { return nil }
-        if text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") { text = String(text.dropFirst().dropLast()) }
-        guard let first = text.first, first == "_" || first.isLetter, text.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) else {
+        guard let text = string(node, key: key) else { return nil }
+        guard let name = Self.swiftName(text) else {
             fail("'\(key)' must be a Swift name, such as defaultValue, not '\(text)'", node, key: key)
             return nil
         }
+        return name
+    }
+
+    /// The name a text writes, its backticks taken off; `nil` when it is not a Swift name.
+    private static func swiftName(_ written: String) -> String? {
+        var text = written
+        if text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") { text = String(text.dropFirst().dropLast()) }
+        guard let first = text.first, first == "_" || first.isLetter, text.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) else { return nil }
         return text
     }
 }

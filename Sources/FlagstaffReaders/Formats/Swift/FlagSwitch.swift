@@ -21,6 +21,9 @@ struct FlagSwitch {
     var location: FlagstaffCore.SourceLocation
     /// Problems in the switch: a case named twice, a case that is not a flag.
     var diagnostics: [Diagnostic] = []
+    /// Whether a value came from a helper the body calls with the flag, which
+    /// reads the registry: the registry's default field is then an input, not a default.
+    var readsRegistry = false
 
     /// What the property gives a flag, when it gives it anything.
     func value(of caseName: String) -> WrittenValue? {
@@ -49,9 +52,11 @@ struct FlagSwitch {
 
     /// Reads a property's or function's body, which switches over `subject`
     /// (`self`, or the function's parameter); `caseNames` are the flags' cases.
+    /// `helpers` are the functions the body may return a call of, with the flag,
+    /// followed one step (`return debugDefault(for: flag)`).
     init(
         name: TokenSyntax, body: CodeBlockItemListSyntax?, subject: String, property: String, caseNames: Set<String>,
-        expressions: SwiftExpressions
+        expressions: SwiftExpressions, helpers: RegistryHelpers? = nil
     ) {
         location = expressions.location(of: name)
         guard let body else { return }
@@ -63,15 +68,25 @@ struct FlagSwitch {
             read(switchExpression.cases, condition: nil, property: property, caseNames: caseNames, expressions: expressions)
             return
         }
-        if let ifConfig = Self.ifConfig(in: body), Self.clauses(of: ifConfig).contains(where: { _, _, clause in
+        func helped(_ statements: [CodeBlockItemSyntax]) -> [String: WrittenValue]? {
+            guard statements.count == 1, let returned = Self.returned(statements[0]) else { return nil }
+            return helpers?.values(of: returned, subject: subject, caseNames: caseNames, expressions: expressions)
+        }
+        if let values = helped(rest) {
+            arms = values
+            readsRegistry = true
+            return
+        }
+        if let ifConfig = Self.ifConfig(in: rest), Self.clauses(of: ifConfig).contains(where: { _, _, clause in
             guard case .statements(let inner) = clause.elements else { return false }
-            return Self.switchExpression(over: subject, in: inner) != nil || Self.ifConfig(in: inner) != nil
+            return Self.switchExpression(over: subject, in: inner) != nil || Self.ifConfig(in: inner) != nil || helped(Array(inner)) != nil
         }) {
             for (condition, text, clause) in Self.clauses(of: ifConfig) {
                 let inner: CodeBlockItemListSyntax? = if case .statements(let statements) = clause.elements { statements } else { nil }
                 let reading = FlagSwitch(
-                    name: name, body: inner, subject: subject, property: property, caseNames: caseNames, expressions: expressions)
+                    name: name, body: inner, subject: subject, property: property, caseNames: caseNames, expressions: expressions, helpers: helpers)
                 diagnostics += reading.diagnostics
+                readsRegistry = readsRegistry || reading.readsRegistry
                 clauses.append((condition, text, reading))
             }
             return
@@ -99,9 +114,18 @@ struct FlagSwitch {
     }
 
     /// The `#if` block a body consists of, when it is nothing else.
-    static func ifConfig(in body: CodeBlockItemListSyntax) -> IfConfigDeclSyntax? {
+    static func ifConfig(in body: some Collection<CodeBlockItemSyntax>) -> IfConfigDeclSyntax? {
         guard body.count == 1, case .decl(let declaration)? = body.first?.item else { return nil }
         return declaration.as(IfConfigDeclSyntax.self)
+    }
+
+    /// The expression a statement returns: `return X`, or `X` on its own (an implicit return).
+    static func returned(_ statement: CodeBlockItemSyntax) -> ExprSyntax? {
+        switch statement.item {
+        case .expr(let expression): expression
+        case .stmt(let statement): statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExpressionStmtSyntax.self)?.expression
+        default: nil
+        }
     }
 
     /// The `switch self` a body consists of: a statement, `return switch`, or an implicit return.
@@ -117,16 +141,7 @@ struct FlagSwitch {
 
     /// The switch over `subject` a statement is, or returns.
     static func switchExpression(over subject: String, in statement: CodeBlockItemSyntax) -> SwitchExprSyntax? {
-        let item = statement.item
-        let expression: ExprSyntax?
-        switch item {
-        case .expr(let expr): expression = expr
-        case .stmt(let statement):
-            if let returned = statement.as(ReturnStmtSyntax.self) { expression = returned.expression }
-            else { expression = statement.as(ExpressionStmtSyntax.self)?.expression }
-        default: expression = nil
-        }
-        guard let switchExpression = expression?.as(SwitchExprSyntax.self),
+        guard let switchExpression = returned(statement)?.as(SwitchExprSyntax.self),
             switchExpression.subject.trimmedDescription == subject
         else { return nil }
         return switchExpression

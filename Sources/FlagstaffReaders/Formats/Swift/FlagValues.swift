@@ -114,7 +114,9 @@ struct PropertyReading {
     mutating func read(_ settings: SwiftSettings) -> FlagValues {
         var values = FlagValues()
         let keys = self.keys
-        if let name = settings.defaults, let property = readSwitch(name) {
+        var registryGivesDefaults = true
+        if let name = settings.defaults, let property = readSwitch(name, registry: settings.registry) {
+            registryGivesDefaults = !property.readsRegistry
             for flag in flags {
                 guard let value = property.value(of: flag.caseName) else { continue }
                 values.addDefault(value, source: "'\(name)'", for: flag.caseName, key: flag.key)
@@ -133,6 +135,7 @@ struct PropertyReading {
         if let name = settings.registry {
             var registry = FlagValues()
             readRegistry(name, settings: settings, into: &registry)
+            if !registryGivesDefaults { registry.defaults = [:] }
             values.merge(registry, keys: keys)
         }
         return values
@@ -140,37 +143,85 @@ struct PropertyReading {
 
     /// The property's switch, found in the type's member blocks: a computed
     /// property, a function without parameters, or a function whose one
-    /// parameter is the flag (`static func isEnabled(_ feature: Feature)`); an
-    /// error naming what the type has when absent.
-    private mutating func readSwitch(_ name: String) -> FlagSwitch? {
+    /// parameter is the flag (`static func isEnabled(_ feature: Feature)`). A
+    /// name `Type.member` looks in that type instead (a manager's
+    /// `FeatureFlagManager.isEnabled`), whose functions the body may call with the
+    /// flag one step deep (see `RegistryHelpers`). An error naming what the type
+    /// has when absent.
+    private mutating func readSwitch(_ name: String, registry: String? = nil) -> FlagSwitch? {
+        let parts = name.split(separator: ".").map(String.init)
+        let (owner, memberName) = parts.count == 2 ? (parts[0], parts[1]) : (typeName, name)
+        let blocks = owner == typeName ? self.blocks : Self.blocks(of: owner, in: parsed)
+        var helpers: RegistryHelpers?
+        if owner != typeName {
+            let functions = blocks.flatMap { block, _ in block.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) } }
+            let (entries, entryExpressions) = registry.map(registryArguments) ?? ([:], nil)
+            helpers = RegistryHelpers(
+                functions: Dictionary(functions.map { ($0.name.text, $0) }) { first, _ in first }, registry: registry, entries: entries,
+                entryExpressions: entryExpressions)
+        }
         for (block, file) in blocks {
             for member in block.members {
                 if let variable = member.decl.as(VariableDeclSyntax.self) {
                     for binding in variable.bindings {
-                        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, identifier.name == name else { continue }
-                        return reading(identifier, body: Self.getter(of: binding), subject: "self", name: name, file: file)
+                        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, identifier.name == memberName else { continue }
+                        return reading(identifier, body: Self.getter(of: binding), subject: "self", name: name, file: file, helpers: helpers)
                     }
                 }
-                if let function = member.decl.as(FunctionDeclSyntax.self), function.name.name == name,
+                if let function = member.decl.as(FunctionDeclSyntax.self), function.name.name == memberName,
                     let subject = Self.subject(of: function)
                 {
-                    return reading(function.name, body: function.body?.statements, subject: subject, name: name, file: file)
+                    return reading(function.name, body: function.body?.statements, subject: subject, name: name, file: file, helpers: helpers)
                 }
             }
         }
-        let start = blocks.first.map { FlagEnumReader.location(of: $0.0, converter: $0.1.converter) }
+        let start = (blocks.first ?? self.blocks.first).map { FlagEnumReader.location(of: $0.0, converter: $0.1.converter) }
+        let place = blocks.isEmpty ? "no type '\(owner)' in the Swift files" : "no property '\(memberName)' in \(owner) or its extensions"
         diagnostics.append(
             .error(
-                "no property '\(name)' in \(typeName) or its extensions", at: start,
-                hint: Suggestion.didYouMean(name, in: memberNames())
-                    ?? "flagstaff.yml names it under swift; declare `var \(name): … { switch self { … } }` or fix the name"))
+                place, at: start,
+                hint: (blocks.isEmpty
+                    ? Suggestion.didYouMean(owner, in: parsed.flatMap { $0.finder.types.map(\.name) })
+                    : Suggestion.didYouMean(memberName, in: Self.memberNames(of: blocks)))
+                    ?? "flagstaff.yml names it under swift; declare `var \(memberName): … { switch self { … } }` or fix the name"))
         return nil
     }
 
-    private mutating func reading(_ token: TokenSyntax, body: CodeBlockItemListSyntax?, subject: String, name: String, file: ParsedSwiftFile) -> FlagSwitch {
-        let property = FlagSwitch(name: token, body: body, subject: subject, property: name, caseNames: caseNames, expressions: file.expressions)
+    /// The member blocks of a type other than the flag type, and of its extensions.
+    private static func blocks(of type: String, in parsed: [ParsedSwiftFile]) -> [(MemberBlockSyntax, ParsedSwiftFile)] {
+        parsed.flatMap { file in
+            file.finder.types.filter { $0.name == type }.map { ($0.memberBlock, file) }
+                + file.finder.extensions[type, default: []].map { ($0.memberBlock, file) }
+        }
+    }
+
+    private mutating func reading(
+        _ token: TokenSyntax, body: CodeBlockItemListSyntax?, subject: String, name: String, file: ParsedSwiftFile, helpers: RegistryHelpers? = nil
+    ) -> FlagSwitch {
+        let property = FlagSwitch(
+            name: token, body: body, subject: subject, property: name, caseNames: caseNames, expressions: file.expressions, helpers: helpers)
         diagnostics += property.diagnostics
         return property
+    }
+
+    /// Each flag's registry entry, its initialiser's arguments by label, by case
+    /// name, with the expressions of the registry's file.
+    private func registryArguments(_ name: String) -> ([String: [String: ExprSyntax]], SwiftExpressions?) {
+        guard let (dictionary, file) = registry(named: name), case .elements(let elements) = dictionary.content else { return ([:], nil) }
+        let byKey = Dictionary(flags.map { ($0.key, $0.caseName) }) { first, _ in first }
+        var entries: [String: [String: ExprSyntax]] = [:]
+        for element in elements {
+            let caseName =
+                element.key.as(MemberAccessExprSyntax.self)?.declName.baseName.name
+                ?? element.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue.flatMap { byKey[$0] }
+            guard let caseName, caseNames.contains(caseName), entries[caseName] == nil, let call = element.value.as(FunctionCallExprSyntax.self) else { continue }
+            var arguments: [String: ExprSyntax] = [:]
+            for argument in call.arguments {
+                if let label = argument.label?.text, arguments[label] == nil { arguments[label] = argument.expression }
+            }
+            entries[caseName] = arguments
+        }
+        return (entries, file.expressions)
     }
 
     /// A warning when no defaults are read but the type has members that look like
@@ -227,8 +278,8 @@ struct PropertyReading {
         return (parameter.secondName ?? parameter.firstName).name
     }
 
-    /// The names of the type's properties and functions, for a "did you mean".
-    private func memberNames() -> [String] {
+    /// The names of the properties and functions of member blocks, for a "did you mean".
+    private static func memberNames(of blocks: [(MemberBlockSyntax, ParsedSwiftFile)]) -> [String] {
         blocks.flatMap { block, _ in
             block.members.flatMap { member -> [String] in
                 if let function = member.decl.as(FunctionDeclSyntax.self) { return [function.name.name] }
