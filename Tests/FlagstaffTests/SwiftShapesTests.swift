@@ -161,6 +161,18 @@ struct SwiftShapesTests {
         #expect(try Self.cases(matrix, key, "release") == release)
     }
 
+    @Test func aCheckedValueSomeBuildDoesNotGiveIsAWarningThatSaysWhereToGiveIt() throws {
+        let workspace = try Workspace.load(configurationPath: Fixtures.configuration("swift-build-checks"))
+        #expect(workspace.diagnostics.filter { $0.severity == .warning }.map(\.description) == [
+            "Classes/FeatureFlag.swift:23:20: warning: 3 flags' defaults check 'AppConfiguration.isJetpack' when the app runs, and no build "
+                + "configuration gives its value for release, where what depends on it is not known; give the value each build has: "
+                + "build_configurations: { release: { values: { AppConfiguration.isJetpack: … } } }",
+            "Classes/FeatureFlag.swift:31:20: warning: a flag's default checks 'AppConfiguration.statsRevampV2Enabled' when the app runs, and no "
+                + "build configuration gives its value for any environment, where what depends on it is not known; give the value each build has: "
+                + "build_configurations: { debug: { values: { AppConfiguration.statsRevampV2Enabled: … } } }",
+        ])
+    }
+
     @Test func withoutTheBuildsValuesTheChecksAreDecidedInCode() throws {
         do {
             let workspace = try Self.load(

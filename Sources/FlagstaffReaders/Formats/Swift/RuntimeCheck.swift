@@ -18,10 +18,15 @@ indirect enum RuntimeCheck: Hashable, Sendable {
     /// for anything else, which stays decided in code.
     init?(_ expression: ExprSyntax, subjects: Set<String>) {
         guard !subjects.isEmpty else { return nil }
+        self.init(expression, isSubject: subjects.contains)
+    }
+
+    /// The check an expression makes over whatever `isSubject` accepts.
+    private init?(_ expression: ExprSyntax, isSubject subjects: (String) -> Bool) {
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-            self.init(only.expression, subjects: subjects)
+            self.init(only.expression, isSubject: subjects)
         } else if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            guard let inner = RuntimeCheck(prefix.expression, subjects: subjects) else { return nil }
+            guard let inner = RuntimeCheck(prefix.expression, isSubject: subjects) else { return nil }
             self = .not(inner)
         } else if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             self = .literal(literal.literal.tokenKind == .keyword(.true))
@@ -47,8 +52,40 @@ indirect enum RuntimeCheck: Hashable, Sendable {
             self.init(first, subjects: subjects)
             return
         }
-        guard let folded = Self.folded(elements, subjects: subjects) else { return nil }
+        guard let folded = Self.folded(elements, subjects: subjects.contains) else { return nil }
         self = folded
+    }
+
+    /// What an expression would check if build configurations gave their values:
+    /// the chains of names it compares (`BuildConfiguration.current`) or tests
+    /// (`AppConfiguration.isJetpack`); empty when it is not such a check.
+    static func checkedSubjects(in expression: ExprSyntax) -> Set<String> {
+        let isChain: (String) -> Bool = { text in
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            return parts.count >= 2 && (parts[0].first?.isUppercase ?? false)
+                && parts.allSatisfy { part in (part.first.map { $0 == "_" || $0.isLetter } ?? false) && part.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } }
+        }
+        // A ternary checks in its condition and in each branch.
+        if let sequence = expression.as(SequenceExprSyntax.self), let index = sequence.elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+            let question = sequence.elements[index].as(UnresolvedTernaryExprSyntax.self)
+        {
+            let parts = [Array(sequence.elements[..<index]), [question.thenExpression], Array(sequence.elements[sequence.elements.index(after: index)...])]
+            return parts.reduce(into: []) { subjects, part in
+                let check = part.count == 1 ? RuntimeCheck(part[0], isSubject: isChain) : folded(part, subjects: isChain)
+                subjects.formUnion(check?.subjects ?? [])
+            }
+        }
+        return RuntimeCheck(expression, isSubject: isChain)?.subjects ?? []
+    }
+
+    /// The subjects the check reads.
+    private var subjects: Set<String> {
+        switch self {
+        case .isOneOf(let subject, _): [subject]
+        case .literal: []
+        case .not(let inner): inner.subjects
+        case .and(let left, let right), .or(let left, let right): left.subjects.union(right.subjects)
+        }
     }
 
     /// Whether the check holds with the subjects' `values`; `nil` when a subject has none.
@@ -63,7 +100,7 @@ indirect enum RuntimeCheck: Hashable, Sendable {
     }
 
     /// `a && b || c`, with comparisons binding tighter than `&&`, and `&&` than `||`.
-    private static func folded(_ elements: [ExprSyntax], subjects: Set<String>) -> RuntimeCheck? {
+    private static func folded(_ elements: [ExprSyntax], subjects: (String) -> Bool) -> RuntimeCheck? {
         func splits(_ part: ArraySlice<ExprSyntax>, on text: String) -> [ArraySlice<ExprSyntax>] {
             part.split(omittingEmptySubsequences: false) { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == text }
         }
@@ -83,8 +120,8 @@ indirect enum RuntimeCheck: Hashable, Sendable {
 
     /// One term: a check on its own, or `subject == .case`, `subject != .case`,
     /// `subject ~= [.a, .b]`, either way round for `==` and `!=`.
-    private static func comparison(_ term: [ExprSyntax], subjects: Set<String>) -> RuntimeCheck? {
-        if term.count == 1 { return RuntimeCheck(term[0], subjects: subjects) }
+    private static func comparison(_ term: [ExprSyntax], subjects: (String) -> Bool) -> RuntimeCheck? {
+        if term.count == 1 { return RuntimeCheck(term[0], isSubject: subjects) }
         guard term.count == 3, let operation = term[1].as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
         let (left, right) = (term[0], term[2])
         switch operation {
@@ -107,9 +144,9 @@ indirect enum RuntimeCheck: Hashable, Sendable {
     }
 
     /// The subject an expression names, written as the configuration writes it.
-    private static func subject(_ expression: ExprSyntax, in subjects: Set<String>) -> String? {
+    private static func subject(_ expression: ExprSyntax, in subjects: (String) -> Bool) -> String? {
         let text = expression.trimmedDescription.filter { !$0.isWhitespace }
-        return subjects.contains(text) ? text : nil
+        return subjects(text) ? text : nil
     }
 
     /// A value compared with a subject: `.name`, the subject's own type's

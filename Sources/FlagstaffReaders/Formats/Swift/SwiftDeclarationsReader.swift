@@ -120,6 +120,7 @@ public enum SwiftDeclarationsReader {
             return flag
         }
         diagnostics += written.diagnostics + remoteKeyDiagnostics(flagEnum.flags)
+        diagnostics += uncheckedValues(written.defaults.mapValues(\.value), flags: flagEnum.flags, options: options)
         return (FlagDeclarations(flagEnum: flagEnum, metadata: metadata.catalog), diagnostics)
     }
 
@@ -179,6 +180,36 @@ public enum SwiftDeclarationsReader {
             return nil
         }
         return found
+    }
+
+    /// A warning for each value the app checks when it runs (`BuildConfiguration.current`)
+    /// that decides defaults but that some environment's build does not give: with
+    /// `build_configurations.<environment>.values` those defaults would be known.
+    private static func uncheckedValues(_ defaults: [String: WrittenValue], flags: [Flag], options: Options) -> [Diagnostic] {
+        var checked: [String: (flags: Set<String>, location: FlagstaffCore.SourceLocation)] = [:]
+        var subjectsByText: [String: Set<String>] = [:]
+        for flag in flags {
+            for (text, location) in defaults[flag.caseName]?.decidedInCode ?? [] {
+                let subjects = subjectsByText[text] ?? {
+                    let parsed = Parser.parse(source: text)
+                    guard parsed.statements.count == 1, case .expr(let expression)? = parsed.statements.first?.item else { return [] }
+                    return RuntimeCheck.checkedSubjects(in: expression)
+                }()
+                subjectsByText[text] = subjects
+                for subject in subjects {
+                    checked[subject, default: ([], location)].flags.insert(flag.caseName)
+                }
+            }
+        }
+        return checked.sorted { $0.key < $1.key }.compactMap { subject, use in
+            let missing = options.environments.filter { options.knownValues[$0]?[subject] == nil }
+            guard let first = missing.first else { return nil }
+            let places = missing.count == options.environments.count ? "any environment" : RemoteConditionWords.list(missing, joinedBy: "or")
+            return .warning(
+                "\(use.flags.count == 1 ? "a flag's default checks" : "\(use.flags.count) flags' defaults check") '\(subject)' when the app runs, "
+                    + "and no build configuration gives its value for \(places), where what depends on it is not known", at: use.location,
+                hint: "give the value each build has: build_configurations: { \(first): { values: { \(subject): … } } }")
+        }
     }
 
     /// A warning for each parameter that two flags' remote keys name.

@@ -41,6 +41,17 @@ indirect enum WrittenValue: Hashable, Sendable {
         }
     }
 
+    /// The expressions decided in code anywhere in the value, each with its place:
+    /// those of checks whose values some build does not give among them.
+    var decidedInCode: [(text: String, location: FlagstaffCore.SourceLocation)] {
+        switch self {
+        case .value, .nothing: []
+        case .code(let text, let location): [(text, location)]
+        case .arms(let arms): arms.flatMap { $0.value?.decidedInCode ?? [] }
+        case .check(_, let then, let otherwise, let text, let location): [(text, location)] + then.decidedInCode + otherwise.decidedInCode
+        }
+    }
+
     /// What the code gives in a build with `build`'s facts: the first arm that
     /// holds; from the first arm whose truth is unknown on, each remaining arm,
     /// first match first. `nil` when it gives nothing.

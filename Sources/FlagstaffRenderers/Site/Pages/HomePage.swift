@@ -27,6 +27,9 @@ struct HomePage: SitePage {
     var remoteChanges: [RemoteChangeCount]
     /// Whether any environment's template has version metadata to show.
     var hasTemplateVersions: Bool
+    /// How many cells have a value the inputs do not hold in some case, in words
+    /// ("12 of 45 cells"); `nil` when every cell is known.
+    var cellsNotKnown: String?
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         [PagePlan(path: "index.html", title: "Home") { HomePage(site) }]
@@ -42,7 +45,8 @@ struct HomePage: SitePage {
         warningCount = warnings.count
         hasWarnings = !warnings.isEmpty
         unsetNotices = unset.notices
-        otherWarnings = warnings.count > unset.warningCount ? (warnings.count - unset.warningCount).counted("other warning") : nil
+        otherWarnings = warnings.count > unset.warningCount
+            ? (warnings.count - unset.warningCount).counted(unset.notices.isEmpty ? "warning" : "other warning") : nil
         self.warnings = warnings.map(\.description)
         // A single app has no tenant pages: the box finds flags only.
         let tenants = model.isSingleApp ? [] : model.tenants
@@ -62,6 +66,8 @@ struct HomePage: SitePage {
                 template: model.remoteConfig?.templates[environment]?.version?.summary)
         }
         hasTemplateVersions = remoteChanges.contains { $0.template != nil }
+        let notKnown = matrix.cellsNotKnown
+        cellsNotKnown = notKnown == 0 ? nil : "\(notKnown.grouped) of \((flagCount * tenantCount * environmentCount).counted("cell"))"
     }
 
     /// The validator's "does not set" warnings in a PM's words, one line per tenant,
@@ -74,7 +80,8 @@ struct HomePage: SitePage {
         let (model, matrix) = (site.model, site.matrix)
         var notices: [UnsetNotice] = []
         var warningCount = 0
-        for (position, tenant) in model.tenants.enumerated() {
+        // A single app has no tenant files: its values come from the code, and nothing is "not set".
+        for (position, tenant) in model.tenants.enumerated() where !model.isSingleApp {
             var everywhere: [Int] = [], somewhere: [(flag: Int, environments: [Int])] = []
             for (flag, unsetIn) in matrix.settings[position].unsetEnvironments(flagCount: model.flags.count).enumerated() {
                 if unsetIn.count == model.environments.count { everywhere.append(flag) } else if !unsetIn.isEmpty { somewhere.append((flag, unsetIn)) }
