@@ -13,8 +13,8 @@ extension FlagstaffCommand {
         @OptionGroup var workspace: WorkspaceOptions
         @Argument(help: "The flag key (or its Swift case name).")
         var key: String
-        @Option(help: "The tenant id.")
-        var tenant: String
+        @Option(help: "The tenant id; may be left out where there is one tenant, such as a single app.")
+        var tenant: String?
         @Option(name: .customLong("env"), help: "The environment.")
         var environment: String
         @Option(help: "text or json.")

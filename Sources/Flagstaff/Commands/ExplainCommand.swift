@@ -10,15 +10,15 @@ public struct ExplainCommand: Sendable {
     public var configurationPath: String?
     /// The flag key (or Swift case name).
     public var key: String
-    /// The tenant id.
-    public var tenant: String
+    /// The tenant id; `nil` for a workspace with one tenant, such as a single app.
+    public var tenant: String?
     /// The environment.
     public var environment: String
     /// The output format.
     public var format: Format = .text
 
     /// Creates a request.
-    public init(configurationPath: String? = nil, key: String, tenant: String, environment: String, format: Format = .text) {
+    public init(configurationPath: String? = nil, key: String, tenant: String?, environment: String, format: Format = .text) {
         self.configurationPath = configurationPath
         self.key = key
         self.tenant = tenant
@@ -35,9 +35,12 @@ public struct ExplainCommand: Sendable {
         guard let flag = model.flag(key) ?? model.flags.first(where: { $0.caseName == key }) else {
             throw .usage("unknown flag '\(key)'; " + (Suggestion.didYouMean(key, in: model.flags.map(\.key)) ?? "run `flagstaff list` for the keys"))
         }
-        guard let tenant = model.tenant(self.tenant) else {
-            let ids = model.tenants.map(\.id)
-            throw .usage("unknown tenant '\(self.tenant)'; " + (Suggestion.didYouMean(self.tenant, in: ids) ?? "choose from \(ids.joined(separator: ", "))"))
+        let ids = model.tenants.map(\.id)
+        guard let id = self.tenant ?? (ids.count == 1 ? ids[0] : nil) else {
+            throw .usage("name a tenant with --tenant; choose from \(ids.joined(separator: ", "))")
+        }
+        guard let tenant = model.tenant(id) else {
+            throw .usage("unknown tenant '\(id)'; " + (Suggestion.didYouMean(id, in: ids) ?? "choose from \(ids.joined(separator: ", "))"))
         }
         guard model.environments.contains(environment) else {
             throw .usage(
