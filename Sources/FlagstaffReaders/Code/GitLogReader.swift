@@ -9,9 +9,11 @@ public enum GitLogReader {
         ["log", "--reverse", "--format=%x00%cs", "-p", "--unified=0", "--no-color", "--no-ext-diff", "--", path]
     }
 
-    /// The date each flag's raw value first appears in an added line. A raw
-    /// value that differs from the case name is looked for in quotes
-    /// (`"ENABLE_X"`); an implicit one as a whole word on a line with `case`.
+    /// The date each flag's raw value first appears in an added line. A key
+    /// that differs from the case name is looked for in quotes (`"ENABLE_X"`, a
+    /// raw value, a factory's `key:`, a registry's or a value file's key); a name
+    /// that is the key, as a whole word on a line that declares something: an
+    /// enum case (`case`) or a static member (`static let map: Bool`, `static func x()`).
     public static func firstAdded(in log: String, flags: [Flag]) -> [String: CalendarDate] {
         var dates: [String: CalendarDate] = [:]
         var date: CalendarDate?
@@ -31,7 +33,7 @@ public enum GitLogReader {
 
     private static func mentions(_ line: Substring, _ flag: Flag) -> Bool {
         if flag.key != flag.caseName { return line.contains("\"\(flag.key)\"") }
-        guard line.contains("case") else { return false }
+        guard ["case", "static", "class"].contains(where: { line.contains($0) }) else { return false }
         var rest = line[...]
         while let range = rest.range(of: flag.caseName) {
             let before = rest[..<range.lowerBound].last, after = rest[range.upperBound...].first
