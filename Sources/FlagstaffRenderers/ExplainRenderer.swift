@@ -7,8 +7,12 @@ public enum ExplainRenderer {
     public static func text(_ explanation: CellExplanation, pathPrefix: String = "") -> String {
         let cell = explanation.resolution
         let presentation = CellPresentation(cell)
-        var text = "\(explanation.flag.key) (.\(explanation.flag.caseName)) for \(explanation.tenant.id) in \(explanation.environment): "
-        text += presentation.word + (cell.isVarying && cell.layer.canVary ? " (varies)" : "") + ", decided by \(cell.layer.id)"
+        let flag = explanation.flag.key == explanation.flag.caseName ? explanation.flag.key : "\(explanation.flag.key) (.\(explanation.flag.caseName))"
+        let tenant = explanation.tenant.id == Tenant.singleAppID && explanation.tenant.file.isEmpty ? "the app" : explanation.tenant.id
+        var text = "\(flag) for \(tenant) in \(explanation.environment): "
+        text += presentation.word + (cell.isVarying && cell.layer.canVary ? " (varies)" : "")
+        // "decided in code, decided by code" says one thing twice.
+        text += presentation.word == CellPresentation.decidedInCodeWord ? " (\(cell.layer.legend))" : ", decided by \(cell.layer.id)"
         text += cell.reason.map { " (\($0))" } ?? ""
         text += "\n\n"
         for step in explanation.steps {

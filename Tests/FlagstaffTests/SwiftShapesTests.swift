@@ -267,7 +267,7 @@ struct SwiftShapesTests {
         // 5 flags × 2 environments; analyticsLogging has no parameter, the other 4 may be changed remotely.
         let console = RecordingConsole()
         #expect(try ValidateCommand(configurationPath: Fixtures.configuration("swift-backtick-default")).run(console: console.console()) == ExitStatus.success)
-        #expect(console.output == "5 flags, 1 tenant, 2 environments: valid\n8 of 10 cells are not known here in some case: decided in code when the app runs, "
+        #expect(console.output == "5 flags, 2 environments: valid\n8 of 10 cells are not known here in some case: decided in code when the app runs, "
             + "or a source Flagstaff cannot see may change them (explain shows which)\n")
     }
 }

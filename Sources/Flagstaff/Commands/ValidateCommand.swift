@@ -62,7 +62,8 @@ public struct ValidateCommand: Sendable {
         workspace.reportRecoveries(to: console)
         DiagnosticPrinter.print(diagnostics, pathPrefix: workspace.displayPrefix, to: console)
         guard let model = workspace.model, let matrix = workspace.matrix, !diagnostics.containsErrors else { return ExitStatus.failure }
-        let counts = [model.flags.count.counted("flag"), model.tenants.count.counted("tenant"), model.environments.count.counted("environment")]
+        let counts = [model.flags.count.counted("flag")] + (model.isSingleApp ? [] : [model.tenants.count.counted("tenant")])
+            + [model.environments.count.counted("environment")]
         console.output(counts.joined(separator: ", ") + ": valid\n")
         let notKnown = matrix.cellsNotKnown
         if notKnown > 0 {
