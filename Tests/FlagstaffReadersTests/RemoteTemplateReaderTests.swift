@@ -188,7 +188,8 @@ struct RemoteTemplateReaderTests {
         #expect(diagnostics.isEmpty)
         let version = try #require(template?.version)
         #expect(version == RemoteTemplateVersion(number: "8", updateTime: "2026-11-02T09:15:00.123Z", updatedBy: "ana@example.com", description: "Raise the rollout"))
-        #expect(version.summary == "version 8, published by ana@example.com on 2026-11-02T09:15:00.123Z: \"Raise the rollout\"")
+        #expect(version.summary == "version 8, published by ana@example.com on 2026-11-02 at 09:15 UTC: \"Raise the rollout\"")
+        #expect(RemoteTemplateVersion(number: "9", updateTime: "2026-11-02T09:15:00+01:00").summary == "version 9, published on 2026-11-02T09:15:00+01:00")
         #expect(Self.read(#"{"version": {"updateUser": {"name": "Ana"}}}"#).0?.version?.summary == "an unnumbered version, published by Ana")
     }
 

@@ -86,7 +86,7 @@ struct RemoteDiffTests {
             #expect(output.contains(
                 """
                 Remote Config (6 changes)
-                  prod: the template is now version 8, published by ana@example.com on 2026-11-20T09:00:00Z: "Raise the checkout rollout" (was version 7)
+                  prod: the template is now version 8, published by ana@example.com on 2026-11-20 at 09:00 UTC: "Raise the checkout rollout" (was version 7)
                   prod: condition New is added: app.customSignal['tenant'].exactlyMatches(['NEW'])
                   prod: condition Old is removed (it read app.customSignal['tenant'].exactlyMatches(['OLD']))
                   prod: condition CHL now reads app.customSignal['tenant'].exactlyMatches(['CHL', 'chl']) (was app.customSignal['tenant'].exactlyMatches(['CHL']))

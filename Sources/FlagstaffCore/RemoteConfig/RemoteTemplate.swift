@@ -193,12 +193,22 @@ public struct RemoteTemplateVersion: Hashable, Sendable, Codable {
         self.description = description
     }
 
-    /// The metadata in one line for people: `version 8, published by ana@example.com on 2026-11-01T10:00:00Z: "Raise the rollout"`.
+    /// The metadata in one line for people: `version 8, published by ana@example.com on 2026-11-01 at 10:00 UTC: "Raise the rollout"`.
     public var summary: String {
         var text = number.map { "version \($0)" } ?? "an unnumbered version"
         if let updatedBy { text += ", published by \(updatedBy)" }
-        if let updateTime { text += (updatedBy == nil ? ", published" : "") + " on \(updateTime)" }
+        if let updateTime { text += (updatedBy == nil ? ", published" : "") + " on \(Self.readable(updateTime))" }
         if let description, !description.isEmpty { text += ": \"\(description)\"" }
         return text
+    }
+
+    /// An RFC 3339 time in UTC (`2026-11-01T10:00:00.123Z`) as people read it,
+    /// `2026-11-01 at 10:00 UTC`; any other text as written.
+    static func readable(_ time: String) -> String {
+        let parts = time.split(separator: "T", maxSplits: 1)
+        guard parts.count == 2, time.hasSuffix("Z"), parts[0].count == 10, parts[1].count >= 6,
+            parts[1].prefix(5).enumerated().allSatisfy({ $0.offset == 2 ? $0.element == ":" : $0.element.isNumber })
+        else { return time }
+        return "\(parts[0]) at \(parts[1].prefix(5)) UTC"
     }
 }

@@ -154,7 +154,7 @@ struct HistoryWords {
         switch kind {
         case .version(let old, let new):
             guard let new else { return ("the template no longer names a version", nil) }
-            return ("published as \(new.summary)" + (old?.number.map { " (was version \($0))" } ?? ""), nil)
+            return ("the template's \(new.summary)" + (old?.number.map { " (was version \($0))" } ?? ""), nil)
         case .conditionAdded(let name, _): return ("a new condition “\(name)”", nil)
         case .conditionRemoved(let name, _): return ("the condition “\(name)” was removed", nil)
         case .expressionChanged(let name, _, _): return ("the condition “\(name)” now tests something else", nil)
