@@ -485,7 +485,16 @@ struct SwiftRemoteKeyTests {
             #expect(saved.hidden?.value == .bool(true))
             let split = matrix.resolution(try #require(matrix.model.flag("split-payment")), app, "release")
             #expect(split.layer.id == "code", "a nil remote key: remote config never decides the flag")
-            #expect(workspace.diagnostics.map(\.message).contains("parameter 'split-payment' is not a flag of enum FeatureFlag"))
+            // The app never reads the parameter the key would name: said so in validate and explain.
+            #expect(workspace.diagnostics.map(\.description) == [
+                "remote/release.json:4:5: warning: parameter 'split-payment' is never read: the code of flag 'split-payment' says it reads no parameter "
+                    + "(Sources/FeatureFlag.swift:32:20); remove the parameter, or give the flag its name in the code's remote key"
+            ])
+            let console = RecordingConsole()
+            _ = try ExplainCommand(configurationPath: config.path, key: "split-payment", tenant: nil, environment: "release").run(console: console.console())
+            #expect(console.output.contains("note: the flag's code gives it no Remote Config parameter (Sources/FeatureFlag.swift:32:20), so remote config never decides it"),
+                "\(console.output)")
+            #expect(!console.output.contains("parameter split-payment"))
         }
     }
 }

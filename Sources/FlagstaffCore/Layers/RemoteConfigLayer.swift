@@ -100,6 +100,12 @@ public struct RemoteConfigLayer: ResolutionLayer {
         guard let template = remote.templates[environment] else {
             return LayerTrace(source: "no Remote Config template for \(environment)", checks: [])
         }
+        guard remote.isLinked(flag.key) else {
+            let place = if case .unlinked(let location)? = flag.remoteKey { " (\(location))" } else { "" }
+            return LayerTrace(
+                source: template.file + (template.version?.number.map { ", version \($0)" } ?? ""), checks: [],
+                notes: ["the flag's code gives it no Remote Config parameter\(place), so remote config never decides it"])
+        }
         let name = remote.parameterName(for: flag.key)
         let source = template.file + (template.version?.number.map { ", version \($0)" } ?? "") + ", parameter \(name)"
         guard let (parameter, conditionalValues) = parameters[environment]?[flag.key] else {

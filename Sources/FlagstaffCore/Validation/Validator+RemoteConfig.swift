@@ -11,6 +11,15 @@ extension Validator {
                 guard let flag = flagsByParameter[parameter.name] else {
                     // A shared template holds the other apps' parameters too.
                     if remote.isShared { continue }
+                    // The parameter a flag would read by its name, where the flag's code says it reads none.
+                    if let unlinked = model.flags.first(where: { !remote.isLinked($0.key) && remote.naming.name(for: $0.key) == parameter.name }) {
+                        let place = if case .unlinked(let location)? = unlinked.remoteKey { " (\(location))" } else { "" }
+                        diagnostics.append(
+                            .warning(
+                                "parameter '\(parameter.name)' is never read: the code of flag '\(unlinked.key)' says it reads no parameter\(place)",
+                                at: parameter.location, hint: "remove the parameter, or give the flag its name in the code's remote key"))
+                        continue
+                    }
                     diagnostics.append(
                         .warning(
                             "parameter '\(parameter.name)' is not a flag of enum \(model.flagEnum.name)", at: parameter.location,
