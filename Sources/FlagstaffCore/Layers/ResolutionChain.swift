@@ -84,7 +84,8 @@ public struct ResolutionChain: Sendable {
     /// The legend with each name the configuration gives passed through `escape`
     /// (`Layer.legend(escapingNames:)`), for a format with markup.
     public func legend(escapingNames escape: (String) -> String) -> [(mark: String, label: String, name: String, text: String)] {
-        shownLayers.map { ($0.mark, $0.id, $0.name, $0.legend(escapingNames: escape)) }
+        // A source Flagstaff cannot see decides no value, so it has no mark: its cells say "may be changed by …".
+        shownLayers.map { ($0.mark.isEmpty ? $0.changeNote.map(escape) ?? "" : $0.mark, $0.id, $0.name, $0.legend(escapingNames: escape)) }
             + (shownLayers.contains(where: \.canVary) ? [(CellPresentation.varyingMark, "varies", "varies", CellPresentation.varyingLegend)] : [])
     }
 

@@ -13,7 +13,7 @@ public struct ValueFileLayer: ResolutionLayer {
         self.source = source
         let limited = source.environments.map { only in environments.filter { only.contains($0) } }
         let scope = limited.map { " (\($0.isEmpty ? "no environment" : $0.joined(separator: ", ")) only)" } ?? ""
-        layer = Layer(id: source.id, mark: "", code: Self.code(number), legend: "the value in \(source.file)\(scope)")
+        layer = Layer(id: source.id, mark: Self.mark(number), code: Self.code(number), legend: "the value in \(source.file)\(scope)")
     }
 
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
@@ -25,4 +25,14 @@ public struct ValueFileLayer: ResolutionLayer {
     static let codes = Array("vwlmpqstu")
 
     static func code(_ number: Int) -> String { String(codes[min(max(number, 1), codes.count) - 1]) }
+
+    /// The mark after a value the file decides: its code's letter in a circle
+    /// (`ⓥ`, `ⓦ`…), so that each file's values read apart from the others' and
+    /// from the tenant's own, which carry none.
+    static func mark(_ number: Int) -> String {
+        let letter = codes[min(max(number, 1), codes.count) - 1]
+        // U+24D0 is ⓐ; the circled small letters follow in the alphabet's order.
+        let scalar = Unicode.Scalar(0x24D0 + UInt32(letter.asciiValue! - Character("a").asciiValue!)).map(String.init)
+        return scalar ?? String(letter)
+    }
 }

@@ -61,7 +61,7 @@ struct HowToPage: SitePage {
         let (flag, tenant) = cells.first { flag, tenant in
             let resolution = matrix.resolution(flag, tenant, environment)
             return !resolution.isVarying && !resolution.layer.mark.isEmpty
-        } ?? (first, firstTenant)
+        } ?? cells.first { !matrix.resolution($0, $1, environment).isVarying } ?? (first, firstTenant)
         let resolution = matrix.resolution(flag, tenant, environment)
         let presentation = CellPresentation(resolution)
         return HowToExample(
