@@ -460,6 +460,19 @@ struct SwiftMetadataTests {
 }
 
 /// The remote keys the code names feed the remote layer.
+@Suite("Matrix search")
+struct MatrixSearchTests {
+    /// From the fixture's registry: liquidGlassDesign's display name is "Liquid Glass
+    /// Design", its phase 0, its owner "design"; the search finds a flag by those words.
+    @Test func theSearchLooksInEveryCatalogCellAsWellAsTheKey() throws {
+        let data = try #require(try renderedSite(configuration: Fixtures.configuration("swift-registry"))["matrix-data.js"])
+        let line = try #require(data.split(separator: "\n").first { $0.contains("\"search\": \"liquid_glass_design ") })
+        for words in ["liquid glass design", "enable ios 26 liquid glass visual style", "design", "3.0"] {
+            #expect(line.contains(words), "\(line)")
+        }
+    }
+}
+
 @Suite("Swift remote keys")
 struct SwiftRemoteKeyTests {
     @Test func theCodesParameterIsReadAndANilKeyUnlinksTheFlag() throws {

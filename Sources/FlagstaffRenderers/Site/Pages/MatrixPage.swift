@@ -103,11 +103,15 @@ extension SiteRenderer {
     }
 
     /// What the matrix search looks in, lowercased: key, Swift case, group,
-    /// description, owner, and the badges the row shows (condition and statuses,
+    /// description (or doc comment), owner, every other catalog cell (a title,
+    /// a phase, a type), and the badges the row shows (condition and statuses,
     /// each also by its status's name: `unused in code`).
     private func searchText(_ flag: Flag) -> String {
         let entry = model.catalog.entry(for: flag.key)
-        let words = [flag.key, flag.caseName, flag.group ?? "", entry?.description ?? "", entry?.lifecycle.owner ?? ""]
+        let description = entry?.description ?? ""
+        let documentation = flag.documentation.flatMap { $0 == description ? nil : $0 } ?? ""
+        let words = [flag.key, flag.caseName, flag.group ?? "", description, documentation, entry?.lifecycle.owner ?? ""]
+            + (entry?.columns.map(\.cell.text) ?? [])
             + badges(flag).map(\.label) + (lifecycle.entry(for: flag.key)?.statuses ?? []).filter { $0 != .stale }.map(\.label)
         return words.joined(separator: " ").lowercased()
     }

@@ -31,7 +31,7 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "enable_media_library",
       "group": 0,
       "badges": [],
-      "search": "enable_media_library medialibrary media shared **media** library media squad",
+      "search": "enable_media_library medialibrary media shared **media** library shared media library. media squad media squad",
       "marks": "554",
       "cells": ["#$#", "%$#", "#&#"]
     },
@@ -42,7 +42,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["incomplete", "incomplete"]
       ],
-      "search": "enable_campaigns campaigns media campaigns, net | gross  incomplete incomplete",
+      "search": "enable_campaigns campaigns media campaigns, net | gross campaigns screen.   incomplete incomplete",
       "marks": "111",
       "cells": ["$'#", "$'#", "$'#"]
     },
@@ -51,7 +51,7 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "onboarding_variant",
       "group": 1,
       "badges": [],
-      "search": "onboarding_variant onboardingvariant onboarding onboarding variant growth",
+      "search": "onboarding_variant onboardingvariant onboarding onboarding variant which onboarding to show. growth growth",
       "marks": "111",
       "cells": ["()(", "()(", "()("]
     },
@@ -60,7 +60,7 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "max_wishlist_items",
       "group": 1,
       "badges": [],
-      "search": "max_wishlist_items maxwishlistitems onboarding wishlist size growth",
+      "search": "max_wishlist_items maxwishlistitems onboarding wishlist size  growth growth",
       "marks": "555",
       "cells": ["*+*", "*+*", ",+*"]
     },
@@ -69,7 +69,7 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "darkmode",
       "group": 1,
       "badges": [],
-      "search": "darkmode darkmode onboarding dark appearance design",
+      "search": "darkmode darkmode onboarding dark appearance  design design",
       "marks": "544",
       "cells": ["#%#", "#'#", "#'#"]
     }

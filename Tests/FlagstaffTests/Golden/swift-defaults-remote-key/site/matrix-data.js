@@ -54,7 +54,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["partly-seen", "partly seen"]
       ],
-      "search": "jetpackfeaturesremovalphaseone jetpackfeaturesremovalphaseone  jetpack features removal phase one  partly seen partly seen",
+      "search": "jetpackfeaturesremovalphaseone jetpackfeaturesremovalphaseone  jetpack features removal phase one   partly seen partly seen",
       "marks": "0",
       "cells": ["#"]
     },
@@ -65,7 +65,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["partly-seen", "partly seen"]
       ],
-      "search": "jetpackfeaturesremovalstaticposters jetpackfeaturesremovalstaticposters  jetpack features removal static screens phase  partly seen partly seen",
+      "search": "jetpackfeaturesremovalstaticposters jetpackfeaturesremovalstaticposters  jetpack features removal static screens phase   partly seen partly seen",
       "marks": "0",
       "cells": ["$"]
     },
@@ -76,7 +76,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["partly-seen", "partly seen"]
       ],
-      "search": "jetpackmigrationpreventduplicatenotifications jetpackmigrationpreventduplicatenotifications  jetpack migration prevent duplicate wordpress app notifications when jetpack is installed  partly seen partly seen",
+      "search": "jetpackmigrationpreventduplicatenotifications jetpackmigrationpreventduplicatenotifications  jetpack migration prevent duplicate wordpress app notifications when jetpack is installed   partly seen partly seen",
       "marks": "0",
       "cells": ["$"]
     },
@@ -87,7 +87,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["partly-seen", "partly seen"]
       ],
-      "search": "blaze blaze  blaze  partly seen partly seen",
+      "search": "blaze blaze  blaze   partly seen partly seen",
       "marks": "0",
       "cells": ["#"]
     },
@@ -96,7 +96,7 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "wordpressindividualpluginsupport",
       "group": 0,
       "badges": [],
-      "search": "wordpressindividualpluginsupport wordpressindividualpluginsupport  jetpack individual plugin support for wordpress ",
+      "search": "wordpressindividualpluginsupport wordpressindividualpluginsupport  jetpack individual plugin support for wordpress  ",
       "marks": "0",
       "cells": ["%"]
     },
@@ -105,7 +105,7 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "bloggingpromptssocial",
       "group": 0,
       "badges": [],
-      "search": "bloggingpromptssocial bloggingpromptssocial  blogging prompts social ",
+      "search": "bloggingpromptssocial bloggingpromptssocial  blogging prompts social  ",
       "marks": "0",
       "cells": ["&"]
     },
@@ -116,7 +116,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["partly-seen", "partly seen"]
       ],
-      "search": "siteeditormvp siteeditormvp  site editor mvp  partly seen partly seen",
+      "search": "siteeditormvp siteeditormvp  site editor mvp   partly seen partly seen",
       "marks": "0",
       "cells": ["$"]
     },
@@ -125,7 +125,7 @@ window.FLAGSTAFF_MATRIX = {
       "slug": "bloganuarydashboardnudge",
       "group": 0,
       "badges": [],
-      "search": "bloganuarydashboardnudge bloganuarydashboardnudge  bloganuary dashboard nudge ",
+      "search": "bloganuarydashboardnudge bloganuarydashboardnudge  bloganuary dashboard nudge  ",
       "marks": "0",
       "cells": ["'"]
     },
@@ -136,7 +136,7 @@ window.FLAGSTAFF_MATRIX = {
       "badges": [
         ["partly-seen", "partly seen"]
       ],
-      "search": "dotcomweblogin dotcomweblogin  log in to wordpress.com from web browser  partly seen partly seen",
+      "search": "dotcomweblogin dotcomweblogin  log in to wordpress.com from web browser   partly seen partly seen",
       "marks": "0",
       "cells": ["#"]
     }
