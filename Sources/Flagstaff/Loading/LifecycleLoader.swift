@@ -30,7 +30,8 @@ public enum LifecycleLoader {
         guard !workspace.configuration.code.isEmpty else { return nil }
         let files = try swiftFiles(in: workspace.configuration.code, workspace: workspace)
         let (references, problems) = CodeReferenceScanner.scan(
-            files, flags: flags, enumName: enumName, skipped: workspace.configuration.swift.describingProperties)
+            files, flags: flags, enumName: enumName, skipped: workspace.configuration.swift.describingProperties,
+            flagChecks: workspace.configuration.flagChecks)
         guard problems.isEmpty else { throw .unreadableInputs(problems) }
         return references
     }

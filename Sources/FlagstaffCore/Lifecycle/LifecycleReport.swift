@@ -93,7 +93,8 @@ public struct LifecycleReport: Sendable {
         usesNote =
             references != nil && !knowsUses && !matrix.model.flags.isEmpty
             ? "no flag's use was found in \(codeRoots.joined(separator: ", ")) with the ways of checking a flag Flagstaff knows "
-                + "(.caseName, \(matrix.model.flagEnum.name).caseName, factories, the key as a string or a constant holding it), "
+                + "(.caseName, \(matrix.model.flagEnum.name).caseName, factories, property wrappers, settings.property for instance properties, "
+                + "the key as a string or a constant holding it), "
                 + "so the app reads its flags another way and no flag is called unused in code"
             : nil
         wording = TenantWording(matrix.model)

@@ -165,6 +165,7 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
         case .qualified: "the case, with the enum's name"
         case .string: "the key, in a string"
         case .constant: "a constant that holds the key"
+        case .instance: "a property of the settings object"
         }
     }
 }
