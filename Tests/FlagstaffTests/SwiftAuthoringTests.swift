@@ -5,7 +5,7 @@ import Testing
 
 /// `new` and `remove` on workspaces whose flags are declared in Swift: every
 /// switch arm, remote key and registry entry kept in step, the result parsed by
-/// `swiftc -parse` (and type-checked where the file compiles on its own), and
+/// `swiftc -typecheck` (beside the fixture's stubs where it needs them), and
 /// `new` then `remove` giving back every byte.
 @Suite("authoring Swift declarations", .serialized)
 struct SwiftAuthoringTests {
@@ -164,7 +164,7 @@ struct SwiftAuthoringTests {
             let before = try snapshot(of: root)
             #expect(try Self.new(draft, in: root) == ExitStatus.success)
             #expect(try snapshot(of: root) != before)
-            try Self.swiftc("-parse", [file], in: root)
+            try TypeCheckAfterAuthoringTests.typecheck(fixture, file, in: root, after: "new")
             let key = try #require(Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path).model?.flags.last { $0.caseName == draft.caseName }?.key)
             #expect(try Self.remove(key, in: root) == ExitStatus.success)
             #expect(try snapshot(of: root) == before)

@@ -54,8 +54,7 @@ struct TypeCheckAfterAuthoringTests {
     func everyEditTypeChecks(_ shape: Shape) throws {
         try withCopy(of: shape.fixture) { root in
             let configuration = root.appendingPathComponent("flagstaff.yml").path
-            try buildStubModules(in: root)
-            try typecheck(shape, in: root, after: "nothing")
+            try Self.typecheck(shape.fixture, shape.file, in: root, after: "nothing")
             var draft = FlagDraft()
             draft.caseName = "offlineReading"
             draft.group = "Typecheck"
@@ -65,11 +64,11 @@ struct TypeCheckAfterAuthoringTests {
             if shape.takesNewCases {
                 let added = try NewCommand(configurationPath: configuration, draft: draft).run(console: RecordingConsole().console())
                 #expect(added == ExitStatus.success)
-                try typecheck(shape, in: root, after: "new")
+                try Self.typecheck(shape.fixture, shape.file, in: root, after: "new")
                 let key = try #require(Workspace.load(configurationPath: configuration).model?.flags.first { $0.caseName == "offlineReading" }?.key)
                 let removed = try RemoveCommand(configurationPath: configuration, key: key).run(console: RecordingConsole().console())
                 #expect(removed == ExitStatus.success)
-                try typecheck(shape, in: root, after: "remove of the new flag")
+                try Self.typecheck(shape.fixture, shape.file, in: root, after: "remove of the new flag")
             } else {
                 let before = try snapshot(of: root)
                 do {
@@ -90,15 +89,16 @@ struct TypeCheckAfterAuthoringTests {
             let removed = try RemoveCommand(configurationPath: configuration, key: shape.removed, force: true).run(console: console.console())
             #expect(removed == ExitStatus.success, "\(console.error)")
             #expect(try Workspace.load(configurationPath: configuration).model?.flag(shape.removed) == nil)
-            try typecheck(shape, in: root, after: "remove --force \(shape.removed)")
+            try Self.typecheck(shape.fixture, shape.file, in: root, after: "remove --force \(shape.removed)")
         }
     }
 
-    /// The stub modules' folder in a workspace copy.
-    private static func modules(in root: URL) -> URL { root.appendingPathComponent(".stub-modules") }
+    /// The stub modules' folder beside a workspace copy, in the temporary folder
+    /// `withCopy` removes, so the copy itself stays byte for byte the sources.
+    private static func modules(in root: URL) -> URL { root.deletingLastPathComponent().appendingPathComponent("stub-modules") }
 
-    /// Builds the stub modules (`Fixtures/typecheck-stubs/modules/`) into the workspace copy.
-    private func buildStubModules(in root: URL) throws {
+    /// Builds the stub modules (`Fixtures/typecheck-stubs/modules/`) beside the workspace copy.
+    private static func buildStubModules(in root: URL) throws {
         let sources = Fixtures.directory.appendingPathComponent("typecheck-stubs/modules")
         let modules = Self.modules(in: root)
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
@@ -115,11 +115,12 @@ struct TypeCheckAfterAuthoringTests {
     /// Type-checks the fixture's flag file beside its stubs, failing the test with
     /// swiftc's message. Objective-C interoperability is turned on, as on Apple's
     /// platforms, since flag enums are often `@objc`.
-    private func typecheck(_ shape: Shape, in root: URL, after step: String) throws {
-        let stub = Fixtures.directory.appendingPathComponent("typecheck-stubs/\(shape.fixture).swift")
-        var arguments = ["-typecheck", "-Xfrontend", "-enable-objc-interop", "-I", Self.modules(in: root).path, shape.file]
+    static func typecheck(_ fixture: String, _ file: String, in root: URL, after step: String) throws {
+        if !FileManager.default.fileExists(atPath: modules(in: root).path) { try buildStubModules(in: root) }
+        let stub = Fixtures.directory.appendingPathComponent("typecheck-stubs/\(fixture).swift")
+        var arguments = ["-typecheck", "-Xfrontend", "-enable-objc-interop", "-I", modules(in: root).path, file]
         if FileManager.default.fileExists(atPath: stub.path) { arguments.append(stub.path) }
         let result = try run(PiranhaShapeTests.swiftc, arguments, in: root)
-        #expect(result.status == 0, "after \(step), \(shape.file) does not type-check:\n\(result.error)")
+        #expect(result.status == 0, "after \(step), \(file) does not type-check:\n\(result.error)")
     }
 }
