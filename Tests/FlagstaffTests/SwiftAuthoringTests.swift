@@ -139,6 +139,21 @@ struct SwiftAuthoringTests {
         }
     }
 
+    /// A flag type without MARK comments has no group to choose from: the message
+    /// says so instead of listing none (`choose from ,`).
+    @Test func anUnknownGroupOfATypeWithoutGroupsSaysThereAreNone() throws {
+        try withCopy(of: "swift-function-defaults") { root in
+            var draft = FlagDraft()
+            draft.caseName = "offlineReading"
+            draft.group = "UI Customization"
+            draft.description = "Read offline"
+            #expect(throws: FlagstaffError.usage(
+                "unknown group 'UI Customization'; Feature has no MARK groups yet, or pass --new-group to start one")) {
+                try Self.new(draft, in: root)
+            }
+        }
+    }
+
     /// The workspaces whose Swift `new` and `remove` edit, with a draft for each.
     static let roundTrips: [(fixture: String, file: String, draft: FlagDraft)] = {
         var wordPress = FlagDraft()
