@@ -73,6 +73,9 @@ struct LifecycleVerdictTests {
             try text.replacingOccurrences(of: "  added_from_git: false\n", with: "  added_from_git: false\n  default_type: permission\n")
                 .write(to: configuration, atomically: true, encoding: .utf8)
             #expect(try Self.findings("NO_REMOVE_BY", configuration: configuration.path, asOf: day).isEmpty)
+            let site = try renderedSite(configuration: configuration.path)
+            let page = try #require(site.first { $0.key.hasPrefix("flags/") && $0.key.lowercased().contains("no_remove_by") }?.value)
+            #expect(page.contains("Not set (treated as permission) <span class=\"muted\">(permanent)</span>"), "\(page)")
             // A flag whose row gives a Type keeps it: RELEASE_AT_41 is still stale.
             #expect(try Self.findings("RELEASE_AT_41", configuration: configuration.path, asOf: day).map(\.status) == [.stale])
         }
