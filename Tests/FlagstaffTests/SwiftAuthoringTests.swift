@@ -212,6 +212,23 @@ struct AuthoringReadBackTests {
         }
     }
 
+    /// Kiwix declares `map` once in `#if DEBUG` and once in `#else`: removing it
+    /// takes the whole block (lines 22 to 26 of the file), and the file still type-checks.
+    @Test func removingAMemberDeclaredInEveryClauseOfAnIfBlockTakesTheBlock() throws {
+        try withCopy(of: "swift-static-properties") { root in
+            let file = "Model/Utilities/FeatureFlags.swift"
+            let before = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            let console = RecordingConsole()
+            let status = try RemoveCommand(configurationPath: root.appendingPathComponent("flagstaff.yml").path, key: "map", force: true)
+                .run(console: console.console())
+            #expect(status == ExitStatus.success, "\(console.error)")
+            let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+            let expected = (lines[..<21] + lines[26...]).joined(separator: "\n")
+            #expect(try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) == expected)
+            try TypeCheckAfterAuthoringTests.typecheck("swift-static-properties", file, in: root, after: "remove map")
+        }
+    }
+
     @Test func removingAFlagWhoseArmsFillAnIfBlockTakesTheBlockAway() throws {
         try withCopy(of: "swift-authoring") { root in
             let console = RecordingConsole()
