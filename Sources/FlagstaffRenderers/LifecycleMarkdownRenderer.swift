@@ -59,7 +59,8 @@ public enum LifecycleText {
         case .dueSoon: "The removal date is close."
         case .rolledOut: "On\(everyTenant) everywhere, or in production by remote config: remove the flag and keep the new behaviour."
         case .dead: "Off\(everyTenant) everywhere, or in production by remote config: remove the flag and the code behind it."
-        case .notOnYet: "Off everywhere because its work is not released yet: added recently, or in a phase marked as in development."
+        case .notOnYet: "Off everywhere because its work is not released yet: added recently, not committed yet, or in a phase marked as in development."
+        case .offInRemoteConfig: "Off\(everyTenant) in production because someone switched it off in Remote Config; it may be switched on again, so the code stays."
         case .partlySeen: "The same everywhere Flagstaff can see, but a source it cannot see may change it, so it is not called rolled out or dead."
         case .stale: "Older than a flag of its type should live."
         case .incomplete: "A temporary flag without an owner or a Remove by date or version, in a catalog that has those columns."
@@ -80,7 +81,10 @@ public enum LifecycleText {
             policy.expectedLifetime(of: kind).map { "\(kind.rawValue) \($0.counted("day"))" }
         }
         var text = "Due soon means a removal date within \(policy.dueSoonDays.counted("day")). "
-        text += "Expected lifetimes: \(lifetimes.joined(separator: ", ")); kill-switch and permission flags are permanent."
+        let permanent = FlagKind.allCases.filter(\.isPermanent).map(\.rawValue)
+        text += "Expected lifetimes: \(lifetimes.joined(separator: ", ")); \(permanent.dropLast().joined(separator: ", ")) and \(permanent.last ?? "") flags are permanent."
+        let defaults = FlagType.allCases.compactMap { type in policy.defaultKinds[type].map { "\(type.rawValue) flags \($0.rawValue)" } }
+        if !defaults.isEmpty { text += " Without a Type: \(defaults.joined(separator: ", "))." }
         if let version = policy.currentVersion { text += " Current app version: \(version)." }
         return text
     }

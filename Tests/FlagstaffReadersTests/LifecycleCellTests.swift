@@ -20,7 +20,7 @@ struct LifecycleValidationTests {
             "catalog.md:5:13: error: unknown flag type 'relase'; did you mean 'release'?",
             "catalog.md:5:22: error: 'Added' is not a date: '2026-02-30'; February 2026 has 28 days",
             "catalog.md:6:34: error: 'Remove by' is not a date: '2026/06/01'; write it as YYYY-MM-DD, such as 2026-03-31",
-            "catalog.md:7:13: error: unknown flag type 'toggle'; use one of release, experiment, ops, kill-switch, permission",
+            "catalog.md:7:13: error: unknown flag type 'toggle'; use one of release, experiment, ops, kill-switch, permission, configuration",
             "catalog.md:7:24: error: 'Remove by' is neither a date nor an app version: 'soon'; write a date as YYYY-MM-DD or a version as numbers and dots, e.g. 3.0",
         ])
         #expect(catalog?.entry(for: "A")?.lifecycle.removeBy == .version(AppVersion(parsing: "3.0")!))

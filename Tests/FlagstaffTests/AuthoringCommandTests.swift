@@ -311,7 +311,7 @@ struct AuthoringCommandTests {
                 try RemoveCommand(configurationPath: path, key: "darkMode", force: true).run(console: console)
             }
             #expect(forced.status == ExitStatus.success, "\(forced.error)")
-            #expect(forced.output.contains(#""stale_flag": "darkMode", "treated": "true", "treated_complement": "false""#), "\(forced.output)")
+            #expect(forced.output.contains(#""stale_flag": "darkMode", "stale_static": "-", "stale_property": "-", "treated": "true", "treated_complement": "false""#), "\(forced.output)")
         }
     }
 

@@ -22,8 +22,8 @@ struct PiranhaTests {
             try FileManager.default.createDirectory(at: root.appendingPathComponent("piranha"), withIntermediateDirectories: true)
             try output.write(to: root.appendingPathComponent("piranha/rules.toml"), atomically: true, encoding: .utf8)
             let calls = output.split(separator: "\n").filter { $0.hasPrefix("#   python3 -c ") }.map { String($0.dropFirst(4)) }
-            let profile = try #require(calls.first { $0.contains(#""stale_flag": "clientProfileV2", "treated": "true""#) })
-            let tour = try #require(calls.first { $0.contains(#""stale_flag": "guidedTour", "treated": "false""#) })
+            let profile = try #require(calls.first { $0.contains(#""stale_flag": "clientProfileV2", "stale_static": "-", "stale_property": "-", "treated": "true""#) })
+            let tour = try #require(calls.first { $0.contains(#""stale_flag": "guidedTour", "stale_static": "-", "stale_property": "-", "treated": "false""#) })
             for call in [profile, tour] {
                 #expect(try shell(call, in: root) == 0, "\(call)")
             }

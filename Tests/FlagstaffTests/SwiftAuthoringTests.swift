@@ -5,7 +5,7 @@ import Testing
 
 /// `new` and `remove` on workspaces whose flags are declared in Swift: every
 /// switch arm, remote key and registry entry kept in step, the result parsed by
-/// `swiftc -parse` (and type-checked where the file compiles on its own), and
+/// `swiftc -typecheck` (beside the fixture's stubs where it needs them), and
 /// `new` then `remove` giving back every byte.
 @Suite("authoring Swift declarations", .serialized)
 struct SwiftAuthoringTests {
@@ -139,6 +139,21 @@ struct SwiftAuthoringTests {
         }
     }
 
+    /// A flag type without MARK comments has no group to choose from: the message
+    /// says so instead of listing none (`choose from ,`).
+    @Test func anUnknownGroupOfATypeWithoutGroupsSaysThereAreNone() throws {
+        try withCopy(of: "swift-function-defaults") { root in
+            var draft = FlagDraft()
+            draft.caseName = "offlineReading"
+            draft.group = "UI Customization"
+            draft.description = "Read offline"
+            #expect(throws: FlagstaffError.usage(
+                "unknown group 'UI Customization'; Feature has no MARK groups yet, or pass --new-group to start one")) {
+                try Self.new(draft, in: root)
+            }
+        }
+    }
+
     /// The workspaces whose Swift `new` and `remove` edit, with a draft for each.
     static let roundTrips: [(fixture: String, file: String, draft: FlagDraft)] = {
         var wordPress = FlagDraft()
@@ -164,7 +179,7 @@ struct SwiftAuthoringTests {
             let before = try snapshot(of: root)
             #expect(try Self.new(draft, in: root) == ExitStatus.success)
             #expect(try snapshot(of: root) != before)
-            try Self.swiftc("-parse", [file], in: root)
+            try TypeCheckAfterAuthoringTests.typecheck(fixture, file, in: root, after: "new")
             let key = try #require(Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path).model?.flags.last { $0.caseName == draft.caseName }?.key)
             #expect(try Self.remove(key, in: root) == ExitStatus.success)
             #expect(try snapshot(of: root) == before)
@@ -176,19 +191,41 @@ struct SwiftAuthoringTests {
 /// one that loses a flag, or changes another flag's values, is refused.
 @Suite("Authoring reads its change back")
 struct AuthoringReadBackTests {
-    @Test func newOnStaticPropertiesRefusesTheCaseThatWouldLoseEveryFlag() throws {
+    /// Kiwix declares its flags as static properties (`static let map: Bool`), and
+    /// `new` writes enum cases only: it refuses at the first flag, naming the file.
+    @Test func newOnStaticPropertiesRefusesNamingTheFile() throws {
         try withCopy(of: "swift-static-properties") { root in
             let before = try snapshot(of: root)
             var draft = FlagDraft()
             draft.caseName = "readerMode"
             draft.description = "Reader mode"
-            let console = RecordingConsole()
-            let status = try NewCommand(configurationPath: root.appendingPathComponent("flagstaff.yml").path, draft: draft).run(console: console.console())
-            #expect(status == ExitStatus.failure)
-            #expect(console.error.contains(
-                "flagstaff: error: read back, the change would lose 'hasLibrary', 'map', 'showExternalLinkOptionInSettings', "
-                    + "'showSearchSnippetInSettings', 'suggestSearchTerms' (5 flags before, 1 flag after); nothing was changed"), "\(console.error)")
+            let configuration = root.appendingPathComponent("flagstaff.yml").path
+            #expect(throws: FlagstaffError.rejected([
+                .error(
+                    "new cannot add a flag to FeatureFlags, which declares its flags as static members, not enum cases",
+                    at: SourceLocation(file: root.path + "/Model/Utilities/FeatureFlags.swift", line: 23, column: 16),
+                    hint: "declare the new flag by hand, as 'map' is; nothing was changed")
+            ])) {
+                try NewCommand(configurationPath: configuration, draft: draft).run(console: RecordingConsole().console())
+            }
             #expect(try snapshot(of: root) == before)
+        }
+    }
+
+    /// Kiwix declares `map` once in `#if DEBUG` and once in `#else`: removing it
+    /// takes the whole block (lines 22 to 26 of the file), and the file still type-checks.
+    @Test func removingAMemberDeclaredInEveryClauseOfAnIfBlockTakesTheBlock() throws {
+        try withCopy(of: "swift-static-properties") { root in
+            let file = "Model/Utilities/FeatureFlags.swift"
+            let before = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            let console = RecordingConsole()
+            let status = try RemoveCommand(configurationPath: root.appendingPathComponent("flagstaff.yml").path, key: "map", force: true)
+                .run(console: console.console())
+            #expect(status == ExitStatus.success, "\(console.error)")
+            let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+            let expected = (lines[..<21] + lines[26...]).joined(separator: "\n")
+            #expect(try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) == expected)
+            try TypeCheckAfterAuthoringTests.typecheck("swift-static-properties", file, in: root, after: "remove map")
         }
     }
 

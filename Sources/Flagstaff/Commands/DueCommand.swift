@@ -73,7 +73,7 @@ public struct DueCommand: Sendable {
         case .json: console.output(LifecycleJSON.render(report, entries: entries))
         case .piranha:
             console.output(PiranhaRenderer.render(
-                PiranhaRenderer.cleanups(entries, pathPrefix: workspace.displayPrefix), flagCheck: workspace.configuration.flagCheck,
+                PiranhaRenderer.cleanups(entries, pathPrefix: workspace.displayPrefix), flagChecks: workspace.configuration.flagChecks,
                 enumName: workspace.model?.flagEnum.name ?? ""))
         }
         let failing = entries.filter(failOn.matches)

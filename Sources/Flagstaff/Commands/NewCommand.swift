@@ -132,7 +132,8 @@ public struct NewCommand: Sendable {
             }
             let groups = model.flagEnum.marks.map(\.name)
             if let group = draft.group, !draft.newGroup, !groups.contains(group) {
-                throw .usage("unknown group '\(group)'; " + (Suggestion.didYouMean(group, in: groups) ?? "choose from \(groups.joined(separator: ", ")), or pass --new-group to start one"))
+                let choices = groups.isEmpty ? "\(model.flagEnum.name) has no MARK groups yet" : "choose from \(groups.joined(separator: ", "))"
+                throw .usage("unknown group '\(group)'; " + (Suggestion.didYouMean(group, in: groups) ?? "\(choices), or pass --new-group to start one"))
             }
             if draft.group == nil, !groups.isEmpty {
                 throw .usage("choose the flag's group with --group (\(groups.joined(separator: ", "))) or start one with --new-group")

@@ -58,9 +58,8 @@ public struct RemoveCommand: Sendable {
                 console.output("\n" + Self.whoHasIt(flag, matrix: matrix))
                 return status
             }
-            let files = uses.map { prefix + $0.location.file }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
             console.output("\n" + PiranhaRenderer.render(
-                [.init(flag: flag, treated: treated, files: files)], flagCheck: workspace.configuration.flagCheck,
+                [.init(flag: flag, treated: treated, references: uses, pathPrefix: prefix)], flagChecks: workspace.configuration.flagChecks,
                 enumName: model.flagEnum.name))
         }
         return status

@@ -25,4 +25,24 @@ enum GitHistory {
         }
         return (dates, nil)
     }
+
+    /// The keys of the flags the working tree declares and the last commit does
+    /// not: the enum files as `HEAD` has them (a file `HEAD` lacks declares none),
+    /// read as the workspace reads them. Empty when git cannot say: no git, no
+    /// repository, or `HEAD`'s files that do not read.
+    static func uncommitted(_ flags: [Flag], in workspace: Workspace) -> Set<String> {
+        guard let head = Git.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: workspace.root), head.status == 0 else { return [] }
+        var files: [SourceFile] = []
+        for path in workspace.configuration.enumFiles {
+            guard let shown = Git.run(["show", "HEAD:./" + path], in: workspace.root) else { return [] }
+            if shown.status == 0 { files.append(SourceFile(path: path, text: shown.text)) }
+        }
+        var committed = Set<String>()
+        if !files.isEmpty {
+            guard let declarations = workspace.formats.declarations.read(files, configuration: workspace.configuration, conditions: [:]).declarations
+            else { return [] }
+            committed = Set(declarations.flagEnum.flags.map(\.key))
+        }
+        return Set(flags.map(\.key)).subtracting(committed)
+    }
 }

@@ -15,12 +15,14 @@ public enum LifecycleLoader {
         let undated = matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }
         var gitDates: [String: CalendarDate] = [:]
         var note: String?
-        if configuration.addedFromGit && !undated.isEmpty {
-            (gitDates, note) = GitHistory.addedDates(of: undated, in: configuration.enumFiles, root: workspace.root)
+        var uncommitted = Set<String>()
+        if configuration.addedFromGit {
+            if !undated.isEmpty { (gitDates, note) = GitHistory.addedDates(of: undated, in: configuration.enumFiles, root: workspace.root) }
+            if note == nil { uncommitted = GitHistory.uncommitted(matrix.model.flags, in: workspace) }
         }
         return LifecycleReport(
             matrix: matrix, gitAddedDates: gitDates, references: references, codeRoots: configuration.code, asOf: asOf,
-            policy: policy, addedDatesNote: note)
+            policy: policy, addedDatesNote: note, uncommitted: uncommitted)
     }
 
     /// Where the Swift files below the code roots use each flag; `nil` without code
@@ -30,7 +32,8 @@ public enum LifecycleLoader {
         guard !workspace.configuration.code.isEmpty else { return nil }
         let files = try swiftFiles(in: workspace.configuration.code, workspace: workspace)
         let (references, problems) = CodeReferenceScanner.scan(
-            files, flags: flags, enumName: enumName, skipped: workspace.configuration.swift.describingProperties)
+            files, flags: flags, enumName: enumName, skipped: workspace.configuration.swift.describingProperties,
+            flagChecks: workspace.configuration.flagChecks)
         guard problems.isEmpty else { throw .unreadableInputs(problems) }
         return references
     }

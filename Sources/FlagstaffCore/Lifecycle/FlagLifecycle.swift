@@ -11,9 +11,11 @@ public enum FlagKind: String, CaseIterable, Hashable, Sendable {
     case killSwitch = "kill-switch"
     /// A permanent switch for who may use a feature, such as a market or a role.
     case permission
+    /// A value the app is configured with, such as a limit, a text or a list: permanent.
+    case configuration
 
-    /// Kill switches and permissions are meant to stay: never stale, never due.
-    public var isPermanent: Bool { self == .killSwitch || self == .permission }
+    /// Kill switches, permissions and configuration values are meant to stay: never stale, never due.
+    public var isPermanent: Bool { self == .killSwitch || self == .permission || self == .configuration }
 }
 
 /// When a flag should be gone: by a day, or by an app version.
@@ -34,7 +36,8 @@ public enum RemovalTarget: Hashable, Sendable, CustomStringConvertible {
 public struct FlagLifecycle: Hashable, Sendable {
     /// Who answers for the flag: a person or a team, as Markdown.
     public var owner: String?
-    /// What the flag is for; a flag without one is treated as a release flag.
+    /// What the flag is for, as its catalog row says; a flag without one takes the
+    /// policy's default type (`LifecyclePolicy.kind(of:type:)`).
     public var kind: FlagKind?
     /// When the flag was added, from the `Added` column.
     public var added: CalendarDate?
@@ -57,12 +60,6 @@ public struct FlagLifecycle: Hashable, Sendable {
         self.removeByLocation = removeByLocation
         self.ticket = ticket
     }
-
-    /// The kind the status rules use: the `Type`, or `release` when there is none.
-    public var effectiveKind: FlagKind { kind ?? .release }
-
-    /// Whether the flag is meant to go away one day.
-    public var isTemporary: Bool { !effectiveKind.isPermanent }
 }
 
 /// The names of the catalog's optional lifecycle columns, matched without regard to case.

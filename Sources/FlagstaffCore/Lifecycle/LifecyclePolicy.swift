@@ -10,6 +10,9 @@ public struct LifecyclePolicy: Hashable, Sendable {
     /// The phases or types (lowercased) the team marks as in development: a flag
     /// of one that is off everywhere is not on yet, not dead.
     public var inDevelopment: Set<String> = []
+    /// The type of a flag whose catalog row gives none, by the flag's value type
+    /// (`lifecycle.default_type`); a value type without one is `release`.
+    public var defaultKinds: [FlagType: FlagKind] = [:]
 
     /// The default due-soon window, in days.
     public static let defaultDueSoonDays = 30
@@ -24,6 +27,12 @@ public struct LifecyclePolicy: Hashable, Sendable {
         self.dueSoonDays = dueSoonDays
         self.expectedLifetimes = expectedLifetimes
         self.currentVersion = currentVersion
+    }
+
+    /// The type the status rules use for a flag: its row's `Type`, else the default
+    /// for its value type, else `release`.
+    public func kind(of lifecycle: FlagLifecycle, type: FlagType) -> FlagKind {
+        lifecycle.kind ?? defaultKinds[type] ?? .release
     }
 
     /// The expected lifetime of a kind; `nil` for permanent kinds.

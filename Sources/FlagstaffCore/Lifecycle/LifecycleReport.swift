@@ -78,10 +78,12 @@ public struct LifecycleReport: Sendable {
     ///   - references: code references by flag key; `nil` when no code roots are configured.
     ///   - codeRoots: the folders that were searched, named in "unused in code" reasons.
     ///   - addedDatesNote: why git dates are missing, if they are.
+    ///   - uncommitted: the keys of flags the working tree declares and the last
+    ///     commit does not: added and not committed yet, so never dead.
     public init(
         matrix: ResolvedMatrix, gitAddedDates: [String: CalendarDate] = [:],
         references: [String: [CodeReference]]?, codeRoots: [String] = [], asOf: CalendarDate,
-        policy: LifecyclePolicy, addedDatesNote: String? = nil
+        policy: LifecyclePolicy, addedDatesNote: String? = nil, uncommitted: Set<String> = []
     ) {
         self.asOf = asOf
         self.policy = policy
@@ -93,11 +95,12 @@ public struct LifecycleReport: Sendable {
         usesNote =
             references != nil && !knowsUses && !matrix.model.flags.isEmpty
             ? "no flag's use was found in \(codeRoots.joined(separator: ", ")) with the ways of checking a flag Flagstaff knows "
-                + "(.caseName, \(matrix.model.flagEnum.name).caseName, factories, the key as a string or a constant holding it), "
+                + "(.caseName, \(matrix.model.flagEnum.name).caseName, factories, property wrappers, settings.property for instance properties, "
+                + "the key as a string or a constant holding it), "
                 + "so the app reads its flags another way and no flag is called unused in code"
             : nil
         wording = TenantWording(matrix.model)
-        let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots)
+        let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots, uncommitted: uncommitted)
         entries = matrix.model.flags.map { flag in
             let lifecycle = matrix.model.lifecycle(of: flag.key)
             let added =
@@ -109,8 +112,8 @@ public struct LifecycleReport: Sendable {
             let findings = [
                 rules.removal(lifecycle.removeBy, daysUntilRemoval: daysUntilRemoval),
                 rules.uniformValue(flag, lifecycle, added: added),
-                rules.stale(lifecycle, added: added),
-                rules.incomplete(lifecycle),
+                rules.stale(flag, lifecycle, added: added),
+                rules.incomplete(flag, lifecycle),
                 flag.deprecation.map { message in
                     LifecycleFinding(
                         .deprecatedInCode,
@@ -131,11 +134,11 @@ public struct LifecycleReport: Sendable {
     /// How many flags have each status.
     public func count(of status: LifecycleStatus) -> Int { entries.filter { $0.has(status) }.count }
 
-    /// The statuses views list, in order: every status, but "not on yet" and
-    /// "partly seen" only when a flag has them, so that workspaces without such
-    /// flags read as before.
+    /// The statuses views list, in order: every status, but "not on yet", "off in
+    /// remote config" and "partly seen" only when a flag has them, so that
+    /// workspaces without such flags read as before.
     public var shownStatuses: [LifecycleStatus] {
-        LifecycleStatus.allCases.filter { ($0 != .notOnYet && $0 != .partlySeen) || count(of: $0) > 0 }
+        LifecycleStatus.allCases.filter { ![.notOnYet, .offInRemoteConfig, .partlySeen].contains($0) || count(of: $0) > 0 }
     }
 
     /// The entries with one of `statuses` (with any status when it is empty)
@@ -156,6 +159,8 @@ private struct Rules {
     let policy: LifecyclePolicy
     let matrix: ResolvedMatrix
     let codeRoots: [String]
+    /// The keys of flags not in the last commit yet.
+    let uncommitted: Set<String>
 
     /// Overdue or due soon, from the `Remove by` date or version.
     func removal(_ target: RemovalTarget?, daysUntilRemoval: Int?) -> LifecycleFinding? {
@@ -185,7 +190,7 @@ private struct Rules {
     /// every environment, or in production (the last configured environment) when
     /// remote config decides it there for every tenant, whatever the bundle ships.
     func uniformValue(_ flag: Flag, _ lifecycle: FlagLifecycle, added: AddedDate?) -> LifecycleFinding? {
-        guard lifecycle.isTemporary, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty,
+        guard !kind(of: flag, lifecycle).isPermanent, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty,
             let production = matrix.model.environments.last
         else { return nil }
         let tenants = TenantWording(matrix.model).all(matrix.model.tenants.count)
@@ -220,7 +225,13 @@ private struct Rules {
         }
         // Off in production because Remote Config says so is a switch someone turned
         // off in the console, and may turn on again: not code to delete.
-        if values == [.bool(false)], remoteDecidesProduction { return nil }
+        if values == [.bool(false)], remoteDecidesProduction {
+            let since = switchedOffDay(flag, in: production).map { " since \($0)" } ?? ""
+            return LifecycleFinding(
+                .offInRemoteConfig,
+                "off in Remote Config\(since), for \(tenants) in \(production): someone switched it off in the console "
+                    + "and may switch it on again, so the code it guards stays")
+        }
         if values == [.bool(false)] {
             if let reason = notReleasedYet(flag, lifecycle, added: added) { return LifecycleFinding(.notOnYet, "off \(scope), \(reason)") }
             return LifecycleFinding(.dead, "off \(scope): remove the flag and the code it guards")
@@ -245,29 +256,56 @@ private struct Rules {
         return nil
     }
 
-    /// Why a flag that is off everywhere is not released yet: added within its
-    /// type's expected lifetime, or in a phase or of a type marked as in development.
+    /// The day the flag went off in an environment's template, when the template
+    /// says: the latest day before the as-of day on which a condition that turned
+    /// it on stopped holding (`dateTime < dateTime('2024-03-04T00:00:00')`).
+    private func switchedOffDay(_ flag: Flag, in environment: String) -> CalendarDate? {
+        guard let parameter = matrix.model.remoteParameter(of: flag),
+            let template = matrix.model.remoteConfig?.templates[environment]
+        else { return nil }
+        var latest: CalendarDate?
+        for value in template.parameter(named: parameter)?.conditionalValues ?? [] {
+            guard let text = value.value.text, FlagValue(remote: text, as: .bool) == .bool(true),
+                let condition = template.conditions.first(where: { $0.name == value.condition })
+            else { continue }
+            for part in condition.expression.parts {
+                guard case .dateTime(let test) = part.kind, test.comparison.hasPrefix("<"), asOf.days(until: test.day) <= 0 else { continue }
+                if latest.map({ $0 < test.day }) ?? true { latest = test.day }
+            }
+        }
+        return latest
+    }
+
+    /// Why a flag that is off everywhere is not released yet: added in the working
+    /// tree and not committed, added within its type's expected lifetime, or in a
+    /// phase or of a type marked as in development.
     private func notReleasedYet(_ flag: Flag, _ lifecycle: FlagLifecycle, added: AddedDate?) -> String? {
+        if uncommitted.contains(flag.key) { return "added in the working tree and not committed yet: not on yet" }
         let entry = matrix.model.catalog.entry(for: flag.key)
         for column in ["Phase", LifecycleColumns.type] {
             if let value = entry?.value(column), policy.inDevelopment.contains(value.trimmingBackticks.lowercased()) {
                 return "as its \(column.lowercased()) '\(value.trimmingBackticks)' is in development: not on yet"
             }
         }
-        if let added, let lifetime = policy.expectedLifetime(of: lifecycle.effectiveKind) {
+        if let added, let lifetime = policy.expectedLifetime(of: kind(of: flag, lifecycle)) {
             let age = added.date.days(until: asOf)
             if age >= 0, age <= lifetime { return "added \(added.date), \(age.counted("day")) ago: not on yet" }
         }
         return nil
     }
 
+    /// The type the rules use for a flag: its `Type`, else the policy's default.
+    func kind(of flag: Flag, _ lifecycle: FlagLifecycle) -> FlagKind {
+        policy.kind(of: lifecycle, type: matrix.type(of: flag))
+    }
+
     /// Stale: older than the expected lifetime of its kind.
-    func stale(_ lifecycle: FlagLifecycle, added: AddedDate?) -> LifecycleFinding? {
-        let kind = lifecycle.effectiveKind
+    func stale(_ flag: Flag, _ lifecycle: FlagLifecycle, added: AddedDate?) -> LifecycleFinding? {
+        let kind = kind(of: flag, lifecycle)
         guard let added, let lifetime = policy.expectedLifetime(of: kind) else { return nil }
         let age = added.date.days(until: asOf)
         guard age > lifetime else { return nil }
-        let kindName = lifecycle.kind == nil ? "a flag without a Type (treated as release)" : "\(article(kind)) \(kind.rawValue) flag"
+        let kindName = lifecycle.kind == nil ? "a flag without a Type (treated as \(kind.rawValue))" : "\(article(kind)) \(kind.rawValue) flag"
         return LifecycleFinding(
             .stale, "added \(added.date), \(age.counted("day")) ago; \(kindName) is expected to live \(lifetime.counted("day"))")
     }
@@ -275,8 +313,8 @@ private struct Rules {
     /// Incomplete: a temporary flag without an owner or a removal target. Only
     /// the columns the catalog has count, so a team that does not track lifecycle
     /// in its catalog gets no "incomplete" on every flag.
-    func incomplete(_ lifecycle: FlagLifecycle) -> LifecycleFinding? {
-        guard lifecycle.isTemporary else { return nil }
+    func incomplete(_ flag: Flag, _ lifecycle: FlagLifecycle) -> LifecycleFinding? {
+        guard !kind(of: flag, lifecycle).isPermanent else { return nil }
         let catalog = matrix.model.catalog
         let missing = [
             lifecycle.owner == nil && catalog.hasColumn(LifecycleColumns.owner) ? "an owner" : nil,

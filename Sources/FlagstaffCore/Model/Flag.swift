@@ -21,12 +21,14 @@ public struct Flag: Hashable, Sendable {
     public var codeDefault: CodeDefault?
     /// The Remote Config parameter the code names for the flag, when it names one.
     public var remoteKey: RemoteKey?
+    /// How the code declares the flag, and so how the app reads it.
+    public var form: FlagForm
 
     /// Creates a flag.
     public init(
         key: String, caseName: String, group: String? = nil, documentation: String? = nil,
         deprecation: String? = nil, condition: String? = nil, location: SourceLocation, syntax: FlagSyntax = FlagSyntax(),
-        codeDefault: CodeDefault? = nil, remoteKey: RemoteKey? = nil
+        codeDefault: CodeDefault? = nil, remoteKey: RemoteKey? = nil, form: FlagForm = .enumCase
     ) {
         self.key = key
         self.caseName = caseName
@@ -38,6 +40,7 @@ public struct Flag: Hashable, Sendable {
         self.syntax = syntax
         self.codeDefault = codeDefault
         self.remoteKey = remoteKey
+        self.form = form
     }
 
     /// Whether the case carries a deprecation attribute.

@@ -1,5 +1,5 @@
 /// The kind of value a flag holds. A flag keeps one type across all tenants.
-public enum FlagType: String, Hashable, Sendable, Codable, CustomStringConvertible {
+public enum FlagType: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
     case bool
     case number
     case string

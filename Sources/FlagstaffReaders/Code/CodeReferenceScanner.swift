@@ -4,7 +4,8 @@ import SwiftSyntax
 
 /// Finds where the app's Swift source uses each flag, with swift-syntax:
 /// `.mediaLibrary`, `FeatureFlag.mediaLibrary` (a case, a static property, a
-/// factory call `FeatureFlags.newProfile()`, a registry lookup `registry[.x]`)
+/// factory call `FeatureFlags.newProfile()`, a registry lookup `registry[.x]`),
+/// `appSettings.threadsEnabled` for a flag declared as an instance property,
 /// and string literals equal to a raw value. The flag type's own declaration is
 /// skipped, and so are the properties that describe every flag (`skipped`: the
 /// defaults, remote-key and description switches, the registry's dictionary
@@ -16,14 +17,16 @@ import SwiftSyntax
 public enum CodeReferenceScanner {
     /// The references to each flag key in the files, in file and line order.
     /// Flags without references have no entry. A file nested too deep to parse
-    /// safely is not scanned, and is an error.
+    /// safely is not scanned, and is an error. `flagChecks` are the names of the
+    /// app's flag-check methods, whose argument is a use a cleanup can replace.
     public static func scan(
-        _ files: [SourceFile], flags: [Flag], enumName: String, skipped: Set<String> = []
+        _ files: [SourceFile], flags: [Flag], enumName: String, skipped: Set<String> = [], flagChecks: [String] = ["isEnabled"]
     ) -> (references: [String: [CodeReference]], diagnostics: [Diagnostic]) {
         var references: [String: [CodeReference]] = [:]
         var diagnostics: [Diagnostic] = []
         var trees: [(file: SourceFile, tree: SourceFileSyntax)] = []
         let keysByCase = Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first }
+        let formsByCase = Dictionary(flags.map { ($0.caseName, $0.form) }) { first, _ in first }
         let keys = Set(flags.map(\.key))
         for file in files {
             if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
@@ -36,7 +39,7 @@ public enum CodeReferenceScanner {
         for (file, tree) in trees {
             let visitor = ReferenceVisitor(
                 converter: SourceLocationConverter(fileName: file.path, tree: tree), enumName: enumName, skipped: skipped,
-                keysByCase: keysByCase, keys: keys, constants: constants)
+                keysByCase: keysByCase, formsByCase: formsByCase, keys: keys, constants: constants, flagChecks: Set(flagChecks))
             visitor.walk(tree)
             for (key, found) in visitor.references { references[key, default: []] += found }
         }
@@ -74,16 +77,25 @@ private final class ReferenceVisitor: SyntaxVisitor {
     let enumName: String
     let skipped: Set<String>
     let keysByCase: [String: String]
+    /// How each flag is declared, by its Swift name.
+    let formsByCase: [String: FlagForm]
     let keys: Set<String>
     /// Constants that hold a flag's key, by name, with the keys.
     let constants: [String: [String]]
+    /// The names of the app's flag-check methods.
+    let flagChecks: Set<String>
+    /// How many extensions of the flag type the walk is inside, where an instance
+    /// property is named without `self.`.
+    var ownExtensions = 0
     var references: [String: [CodeReference]] = [:]
 
     init(
-        converter: SourceLocationConverter, enumName: String, skipped: Set<String>, keysByCase: [String: String], keys: Set<String>,
-        constants: [String: [String]]
+        converter: SourceLocationConverter, enumName: String, skipped: Set<String>, keysByCase: [String: String],
+        formsByCase: [String: FlagForm], keys: Set<String>, constants: [String: [String]], flagChecks: Set<String>
     ) {
         self.constants = constants
+        self.formsByCase = formsByCase
+        self.flagChecks = flagChecks
         self.converter = converter
         self.enumName = enumName
         self.skipped = skipped
@@ -104,6 +116,15 @@ private final class ReferenceVisitor: SyntaxVisitor {
         node.name.name == enumName ? .skipChildren : .visitChildren
     }
 
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.extendedType.trimmedDescription == enumName { ownExtensions += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        if node.extendedType.trimmedDescription == enumName { ownExtensions -= 1 }
+    }
+
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.name, skipped.contains(name) else { return .visitChildren }
         return .skipChildren
@@ -114,6 +135,17 @@ private final class ReferenceVisitor: SyntaxVisitor {
         // A member's name is the member access's, which counts it.
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
         for key in constants[node.baseName.name] ?? [] { record(key, .constant, node) }
+        // `threadsEnabled` without `self.` in an extension of the settings type.
+        if ownExtensions > 0, formsByCase[node.baseName.name] == .instanceValue, let key = keysByCase[node.baseName.name] {
+            record(key, .instance, node)
+        }
+        return .visitChildren
+    }
+
+    /// `\.threadsEnabled` or `\AppSettings.threadsEnabled`, for an instance property.
+    override func visit(_ node: KeyPathPropertyComponentSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.declName.baseName.name
+        if formsByCase[name] == .instanceValue, let key = keysByCase[name] { record(key, .instance, node) }
         return .visitChildren
     }
 
@@ -122,16 +154,69 @@ private final class ReferenceVisitor: SyntaxVisitor {
             for key in keys { record(key, .constant, node) }
             return .visitChildren
         }
-        guard let key = keysByCase[node.declName.baseName.name] else { return .visitChildren }
+        let name = node.declName.baseName.name
+        guard let key = keysByCase[name] else { return .visitChildren }
         switch node.base {
         case nil:
-            record(key, .member, node)
+            record(key, .member, node, role: isCalled(node) ? .factory : argumentRole(of: node))
         case let base? where namesEnum(base):
-            record(key, .qualified, node)
+            record(key, .qualified, node, role: qualifiedRole(of: node, base: base, form: formsByCase[name]))
+        case let base? where formsByCase[name] == .instanceValue:
+            record(key, .instance, node, role: changes(node) || base.trimmedDescription.hasPrefix("$") ? .write : .read)
         default:
             break
         }
         return .visitChildren
+    }
+
+    /// What `FeatureFlag.x` (or `Type<Bool>.x`) does where it is written.
+    private func qualifiedRole(of node: MemberAccessExprSyntax, base: ExprSyntax, form: FlagForm?) -> CodeReference.Role {
+        if isCalled(node) { return .factory }
+        guard base.is(DeclReferenceExprSyntax.self) else { return .other }
+        if form == .staticValue { return changes(node) ? .write : .read }
+        return argumentRole(of: node)
+    }
+
+    /// Whether the expression is called: `FeatureFlags.newProfile()`.
+    private func isCalled(_ node: MemberAccessExprSyntax) -> Bool {
+        node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+    }
+
+    /// `.x` or `FeatureFlag.x` as the one argument of the flag check, or of a
+    /// property wrapper that is its property's only attribute and modifier.
+    private func argumentRole(of node: MemberAccessExprSyntax) -> CodeReference.Role {
+        guard let argument = node.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+            let list = argument.parent?.as(LabeledExprListSyntax.self), list.count == 1
+        else { return .other }
+        if let call = list.parent?.as(FunctionCallExprSyntax.self) {
+            let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName
+            return called.map { flagChecks.contains($0.name) } == true && call.trailingClosure == nil ? .check : .other
+        }
+        guard let attribute = list.parent?.as(AttributeSyntax.self),
+            let variable = attribute.parent?.parent?.as(VariableDeclSyntax.self),
+            variable.attributes.count == 1, variable.modifiers.isEmpty, variable.bindings.count == 1,
+            let binding = variable.bindings.first, binding.typeAnnotation != nil, binding.initializer == nil, binding.accessorBlock == nil
+        else { return .other }
+        return .wrapper
+    }
+
+    /// Whether the code changes the property here: the left side of an
+    /// assignment, `&settings.x`, or `settings.x.toggle()`.
+    private func changes(_ node: MemberAccessExprSyntax) -> Bool {
+        if node.parent?.is(InOutExprSyntax.self) == true { return true }
+        if let outer = node.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == node.id, outer.declName.baseName.text == "toggle" {
+            return true
+        }
+        guard let list = node.parent?.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true,
+            let index = list.firstIndex(where: { $0.id == node.id })
+        else { return false }
+        let next = list.index(after: index)
+        guard next != list.endIndex else { return false }
+        let operation = list[next]
+        if operation.is(AssignmentExprSyntax.self) { return true }
+        guard let binary = operation.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+        return binary.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(binary)
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
@@ -150,8 +235,8 @@ private final class ReferenceVisitor: SyntaxVisitor {
         return false
     }
 
-    private func record(_ key: String, _ kind: CodeReference.Kind, _ node: some SyntaxProtocol) {
+    private func record(_ key: String, _ kind: CodeReference.Kind, _ node: some SyntaxProtocol, role: CodeReference.Role = .other) {
         references[key, default: []].append(
-            CodeReference(kind: kind, location: FlagEnumReader.location(of: node, converter: converter)))
+            CodeReference(kind: kind, location: FlagEnumReader.location(of: node, converter: converter), role: role))
     }
 }

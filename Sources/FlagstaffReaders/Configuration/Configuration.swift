@@ -56,8 +56,10 @@ public struct Configuration: Hashable, Sendable {
     /// A shell command run in the workspace's folder after `new`, `remove`,
     /// `new-tenant` or `validate --fix` changed the sources (`after_change`).
     public var afterChange: String?
-    /// The name of the app's flag-check method (`flag_check`), which the Piranha rules rewrite.
-    public var flagCheck = "isEnabled"
+    /// The names of the app's flag-check methods (`flag_check`, one name or a list):
+    /// `flags.isEnabled(.caseName)` is a check whose call the Piranha rules replace
+    /// with the flag's value.
+    public var flagChecks = ["isEnabled"]
     /// Display names by tenant id.
     public var tenantNames: [String: String] = [:]
     /// The output folder.

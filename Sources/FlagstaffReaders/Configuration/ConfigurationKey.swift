@@ -136,6 +136,22 @@ struct ConfigurationValues {
         return roots
     }
 
+    /// Swift method names, one or a list, such as `flag_check: [isEnabled, isOn]`.
+    mutating func methodNames(_ node: Node, key: String) -> [String]? {
+        guard let names = strings(node, key: key, allowSingle: true) else { return nil }
+        for name in names where !Self.isMethodName(name) {
+            fail("'\(key)' names '\(name)', which is not a Swift method name; write the name alone, e.g. isEnabled", node, key: key)
+            return nil
+        }
+        return names
+    }
+
+    /// Letters, digits and underscores, not starting with a digit.
+    private static func isMethodName(_ name: String) -> Bool {
+        guard let first = name.first, !first.isNumber else { return false }
+        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
     mutating func stringMap(_ node: Node, key: String) -> [String: String] {
         guard let mapping = node.mapping else {
             fail("'\(key)' must be a mapping, e.g. { WL: White Label }", node, key: key)

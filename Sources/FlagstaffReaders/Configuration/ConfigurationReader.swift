@@ -62,7 +62,7 @@ public enum ConfigurationReader {
             case .history: configuration.history = reader.history(value)
             case .strict: configuration.strict = reader.bool(value, key: name) ?? false
             case .afterChange: configuration.afterChange = reader.string(value, key: name)
-            case .flagCheck: configuration.flagCheck = reader.string(value, key: name) ?? configuration.flagCheck
+            case .flagCheck: configuration.flagChecks = reader.methodNames(value, key: name) ?? configuration.flagChecks
             case .swift: configuration.swift = reader.swift(value)
             case .buildConfigurations: configuration.buildConfigurations = reader.buildConfigurations(value)
             case .values: configuration.layers.values = reader.valueFiles(value)

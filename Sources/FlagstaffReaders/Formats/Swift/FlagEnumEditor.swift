@@ -44,6 +44,11 @@ public enum FlagEnumEditor {
             let previousEnd = siblings[index - 1].upperBound
             return [.delete(previousEnd..<syntax.element.upperBound)]
         }
+        // A member declared in every clause of an `#if` block (`#if DEBUG static let
+        // map = true #else static let map = false #endif`) goes with the block.
+        if syntax.conditionalClause != nil, let block = ifBlock(declaringOnly: flag.caseName, around: syntax.declaration, in: text) {
+            return [.delete(editable.startOfLineBreak(before: block.lowerBound)..<block.upperBound)]
+        }
         let trivia = String(decoding: editable.bytes[syntax.leadingTrivia], as: UTF8.self)
         let holdsMark = flagEnum.marks.contains { syntax.leadingTrivia.contains($0.range.lowerBound) }
         let othersInGroup = flagEnum.flags.contains { $0.group == flag.group && $0.key != flag.key }
@@ -52,6 +57,27 @@ public enum FlagEnumEditor {
         }
         let ownStart = syntax.leadingTrivia.lowerBound + documentationOffset(in: trivia)
         return [.delete(editable.startOfLineBreak(before: ownStart)..<syntax.declaration.upperBound)]
+    }
+
+    /// The bytes of the innermost `#if` block around `declaration` when each of its
+    /// clauses declares the member `name` and nothing else.
+    static func ifBlock(declaringOnly name: String, around declaration: ByteRange, in text: String) -> ByteRange? {
+        let tree = Parser.parse(source: text)
+        var innermost: IfConfigDeclSyntax?
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.positionAfterSkippingLeadingTrivia.utf8Offset == declaration.lowerBound {
+            innermost = token.ancestorOrSelf { $0.as(IfConfigDeclSyntax.self) }
+            break
+        }
+        guard let block = innermost else { return nil }
+        let declaresOnly = block.clauses.allSatisfy { clause in
+            guard case .decls(let members)? = clause.elements, !members.isEmpty else { return false }
+            return members.allSatisfy { member in
+                if let function = member.decl.as(FunctionDeclSyntax.self) { return function.name.name == name }
+                guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1 else { return false }
+                return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name
+            }
+        }
+        return declaresOnly ? block.positionAfterSkippingLeadingTrivia.utf8Offset..<block.endPositionBeforeTrailingTrivia.utf8Offset : nil
     }
 
     /// Where the doc comment directly above the declaration starts inside its

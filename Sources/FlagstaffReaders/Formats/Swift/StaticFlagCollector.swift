@@ -78,7 +78,8 @@ struct StaticFlagCollector {
         }
         let type = binding.typeAnnotation?.type
         guard call != nil || Self.isValueType(type) || isLiteral(body) else { return }
-        add(name: name, declaration: Syntax(variable), call: call, body: body, clause: clause)
+        let form: FlagForm = wrapper == nil ? (call == nil ? .staticValue : .staticObject) : (Self.isStatic(variable.modifiers) ? .staticValue : .instanceValue)
+        add(name: name, declaration: Syntax(variable), call: call, body: body, form: form, clause: clause)
     }
 
     private mutating func collect(_ function: FunctionDeclSyntax, clause: (condition: BuildCondition?, text: String?, range: ByteRange)?) {
@@ -88,7 +89,7 @@ struct StaticFlagCollector {
         let call = FlagCall.singleExpression(statements).flatMap { FlagCall($0, expressions: expressions) }
         let body = FlagSwitch.value(of: statements, expressions: expressions)
         guard call != nil || Self.isValueType(function.signature.returnClause?.type) || isLiteral(body) else { return }
-        add(name: function.name, declaration: Syntax(function), call: call, body: body, clause: clause)
+        add(name: function.name, declaration: Syntax(function), call: call, body: body, form: .staticObject, clause: clause)
     }
 
     private func isLiteral(_ value: WrittenValue?) -> Bool {
@@ -104,7 +105,7 @@ struct StaticFlagCollector {
     }
 
     private mutating func add(
-        name: TokenSyntax, declaration: Syntax, call: FlagCall?, body: WrittenValue?,
+        name: TokenSyntax, declaration: Syntax, call: FlagCall?, body: WrittenValue?, form: FlagForm,
         clause: (condition: BuildCondition?, text: String?, range: ByteRange)?
     ) {
         let caseName = name.name
@@ -129,7 +130,7 @@ struct StaticFlagCollector {
             Flag(
                 key: key, caseName: caseName, group: group, documentation: CaseCollector.documentation(in: declaration.leadingTrivia),
                 deprecation: CaseCollector.deprecation(in: Self.attributes(of: declaration)), condition: clause?.text,
-                location: FlagEnumReader.location(of: name, converter: converter), syntax: syntax))
+                location: FlagEnumReader.location(of: name, converter: converter), syntax: syntax, form: form))
         if let value { defaults[caseName] = FlagValues.Default(value: value, source: call?.defaultValue != nil ? "'defaultValue:'" : "'\(caseName)'") }
     }
 

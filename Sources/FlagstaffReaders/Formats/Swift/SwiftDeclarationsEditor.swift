@@ -46,14 +46,9 @@ public enum SwiftDeclarationsEditor {
             properties.append((name, cell.map(literal(ofCell:)), false))
         }
         for (name, value, always) in properties {
-            guard let switchExpression = file.switchOverSelf(name) else { continue }
-            let hasDefault = switchExpression.cases.contains { element in
-                if case .switchCase(let switchCase) = element, case .default = switchCase.label { return true }
-                return false
+            for switchExpression in file.switches(of: name) {
+                if let edit = file.arm(for: caseName, value: value, always: always, in: switchExpression) { edits.append(edit) }
             }
-            if hasDefault && !always { continue }
-            guard let value = value ?? file.zeroLike(switchExpression) else { continue }
-            if let edit = file.arm(for: caseName, value: value, in: switchExpression) { edits.append(edit) }
         }
         if let name = settings.registry, let (dictionary, _) = file.registry(name), let edit = file.entry(for: caseName, values: values, settings: settings, in: dictionary) {
             edits.append(edit)
@@ -86,8 +81,7 @@ public enum SwiftDeclarationsEditor {
         let file = EditedFile(text: text, typeName: typeName, settings: settings)
         var edits: [TextEdit] = []
         for name in [settings.defaults, settings.remoteKey, settings.description].compactMap({ $0 }) + settings.columns.map(\.property) {
-            guard let switchExpression = file.switchOverSelf(name) else { continue }
-            edits += file.armRemovals(of: caseName, in: switchExpression.cases)
+            for switchExpression in file.switches(of: name) { edits += file.armRemovals(of: caseName, in: switchExpression.cases) }
         }
         if let name = settings.registry, let (dictionary, _) = file.registry(name), case .elements(let elements) = dictionary.content {
             let list = Array(elements)
@@ -169,18 +163,39 @@ private struct EditedFile {
         blocks = finder.types.filter { $0.name == typeName }.map(\.memberBlock) + (finder.extensions[typeName] ?? []).map(\.memberBlock)
     }
 
-    /// The `switch self` of a property of the flag type in this file.
-    func switchOverSelf(_ name: String) -> SwitchExprSyntax? {
+    /// The switches over the flag that a property of the flag type, or a function
+    /// of it whose one parameter is the flag, consists of in this file: after
+    /// statements that return what a store on the device holds, and in each clause
+    /// of an `#if` block the body is (a clause without a switch, such as
+    /// `return false`, gives every flag its value and needs no arm).
+    func switches(of name: String) -> [SwitchExprSyntax] {
         for block in blocks {
             for member in block.members {
-                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name {
-                    guard let body = PropertyReading.getter(of: binding) else { return nil }
-                    return FlagSwitch.switchOverSelf(in: body)
+                if let variable = member.decl.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name {
+                        guard let body = PropertyReading.getter(of: binding) else { return [] }
+                        return Self.switches(over: "self", in: body)
+                    }
+                } else if let function = member.decl.as(FunctionDeclSyntax.self), function.name.name == name,
+                    function.signature.parameterClause.parameters.count == 1, let parameter = function.signature.parameterClause.parameters.first,
+                    let body = function.body?.statements
+                {
+                    return Self.switches(over: (parameter.secondName ?? parameter.firstName).name, in: body)
                 }
             }
         }
-        return nil
+        return []
+    }
+
+    /// The switches over `subject` a body consists of, as `switches(of:)` finds them.
+    static func switches(over subject: String, in body: CodeBlockItemListSyntax) -> [SwitchExprSyntax] {
+        let rest = Array(body.drop(while: FlagSwitch.returnsWhatAStoreHolds))
+        if rest.count == 1, let found = FlagSwitch.switchExpression(over: subject, in: rest[0]) { return [found] }
+        guard let ifConfig = FlagSwitch.ifConfig(in: body) else { return [] }
+        return FlagSwitch.clauses(of: ifConfig).flatMap { _, _, clause -> [SwitchExprSyntax] in
+            guard case .statements(let inner) = clause.elements else { return [] }
+            return switches(over: subject, in: inner)
+        }
     }
 
     /// The registry's dictionary literal, when this file declares it.
@@ -206,9 +221,15 @@ private struct EditedFile {
         return nil
     }
 
-    /// The edit that adds `case .name:` with a value, after the last arm that
-    /// names cases (so before `default:`), written as that arm is.
-    func arm(for caseName: String, value: String, in switchExpression: SwitchExprSyntax) -> TextEdit? {
+    /// The edit that adds `case .name:` with a value (or one like the first arm's),
+    /// after the last arm that names cases (so before `default:`), written as that
+    /// arm is; none where a `default:` arm covers the flag, unless it must `always` get one.
+    func arm(for caseName: String, value: String?, always: Bool, in switchExpression: SwitchExprSyntax) -> TextEdit? {
+        let hasDefault = switchExpression.cases.contains { element in
+            if case .switchCase(let switchCase) = element, case .default = switchCase.label { return true }
+            return false
+        }
+        guard always || !hasDefault, let value = value ?? zeroLike(switchExpression) else { return nil }
         let arms = switchExpression.cases.compactMap { element -> SwitchCaseSyntax? in
             guard case .switchCase(let switchCase) = element, case .case = switchCase.label else { return nil }
             return switchCase

@@ -139,8 +139,9 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
         let findings = entry.findings.filter { $0.status != .stale }
         hasFindings = !findings.isEmpty
         self.findings = findings.map { FindingItem(status: $0.status.rawValue, label: SiteRenderer.badgeLabel($0.status), reason: $0.reason) }
-        type = data.kind?.rawValue ?? "Not set (treated as release)"
-        permanent = data.kind?.isPermanent ?? false
+        let kind = lifecycle.policy.kind(of: data, type: site.matrix.type(of: entry.flag))
+        type = data.kind == nil ? "Not set (treated as \(kind.rawValue))" : kind.rawValue
+        permanent = kind.isPermanent
         ownerHTML = data.owner.map { MarkdownHTML.renderInline($0, links: links) } ?? noOwner
         self.added = added
         self.removeBy = removeBy
@@ -165,6 +166,7 @@ struct FlagLifecycleDetails: Sendable, TemplateContext {
         case .qualified: "the case, with the enum's name"
         case .string: "the key, in a string"
         case .constant: "a constant that holds the key"
+        case .instance: "a property of the settings object"
         }
     }
 }

@@ -1,0 +1,3 @@
+enum FeatureFlag: String {
+    case newCheckout = "ENABLE_NEW_CHECKOUT"
+}

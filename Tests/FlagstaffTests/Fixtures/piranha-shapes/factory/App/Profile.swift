@@ -1,0 +1,5 @@
+struct Profile {
+    func screen() -> String {
+        SettingsFeatureFlag<Bool>.newProfile().value ? "new" : "old"
+    }
+}

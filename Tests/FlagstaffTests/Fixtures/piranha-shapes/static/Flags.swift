@@ -1,0 +1,3 @@
+enum FeatureFlags {
+    static let map: Bool = true
+}

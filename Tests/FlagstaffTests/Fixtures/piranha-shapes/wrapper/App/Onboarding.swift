@@ -1,0 +1,7 @@
+struct Onboarding {
+    @FeatureFlag(.onboardingExtraScreen) var showExtra: Bool
+
+    func screens() -> [String] {
+        showExtra ? ["welcome", "extra"] : ["welcome"]
+    }
+}

@@ -1,0 +1,7 @@
+struct FlagOverrides {
+    func value(for flag: FeatureFlag) -> Bool? { nil }
+}
+
+extension String {
+    func lowerSnakeCased() -> String { self }
+}

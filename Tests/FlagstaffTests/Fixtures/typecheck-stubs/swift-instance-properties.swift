@@ -1,0 +1,6 @@
+@propertyWrapper
+struct UserPreference<Value> {
+    var wrappedValue: Value
+
+    init(defaultValue: Value) { wrappedValue = defaultValue }
+}
