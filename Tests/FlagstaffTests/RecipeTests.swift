@@ -100,13 +100,10 @@ struct RecipeTests {
         #expect(runs.contains(".ci/run"), "the Linux job runs exactly what .ci/run runs")
     }
 
-    @Test func everyFlagstaffCommandRunsOnTheExample() throws {
-        let binary = Fixtures.binary
-        #expect(FileManager.default.isExecutableFile(atPath: binary.path), "no flagstaff binary at \(binary.path)")
-        let commands = try Self.files().sorted { $0.key < $1.key }.flatMap { path, file in
-            Self.steps(of: file).compactMap { $0["run"]?.string }.flatMap(Self.lines).filter { $0.hasPrefix("flagstaff ") }.map { (path, $0) }
-        }
-        #expect(Set(commands.map { $0.1.split(separator: " ")[1] }) == ["validate", "build", "diff", "due"])
+    /// A git repository of one commit holding a copy of the example workspace, and
+    /// that commit. The example's history ends at a commit of Flagstaff's own
+    /// repository, which this one lacks; its site reads that history from the committed snapshot.
+    static func withExampleRepository(_ body: (URL, String) throws -> Void) throws {
         try withTemporaryDirectory { workspace in
             for item in ["flagstaff.yml", "content", "public"] {
                 try FileManager.default.copyItem(at: Fixtures.repositoryRoot.appendingPathComponent(item), to: workspace.appendingPathComponent(item))
@@ -114,9 +111,18 @@ struct RecipeTests {
             #expect(try git(["init", "-q"], in: workspace) == 0)
             #expect(try git(["add", "-A"], in: workspace) == 0)
             #expect(try git(["commit", "-q", "-m", "Example"], in: workspace) == 0)
-            // The example's history ends at a commit of Flagstaff's own repository, which
-            // this one lacks; its site reads that history from the committed snapshot.
-            let sha = try run("git", ["rev-parse", "HEAD"], in: workspace).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            try body(workspace, try run("git", ["rev-parse", "HEAD"], in: workspace).output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    @Test func everyFlagstaffCommandRunsOnTheExample() throws {
+        let binary = Fixtures.binary
+        #expect(FileManager.default.isExecutableFile(atPath: binary.path), "no flagstaff binary at \(binary.path)")
+        let commands = try Self.files().sorted { $0.key < $1.key }.flatMap { path, file in
+            Self.steps(of: file).compactMap { $0["run"]?.string }.flatMap(Self.lines).filter { $0.hasPrefix("flagstaff ") }.map { (path, $0) }
+        }
+        #expect(Set(commands.map { $0.1.split(separator: " ")[1] }) == ["validate", "build", "diff", "due"])
+        try Self.withExampleRepository { workspace, sha in
             let summary = workspace.appendingPathComponent("step-summary.md")
             for (path, command) in commands {
                 var line = command
