@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The Homebrew formula (`Formula/flagstaff.rb`), tried as far as a machine
+/// without Homebrew allows: its build step is the release build scripts/install
+/// runs (Mint runs the same), and its `test do` block passes with this build.
+@Suite("Homebrew formula")
+struct FormulaTests {
+    static func formula() throws -> String {
+        try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Formula/flagstaff.rb"), encoding: .utf8)
+    }
+
+    /// The text of each `<<~NAME` heredoc written to a file in the test block, by file name.
+    static func writtenFiles(_ formula: String) -> [String: String] {
+        var files: [String: String] = [:]
+        let lines = formula.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        while index < lines.count {
+            let line = lines[index].trimmingCharacters(in: .whitespaces)
+            let opening = "(testpath/\""
+            guard line.hasPrefix(opening), let nameEnd = line.dropFirst(opening.count).firstIndex(of: "\""), let marker = line.range(of: "<<~") else {
+                index += 1
+                continue
+            }
+            let name = String(line[line.index(line.startIndex, offsetBy: opening.count)..<nameEnd])
+            let terminator = String(line[marker.upperBound...])
+            var body: [String] = []
+            index += 1
+            while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != terminator {
+                body.append(lines[index])
+                index += 1
+            }
+            // `<<~` strips the smallest indentation of the body's lines.
+            let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+            files[name] = body.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n") + "\n"
+            index += 1
+        }
+        return files
+    }
+
+    @Test func theFormulaBuildsWhatScriptsInstallBuilds() throws {
+        let formula = try Self.formula()
+        #expect(formula.contains(#"system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "flagstaff""#))
+        #expect(formula.contains(#"bin.install ".build/release/flagstaff""#))
+        #expect(formula.contains(#"depends_on "cmark""#))
+        let install = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("scripts/install"), encoding: .utf8)
+        #expect(install.contains("swift build -c release --product flagstaff\n"))
+    }
+
+    /// The formula's `test do` block, run with this build's binary.
+    @Test func theFormulasTestPasses() throws {
+        let formula = try Self.formula()
+        let files = Self.writtenFiles(formula)
+        #expect(files.keys.sorted() == ["Flags.swift", "flagstaff.yml"])
+        try withTemporaryDirectory { folder in
+            for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+            let validate = try run(Fixtures.binary.path, ["validate"], in: folder)
+            #expect(validate.status == 0 && validate.output.contains("1 flag, 1 environment: valid"), "\(validate.output)\(validate.error)")
+            #expect(formula.contains(##"assert_match "1 flag, 1 environment: valid", shell_output("#{bin}/flagstaff validate")"##))
+            let matrix = try run(Fixtures.binary.path, ["matrix", "--format", "md"], in: folder)
+            #expect(matrix.output.contains("new_checkout"))
+        }
+    }
+}
