@@ -38,8 +38,8 @@ public enum PiranhaRenderer {
     }
 
     /// A `rules.toml` whose leading comments give the Python call for each flag.
-    /// `flagCheck` is the name of the app's check method; `enumName` the flag enum's.
-    public static func render(_ cleanups: [Cleanup], flagCheck: String, enumName: String) -> String {
+    /// `flagCheck` is the name of the app's check method; `typeNames` those of the types that declare the flags.
+    public static func render(_ cleanups: [Cleanup], flagCheck: String, typeNames: [String]) -> String {
         var text = "# Polyglot Piranha rules for the app's `\(flagCheck)(_:)` flag checks (pip install polyglot-piranha).\n"
         text += "# Save this file as \(configurationFolder)/rules.toml, then run the call under each flag from the same folder.\n"
         text += "# A rolled-out flag is treated as true, a dead flag as false.\n"
@@ -52,7 +52,7 @@ public enum PiranhaRenderer {
             }
             text += "#   " + pythonCall(cleanup) + "\n"
         }
-        return text + "\n" + rules(flagCheck: flagCheck, enumName: enumName)
+        return text + "\n" + rules(flagCheck: flagCheck, typeNames: typeNames)
     }
 
     /// The shell command that runs Piranha on the files that use a flag.
@@ -67,7 +67,7 @@ public enum PiranhaRenderer {
     }
 
     /// The rules: a check of the stale flag becomes `@treated`, a negated check `@treated_complement`.
-    static func rules(flagCheck: String, enumName: String) -> String {
+    static func rules(flagCheck: String, typeNames: [String]) -> String {
         func rule(_ name: String, receiver: String, predicate: String, replace: String) -> String {
             """
             [[rules]]
@@ -80,7 +80,7 @@ public enum PiranhaRenderer {
                 (call_suffix (value_arguments (value_argument value: (_) @argument)))) @check
             (#eq? @method "\(flagCheck)")
             (\(predicate) @receiver "^!")
-            (#match? @argument "^(\(enumName))?\\\\\\\\.@stale_flag$")
+            (#match? @argument "^(\(typeNames.joined(separator: "|")))?\\\\\\\\.@stale_flag$")
             )\"\"\"
             replace_node = "check"
             replace = "@\(replace)"

@@ -86,7 +86,7 @@ enum ConfigurationCombination {
             settings.remoteConfig(templates: settings.templates.mapValues { _ in template }, asOf: configuration.asOf)
         }
         return FlagModel(
-            title: configuration.title, environments: configuration.environments, flagEnum: flagEnum, catalog: catalog, tenants: tenants,
+            title: configuration.title, environments: configuration.environments, flagEnums: [flagEnum], catalog: catalog, tenants: tenants,
             tenantNames: configuration.tenantNames, policy: configuration.policy, tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remote)
     }
 

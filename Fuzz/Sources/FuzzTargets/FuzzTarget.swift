@@ -64,7 +64,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let result = GuideReader.read(text, fileName: "01-page.md", file: path)
             (hasModel, diagnostics) = (result.page != nil, result.diagnostics)
         case .codeScan:
-            let result = CodeReferenceScanner.scan([.init(path: path, text: text)], flags: Self.flags, enumName: "FeatureFlag")
+            let result = CodeReferenceScanner.scan([.init(path: path, text: text)], flags: Self.flags, typeNames: ["FeatureFlag"])
             let lineCount = Self.lineCount(of: text)
             let outside = result.references.values.joined().first { $0.location.file != path || !(1...lineCount).contains($0.location.line) }
             if let outside { return "a reference outside the file: \(outside.location)" }
@@ -81,7 +81,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             settings.columns = [("Debug menu", "isEditableInDebugMenu")]
             let result = SwiftDeclarationsReader.read(
                 [.init(path: path, text: text)],
-                options: .init(typeName: nil, settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]]))
+                options: .init(settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]]))
             (hasModel, diagnostics) = (result.declarations != nil, result.diagnostics)
         case .xcconfig:
             files = Self.xcconfigFiles(text)
@@ -96,7 +96,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 }
             let declarations = format.read([.init(path: path, text: text)], configuration: Configuration(), conditions: [:])
             let values = format.read(text, file: path, id: "app", name: "app", keys: declarations.declarations.map {
-                FlagKeys(flags: $0.flagEnum.flags, environments: ["debug", "release"])
+                FlagKeys(flags: $0.flags, environments: ["debug", "release"])
             })
             if (declarations.declarations == nil) != (values.tenant == nil) { return "declarations and values disagree on whether the file reads" }
             (hasModel, diagnostics) = (values.tenant != nil, values.diagnostics)

@@ -33,7 +33,7 @@ public struct RemoveCommand: Sendable {
             throw .unknown("flag", key, in: model.flags.map(\.key))
         }
         let prefix = workspace.displayPrefix
-        let uses = try LifecycleLoader.codeReferences(in: workspace, flags: model.flags, enumName: model.flagEnum.name)?[flag.key] ?? []
+        let uses = try LifecycleLoader.codeReferences(in: workspace, flags: model.flags, typeNames: model.flagEnums.map(\.name))?[flag.key] ?? []
         if !uses.isEmpty {
             var text = ""
             for use in uses { text += "\(prefix)\(use.location): \(force ? "warning" : "error"): '\(flag.key)' is still used here\n" }
@@ -61,7 +61,7 @@ public struct RemoveCommand: Sendable {
             let files = uses.map { prefix + $0.location.file }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
             console.output("\n" + PiranhaRenderer.render(
                 [.init(flag: flag, treated: treated, files: files)], flagCheck: workspace.configuration.flagCheck,
-                enumName: model.flagEnum.name))
+                typeNames: model.flagEnums.map(\.name)))
         }
         return status
     }
@@ -91,7 +91,8 @@ public struct RemoveCommand: Sendable {
         try workspace.refuseUneditableSources(for: flag.key, command: "remove", model: model)
         let formats = workspace.formats
         let files = try changes.files(workspace.configuration.enumFiles)
-        let removal = formats.declarations.removal(of: flag, in: files, flagEnum: model.flagEnum, configuration: workspace.configuration)
+        let declaring = model.flagEnums.first { $0.flags.contains(flag) } ?? model.flagEnums[0]
+        let removal = formats.declarations.removal(of: flag, in: files, flagEnum: declaring, configuration: workspace.configuration)
         for path in removal.keys.sorted() { try changes.edit(path, removal[path]!) }
         if model.catalog.isWritten, let entry = model.catalog.entry(for: flag.key) {
             let text = try changes.text(of: workspace.configuration.catalog)

@@ -18,12 +18,12 @@ public enum CodeReferenceScanner {
     /// Flags without references have no entry. A file nested too deep to parse
     /// safely is not scanned, and is an error.
     public static func scan(
-        _ files: [SourceFile], flags: [Flag], enumName: String, skipped: Set<String> = []
+        _ files: [SourceFile], flags: [Flag], typeNames: [String], skipped: Set<String> = []
     ) -> (references: [String: [CodeReference]], diagnostics: [Diagnostic]) {
         var references: [String: [CodeReference]] = [:]
         var diagnostics: [Diagnostic] = []
         var trees: [(file: SourceFile, tree: SourceFileSyntax)] = []
-        let keysByCase = Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first }
+        let keysByCase = Dictionary(grouping: flags, by: \.caseName).mapValues { $0.map(\.key) }
         let keys = Set(flags.map(\.key))
         for file in files {
             if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
@@ -35,7 +35,7 @@ public enum CodeReferenceScanner {
         let constants = keyConstants(in: trees.map(\.tree), flags: flags)
         for (file, tree) in trees {
             let visitor = ReferenceVisitor(
-                converter: SourceLocationConverter(fileName: file.path, tree: tree), enumName: enumName, skipped: skipped,
+                converter: SourceLocationConverter(fileName: file.path, tree: tree), typeNames: Set(typeNames), skipped: skipped,
                 keysByCase: keysByCase, keys: keys, constants: constants)
             visitor.walk(tree)
             for (key, found) in visitor.references { references[key, default: []] += found }
@@ -71,21 +71,23 @@ public enum CodeReferenceScanner {
 
 private final class ReferenceVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
-    let enumName: String
+    /// The types that declare the flags, whose own declarations are skipped.
+    let typeNames: Set<String>
     let skipped: Set<String>
-    let keysByCase: [String: String]
+    /// The keys of the flags with a case name: several types may each have one.
+    let keysByCase: [String: [String]]
     let keys: Set<String>
     /// Constants that hold a flag's key, by name, with the keys.
     let constants: [String: [String]]
     var references: [String: [CodeReference]] = [:]
 
     init(
-        converter: SourceLocationConverter, enumName: String, skipped: Set<String>, keysByCase: [String: String], keys: Set<String>,
+        converter: SourceLocationConverter, typeNames: Set<String>, skipped: Set<String>, keysByCase: [String: [String]], keys: Set<String>,
         constants: [String: [String]]
     ) {
         self.constants = constants
         self.converter = converter
-        self.enumName = enumName
+        self.typeNames = typeNames
         self.skipped = skipped
         self.keysByCase = keysByCase
         self.keys = keys
@@ -93,15 +95,15 @@ private final class ReferenceVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.name == enumName ? .skipChildren : .visitChildren
+        typeNames.contains(node.name.name) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.name == enumName ? .skipChildren : .visitChildren
+        typeNames.contains(node.name.name) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.name == enumName ? .skipChildren : .visitChildren
+        typeNames.contains(node.name.name) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
@@ -122,12 +124,12 @@ private final class ReferenceVisitor: SyntaxVisitor {
             for key in keys { record(key, .constant, node) }
             return .visitChildren
         }
-        guard let key = keysByCase[node.declName.baseName.name] else { return .visitChildren }
+        guard let keys = keysByCase[node.declName.baseName.name] else { return .visitChildren }
         switch node.base {
         case nil:
-            record(key, .member, node)
+            for key in keys { record(key, .member, node) }
         case let base? where namesEnum(base):
-            record(key, .qualified, node)
+            for key in keys { record(key, .qualified, node) }
         default:
             break
         }
@@ -144,8 +146,8 @@ private final class ReferenceVisitor: SyntaxVisitor {
     /// `FeatureFlag`, `Module.FeatureFlag`, or a generic type of the flags
     /// (`SettingsFeatureFlag<Bool>.newProfile()`).
     private func namesEnum(_ base: ExprSyntax) -> Bool {
-        if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.name == enumName }
-        if let member = base.as(MemberAccessExprSyntax.self) { return member.declName.baseName.name == enumName }
+        if let reference = base.as(DeclReferenceExprSyntax.self) { return typeNames.contains(reference.baseName.name) }
+        if let member = base.as(MemberAccessExprSyntax.self) { return typeNames.contains(member.declName.baseName.name) }
         if let generic = base.as(GenericSpecializationExprSyntax.self) { return namesEnum(generic.expression) }
         return false
     }

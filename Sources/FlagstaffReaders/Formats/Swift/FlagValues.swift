@@ -70,7 +70,8 @@ struct FlagValues {
     /// every other column the code fills; `nil` when the code fills no column.
     /// Lifecycle columns are checked as the Markdown catalog's are. Doc comments
     /// stay on the flags: `MetadataMerge` uses them where no catalog describes a flag.
-    func metadata(of flagEnum: FlagEnum, typeLocation: FlagstaffCore.SourceLocation) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+    /// `columns` are the columns of every declaring type's rows.
+    func metadata(of flagEnum: FlagEnum, columns: [String], typeLocation: FlagstaffCore.SourceLocation) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         guard !columns.isEmpty else { return (nil, []) }
         let order = SwiftSettings.RegistryField.allCases.compactMap(\.column).filter { $0 != "Description" }
         let extra = order.filter(columns.contains) + columns.filter { !order.contains($0) && $0 != "Description" }
@@ -98,13 +99,17 @@ struct PropertyReading {
     /// The type's member blocks, each with its file.
     let blocks: [(MemberBlockSyntax, ParsedSwiftFile)]
     let parsed: [ParsedSwiftFile]
+    /// The members the scope leaves out (`swift.flag_marks`): not flags, but a
+    /// switch may still name them.
+    let outOfScope: Set<String>
     var diagnostics: [Diagnostic] = []
 
-    private var caseNames: Set<String> { Set(flags.map(\.caseName)) }
+    private var caseNames: Set<String> { Set(flags.map(\.caseName)).union(outOfScope) }
     private var keys: [String: String] { Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first } }
 
-    init(flags: [Flag], typeName: String, blocks: [(MemberBlockSyntax, ParsedSwiftFile)], parsed: [ParsedSwiftFile]) {
+    init(flags: [Flag], typeName: String, blocks: [(MemberBlockSyntax, ParsedSwiftFile)], parsed: [ParsedSwiftFile], outOfScope: Set<String> = []) {
         self.flags = flags
+        self.outOfScope = outOfScope
         self.typeName = typeName
         self.blocks = blocks
         self.parsed = parsed

@@ -11,7 +11,7 @@ public enum SwiftFormat: DeclarationsFormat {
         SwiftDeclarationsReader.read(
             files,
             options: .init(
-                typeName: configuration.enumName, settings: configuration.swift, environments: configuration.environments,
+                typeNames: configuration.enumNames, flagProtocol: configuration.flagProtocol, settings: configuration.swift, environments: configuration.environments,
                 conditions: conditions, valuesComeFromCode: configuration.isSingleApp && configuration.layers.values.isEmpty))
     }
 
