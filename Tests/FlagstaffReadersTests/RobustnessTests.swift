@@ -250,4 +250,23 @@ struct ReaderRobustnessTests {
         let long = String(repeating: "ab", count: 90)
         #expect(Suggestion.closest(to: long + "x", in: ["short", long + "y"]) == long + "y")
     }
+
+    /// Many types conforming to the flag protocol, each declaring the same key and
+    /// a MARK group or not: read in order, each repeat an error, nothing dropped.
+    @Test func manyFlagTypesAndRepeatedKeysAcrossThemAreErrorsNotCrashes() {
+        let types = (0..<300).map { index in
+            "enum T\(index): String, FeatureFlag {\n" + (index.isMultiple(of: 2) ? "    // MARK: - Flags\n" : "") + "    case shared = \"shared\"\n}\n"
+        }
+        var settings = SwiftSettings()
+        settings.flagMarks = ["Flags"]
+        let (declarations, diagnostics) = SwiftDeclarationsReader.read(
+            [.init(path: "F.swift", text: types.joined())], options: .init(flagProtocol: "FeatureFlag", settings: settings))
+        #expect(declarations?.flagEnums.count == 300)
+        #expect(declarations?.flags.count == 150)
+        #expect(diagnostics.isEmpty)
+        let model = FlagModel(
+            title: "", environments: ["prod"], flagEnums: declarations?.flagEnums ?? [], catalog: Catalog(columns: [], entries: [], location: .start(of: "c.md")),
+            tenants: [])
+        #expect(Validator.validate(ResolvedMatrix(model: model)).filter { $0.message.hasPrefix("key 'shared' is declared by both") }.count == 149)
+    }
 }

@@ -12,7 +12,7 @@ enum ConfigurationCombination {
     static let fragments: [(key: String, values: [String])] = [
         ("environments", ["[prod]", "[dev, prod]", "[prod, prod]", "[dev, uat, prod, dev]", "[]", "prod", "[prod, Prod]", "['', prod]", "{ prod: 1 }"]),
         ("enum", ["F.swift", "[F.swift, F.swift]", "''"]),
-        ("enum_name", ["FeatureFlag", "Nope", "~"]),
+        ("enum_name", ["FeatureFlag", "Nope", "~", "[FeatureFlag, FeatureFlag]", "[FeatureFlag, Nope]", "[]"]),
         ("catalog", ["c.md", "[c.md]"]),
         ("catalog_heading", ["Flags", "''"]),
         ("tenants", ["t/*.json", "t/*/*.json", "t.json", "'*'"]),

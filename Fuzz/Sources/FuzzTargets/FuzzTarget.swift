@@ -82,7 +82,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let result = SwiftDeclarationsReader.read(
                 [.init(path: path, text: text)],
                 options: .init(settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]]))
-            (hasModel, diagnostics) = (result.declarations != nil, result.diagnostics)
+            // Then as several types: every type conforming to a protocol, each
+            // limited to one MARK group.
+            settings.flagMarks = ["Flags"]
+            let several = SwiftDeclarationsReader.read(
+                [.init(path: path, text: text)], options: .init(flagProtocol: "FeatureFlag", settings: settings, environments: ["debug"]))
+            if several.declarations == nil && !several.diagnostics.containsErrors { return "no model and no error under flag_protocol" }
+            (hasModel, diagnostics) = (result.declarations != nil, result.diagnostics + several.diagnostics)
         case .xcconfig:
             files = Self.xcconfigFiles(text)
             (hasModel, diagnostics) = (true, Self.xcconfigDiagnostics(files))
