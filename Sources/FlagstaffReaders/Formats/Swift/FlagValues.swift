@@ -18,6 +18,9 @@ struct FlagValues {
 
     var defaults: [String: Default] = [:]
     var remoteKeys: [String: RemoteKey] = [:]
+    /// Value types the registry names, by case name: a tagged value (`.int(42)`)
+    /// or a `type:` field that names one (`type: .string`).
+    var valueTypes: [String: FlagType] = [:]
     /// Cells by case name, then column name.
     var cells: [String: [String: Cell]] = [:]
     /// The columns cells were given for, in the order first seen.
@@ -50,6 +53,7 @@ struct FlagValues {
             addDefault(value.value, source: value.source, for: caseName, key: keys[caseName] ?? caseName)
         }
         remoteKeys.merge(other.remoteKeys) { first, _ in first }
+        valueTypes.merge(other.valueTypes) { first, _ in first }
         for column in other.columns where !columns.contains(column) { columns.append(column) }
         for (caseName, row) in other.cells { cells[caseName, default: [:]].merge(row) { first, _ in first } }
         diagnostics += other.diagnostics
@@ -354,6 +358,11 @@ struct PropertyReading {
 
     /// One registry entry's value: a literal default, or an initialiser's fields.
     private func entry(_ value: ExprSyntax, flag: Flag, settings: SwiftSettings, expressions: SwiftExpressions, into values: inout FlagValues) {
+        if let tagged = DeclaredValueType.tagged(value) {
+            values.addDefault(expressions.written(tagged.value), source: "the registry", for: flag.caseName, key: flag.key)
+            values.valueTypes[flag.caseName] = tagged.type
+            return
+        }
         guard let call = value.as(FunctionCallExprSyntax.self) else {
             values.addDefault(expressions.written(value), source: "the registry", for: flag.caseName, key: flag.key)
             return
@@ -361,6 +370,10 @@ struct PropertyReading {
         for field in SwiftSettings.RegistryField.allCases {
             let labels = settings.labels(of: field)
             guard let argument = call.arguments.first(where: { $0.label.map { labels.contains($0.text) } ?? false }) else { continue }
+            if field == .type, let type = DeclaredValueType.tag(argument.expression) {
+                values.valueTypes[flag.caseName] = type
+                continue
+            }
             let written = expressions.written(argument.expression)
             guard let column = field.column else {
                 values.addDefault(written, source: "the registry", for: flag.caseName, key: flag.key)

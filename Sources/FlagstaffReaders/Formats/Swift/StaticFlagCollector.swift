@@ -19,6 +19,8 @@ struct StaticFlagCollector {
     var marks: [FlagEnum.Mark] = []
     var defaults: [String: FlagValues.Default] = [:]
     var diagnostics: [Diagnostic] = []
+    /// The type aliases of the flag type, for members whose type names one.
+    var aliases: [String: TypeSyntax] = [:]
     private var group: String?
 
     init(expressions: SwiftExpressions, converter: SourceLocationConverter) {
@@ -78,7 +80,7 @@ struct StaticFlagCollector {
         }
         let type = binding.typeAnnotation?.type
         guard call != nil || Self.isValueType(type) || isLiteral(body) else { return }
-        add(name: name, declaration: Syntax(variable), call: call, body: body, clause: clause)
+        add(name: name, declaration: Syntax(variable), type: type, call: call, body: body, clause: clause)
     }
 
     private mutating func collect(_ function: FunctionDeclSyntax, clause: (condition: BuildCondition?, text: String?, range: ByteRange)?) {
@@ -88,7 +90,7 @@ struct StaticFlagCollector {
         let call = FlagCall.singleExpression(statements).flatMap { FlagCall($0, expressions: expressions) }
         let body = FlagSwitch.value(of: statements, expressions: expressions)
         guard call != nil || Self.isValueType(function.signature.returnClause?.type) || isLiteral(body) else { return }
-        add(name: function.name, declaration: Syntax(function), call: call, body: body, clause: clause)
+        add(name: function.name, declaration: Syntax(function), type: function.signature.returnClause?.type, call: call, body: body, clause: clause)
     }
 
     private func isLiteral(_ value: WrittenValue?) -> Bool {
@@ -104,7 +106,7 @@ struct StaticFlagCollector {
     }
 
     private mutating func add(
-        name: TokenSyntax, declaration: Syntax, call: FlagCall?, body: WrittenValue?,
+        name: TokenSyntax, declaration: Syntax, type: TypeSyntax?, call: FlagCall?, body: WrittenValue?,
         clause: (condition: BuildCondition?, text: String?, range: ByteRange)?
     ) {
         let caseName = name.name
@@ -129,7 +131,8 @@ struct StaticFlagCollector {
             Flag(
                 key: key, caseName: caseName, group: group, documentation: CaseCollector.documentation(in: declaration.leadingTrivia),
                 deprecation: CaseCollector.deprecation(in: Self.attributes(of: declaration)), condition: clause?.text,
-                location: FlagEnumReader.location(of: name, converter: converter), syntax: syntax))
+                location: FlagEnumReader.location(of: name, converter: converter), syntax: syntax,
+                valueType: DeclaredValueType.flagType(of: type, aliases: aliases)))
         if let value { defaults[caseName] = FlagValues.Default(value: value, source: call?.defaultValue != nil ? "'defaultValue:'" : "'\(caseName)'") }
     }
 

@@ -121,6 +121,7 @@ public enum SwiftDeclarationsReader {
                 body: Self.body(of: type.memberBlock), marks: collector.marks)
         } else {
             var collector = StaticFlagCollector(expressions: file.expressions, converter: file.converter)
+            collector.aliases = DeclaredValueType.aliases(in: [type.memberBlock] + extensions.map(\.0))
             collector.collect(type.memberBlock.members, clause: nil)
             for (block, extensionFile) in extensions where extensionFile.file.path == file.file.path {
                 collector.collect(block.members, clause: nil)
@@ -138,8 +139,16 @@ public enum SwiftDeclarationsReader {
         written.merge(reading.read(options.settings), keys: Dictionary(flagEnum.flags.map { ($0.caseName, $0.key) }) { first, _ in first })
         diagnostics += reading.diagnostics
         if options.valuesComeFromCode, written.defaults.isEmpty, let unnamed = reading.unnamedDefaults(options.settings) { diagnostics.append(unnamed) }
+        // The type of the property that gives the defaults is every flag's type
+        // (`var defaultValue: Data { … }` with `typealias Data = Double`).
+        let memberBlocks = blocks.map(\.0)
+        let defaultsType = options.settings.defaults.flatMap { name in
+            DeclaredValueType.flagType(
+                of: DeclaredValueType.typeOfMember(named: name, in: memberBlocks), aliases: DeclaredValueType.aliases(in: memberBlocks))
+        }
         flagEnum.flags = flagEnum.flags.map { flag in
             var flag = flag
+            flag.valueType = flag.valueType ?? written.valueTypes[flag.caseName] ?? defaultsType
             flag.codeDefault = written.codeDefault(of: flag, environments: options.environments, conditions: options.conditions)
             flag.remoteKey = written.remoteKeys[flag.caseName]
             return flag
