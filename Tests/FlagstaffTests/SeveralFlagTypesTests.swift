@@ -133,6 +133,27 @@ struct SeveralFlagTypesTests {
         #expect(problems.first?.hint == "did you mean 'Toggle'?")
     }
 
+    /// Each type's registry of the same name is its own (Bitwarden's shape, twice).
+    @Test func eachTypeReadsTheRegistryItDeclares() {
+        let text = """
+            enum VaultFlag: String {
+                case testLocalBoolFlag = "test-local-bool-flag"
+                static let initialLocalValues: [VaultFlag: AnyCodable] = [.testLocalBoolFlag: .bool(true)]
+            }
+            enum AuthenticatorFlag: String {
+                case testLocalIntFlag = "test-local-int-flag"
+                static let initialLocalValues: [AuthenticatorFlag: AnyCodable] = [.testLocalIntFlag: .int(42)]
+            }
+            """
+        var settings = SwiftSettings()
+        settings.registry = "initialLocalValues"
+        let (declarations, diagnostics) = SwiftDeclarationsReader.read(
+            [SourceFile(path: "F.swift", text: text)],
+            options: .init(typeNames: ["VaultFlag", "AuthenticatorFlag"], settings: settings, environments: ["prod"]))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(declarations?.flags.map { $0.codeDefault?.outcomes["prod"]?.firstValue } == [.bool(true), .integer(42)])
+    }
+
     @Test func theConfigurationNamesTheTypesOrTheProtocolNotBoth() {
         let (_, diagnostics) = ConfigurationReader.read(
             "environments: [prod]\nenum: F.swift\nenum_name: [A, A]\nflag_protocol: Flag\n", file: "flagstaff.yml")

@@ -390,13 +390,16 @@ struct PropertyReading {
         }
     }
 
-    /// The registry's dictionary literal and its file.
+    /// The registry's dictionary literal and its file: the one in the flag type or
+    /// its extensions, where several types declare flags each with its own, else
+    /// the first anywhere.
     private func registry(named name: String) -> (DictionaryExprSyntax, ParsedSwiftFile)? {
+        var found: [(dictionary: DictionaryExprSyntax, file: ParsedSwiftFile, variable: VariableDeclSyntax)] = []
         for file in parsed {
             for variable in file.finder.variables[name] ?? [] {
                 for binding in variable.bindings {
                     guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name else { continue }
-                    if let dictionary = binding.initializer?.value.as(DictionaryExprSyntax.self) { return (dictionary, file) }
+                    if let dictionary = binding.initializer?.value.as(DictionaryExprSyntax.self) { found.append((dictionary, file, variable)) }
                     if let statements = Self.getter(of: binding), statements.count == 1, let item = statements.first?.item {
                         let expression: ExprSyntax? =
                             switch item {
@@ -404,11 +407,16 @@ struct PropertyReading {
                             case .stmt(let statement): statement.as(ReturnStmtSyntax.self)?.expression
                             default: nil
                             }
-                        if let dictionary = expression?.as(DictionaryExprSyntax.self) { return (dictionary, file) }
+                        if let dictionary = expression?.as(DictionaryExprSyntax.self) { found.append((dictionary, file, variable)) }
                     }
                 }
             }
         }
-        return nil
+        let own = found.first { candidate in
+            blocks.contains { block, file in
+                file.file.path == candidate.file.file.path && block.range.contains(candidate.variable.position)
+            }
+        }
+        return (own ?? found.first).map { ($0.dictionary, $0.file) }
     }
 }
