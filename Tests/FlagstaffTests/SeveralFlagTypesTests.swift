@@ -176,6 +176,13 @@ struct SeveralFlagTypesTests {
         #expect(throws: FlagstaffError.usage("unknown flag type 'FeatureFlagBoo'; did you mean 'FeatureFlagBool'?")) {
             try run { path, console throws(FlagstaffError) in try NewCommand(configurationPath: path, draft: draft, dryRun: true).run(console: console) }
         }
+        draft.declaringType = "FeatureFlagDouble"
+        #expect(
+            throws: FlagstaffError.usage(
+                "FeatureFlagDouble declares number flags, and this one would be Bool; pass --value-type number (with --value), or --in another type")
+        ) {
+            try run { path, console throws(FlagstaffError) in try NewCommand(configurationPath: path, draft: draft, dryRun: true).run(console: console) }
+        }
         draft.declaringType = "FeatureFlagBool"
         let added = try run { path, console throws(FlagstaffError) in
             try NewCommand(configurationPath: path, draft: draft, dryRun: true).run(console: console)

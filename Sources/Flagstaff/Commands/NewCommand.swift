@@ -138,6 +138,13 @@ public struct NewCommand: Sendable {
             if !flagEnum.hasStringRawValues && key != draft.caseName {
                 throw .usage("enum '\(flagEnum.name)' has no String raw values, so the key must be the case name '\(draft.caseName)'")
             }
+            // A type whose declaration gives all its flags one value type takes only that type.
+            let declaredTypes = Set(flagEnum.flags.map(\.valueType))
+            if declaredTypes.count == 1, let declared = declaredTypes.first ?? nil, declared != draft.valueType {
+                throw .usage(
+                    "\(flagEnum.name) declares \(declared) flags, and this one would be \(draft.valueType); "
+                        + "pass --value-type \(declared) (with --value), or --in another type")
+            }
             guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }) else {
                 throw .usage("invalid key '\(key)': use letters, digits, '_', '-' and '.'")
             }
