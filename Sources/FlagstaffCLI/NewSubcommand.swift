@@ -19,6 +19,8 @@ extension FlagstaffCommand {
         @OptionGroup var workspace: WorkspaceOptions
         @Option(name: .customLong("case"), help: "The Swift case name, in camelCase.")
         var caseName: String?
+        @Option(name: .customLong("in"), help: "The type that declares the flag, where several types declare flags.")
+        var declaringType: String?
         @Option(help: "The key (default: derived from the case name in the style of the existing keys).")
         var key: String?
         @Option(help: "The MARK group to add the case to.")
@@ -56,6 +58,7 @@ extension FlagstaffCommand {
             var draft = FlagDraft()
             draft.caseName = caseName ?? ""
             draft.key = key
+            draft.declaringType = declaringType
             draft.group = newGroup ?? group
             draft.newGroup = newGroup != nil
             draft.description = description ?? ""

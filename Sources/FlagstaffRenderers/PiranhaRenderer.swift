@@ -45,8 +45,8 @@ public enum PiranhaRenderer {
     }
 
     /// A `rules.toml` whose leading comments give the Python call for each flag.
-    /// `flagChecks` are the names of the app's check methods; `enumName` the flag type's.
-    public static func render(_ cleanups: [Cleanup], flagChecks: [String], enumName: String) -> String {
+    /// `flagChecks` are the names of the app's check methods; `typeNames` those of the types that declare the flags.
+    public static func render(_ cleanups: [Cleanup], flagChecks: [String], typeNames: [String]) -> String {
         var text = "# Polyglot Piranha rules for the app's flag checks (\(flagChecks.map { "`\($0)(_:)`" }.joined(separator: ", "))), "
             + "property wrappers and flag properties (pip install polyglot-piranha).\n"
         text += "# Save this file as \(configurationFolder)/rules.toml, then run the call under each flag from the same folder.\n"
@@ -62,7 +62,7 @@ public enum PiranhaRenderer {
                 text += "#   " + pythonCall(cleanup) + "\n"
             }
         }
-        return text + "\n" + rules(flagChecks: flagChecks, enumName: enumName)
+        return text + "\n" + rules(flagChecks: flagChecks, typeNames: typeNames)
     }
 
     /// Why the rules cannot replace every use of a flag: the first use no rule
@@ -104,9 +104,9 @@ public enum PiranhaRenderer {
     /// The rules: each recognised use of the stale flag becomes `@treated`, and a
     /// negated one (`!flags.isEnabled(.x)`, which the grammar reads as a call on
     /// `!flags`) `@treated_complement`.
-    static func rules(flagChecks: [String], enumName: String) -> String {
+    static func rules(flagChecks: [String], typeNames: [String]) -> String {
         let methods = "^(" + flagChecks.joined(separator: "|") + ")$"
-        let argument = "^(\(enumName))?\\\\\\\\.@stale_flag$"
+        let argument = "^(\(typeNames.joined(separator: "|")))?\\\\\\\\.@stale_flag$"
         func rule(_ name: String, query: String, replaceNode: String, replace: String, holes: [String], filter: String? = nil) -> String {
             var text = """
                 [[rules]]
@@ -162,7 +162,7 @@ public enum PiranhaRenderer {
             (#match? @argument "\(argument)")
             """
         let assigned = "(directly_assignable_expression) @assigned"
-        let enumTarget = "^!?\(enumName)$"
+        let enumTarget = "^!?(\(typeNames.joined(separator: "|")))$"
         return [
             rule("replace_flag_check", query: check(negated: false), replaceNode: "check", replace: "@treated", holes: ["stale_flag", "treated"]),
             rule(

@@ -17,7 +17,7 @@ enum Build {
         let entries = catalog ?? flags.map { CatalogEntry(key: $0.key, description: "", columns: [], location: .start(of: "c.md")) }
         return FlagModel(
             title: "T", environments: environments,
-            flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags),
+            flagEnums: [FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags)],
             catalog: Catalog(columns: ["Flag", "Description"], entries: entries, location: .start(of: "c.md")), tenants: tenants,
             tenantNames: tenantNames, policy: policy, tenantNamesLocation: SourceLocation(file: "flagstaff.yml", line: 9, column: 15))
     }

@@ -11,7 +11,7 @@ struct CodeUseShapesTests {
     }
 
     static func uses(_ text: String, flags: [Flag], enumName: String) -> [String: [String]] {
-        let (references, diagnostics) = CodeReferenceScanner.scan([.init(path: "App.swift", text: text)], flags: flags, enumName: enumName)
+        let (references, diagnostics) = CodeReferenceScanner.scan([.init(path: "App.swift", text: text)], flags: flags, typeNames: [enumName])
         #expect(diagnostics.isEmpty)
         return references.mapValues { $0.map { "\($0.location.line):\($0.kind.rawValue)" } }
     }

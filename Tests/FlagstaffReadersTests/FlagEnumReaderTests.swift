@@ -90,7 +90,7 @@ struct FlagEnumReaderTests {
         let (flagEnum, _) = read("enum FeatureFlag: String {\n    case a = \"X\"\n    case b = \"X\"\n}")
         let result = try #require(flagEnum)
         let model = FlagModel(
-            title: "", environments: [], flagEnum: result, catalog: Catalog(columns: [], entries: [], location: .start(of: "c.md")), tenants: [])
+            title: "", environments: [], flagEnums: [result], catalog: Catalog(columns: [], entries: [], location: .start(of: "c.md")), tenants: [])
         let diagnostics = Validator.validate(ResolvedMatrix(model: model)).filter { $0.message.contains("duplicate") }
         #expect(diagnostics.map(\.description) == ["F.swift:3:10: error: duplicate raw value 'X' for case 'b'; case 'a' at line 2 already uses it"])
     }

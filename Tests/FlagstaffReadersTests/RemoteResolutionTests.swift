@@ -61,7 +61,7 @@ enum RemoteWorkspace {
         }
         let flags = (keys + ["LIMIT"]).map { Flag(key: $0, caseName: $0.lowercased(), location: .start(of: "F.swift")) }
         return FlagModel(
-            title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags),
+            title: "T", environments: ["dev", "prod"], flagEnums: [FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags)],
             catalog: Catalog(columns: ["Flag", "Description"], entries: [], location: .start(of: "c.md")),
             tenants: tenants.map { tenant($0.id, $0.base, prod: $0.prod) },
             remoteConfig: RemoteConfig(

@@ -181,7 +181,7 @@ struct ReaderRobustnessTests {
     /// Finding 4: the same in an app source file.
     @Test func codeNestedTooDeep() throws {
         let text = try FuzzCorpus.text(.codeScan, "finding-04-nested-if.swift")
-        let (references, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], enumName: "FeatureFlag")
+        let (references, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], typeNames: ["FeatureFlag"])
         #expect(references.isEmpty)
         #expect(diagnostics.map(\.location) == [SourceLocation(file: "A.swift", line: 101, column: 1)])
     }
@@ -190,7 +190,7 @@ struct ReaderRobustnessTests {
     /// square of a chain of `<`, and a long one overflows the stack.
     @Test func codeWithAChainOfAngleBrackets() throws {
         let text = try FuzzCorpus.text(.codeScan, "finding-08-generic-chain.swift")
-        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], enumName: "FeatureFlag")
+        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], typeNames: ["FeatureFlag"])
         #expect(diagnostics.map(\.location) == [SourceLocation(file: "A.swift", line: 1, column: 210)])
     }
 
@@ -208,11 +208,11 @@ struct ReaderRobustnessTests {
             let d: \(String(repeating: "Array<", count: 150))Int\(String(repeating: ">", count: 150)) = []
             if a < b && c < d { }
             """
-        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], enumName: "FeatureFlag")
+        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], typeNames: ["FeatureFlag"])
         #expect(diagnostics.count == 1, "the 150 nested generic arguments are counted")
         #expect(diagnostics.first?.location == SourceLocation(file: "A.swift", line: 8, column: 7 + 101 * 6))
         let withoutGenerics = text.split(separator: "\n").filter { !$0.hasPrefix("let d") }.joined(separator: "\n")
-        #expect(CodeReferenceScanner.scan([.init(path: "A.swift", text: withoutGenerics)], flags: [], enumName: "FeatureFlag").diagnostics.isEmpty)
+        #expect(CodeReferenceScanner.scan([.init(path: "A.swift", text: withoutGenerics)], flags: [], typeNames: ["FeatureFlag"]).diagnostics.isEmpty)
     }
 
     /// Escapes in raw values were kept as written: `"\"x"` became the key `\"x`.
@@ -221,7 +221,7 @@ struct ReaderRobustnessTests {
         let flagEnum = try #require(FlagEnumReader.read([.init(path: "F.swift", text: text)], enumName: nil).flagEnum)
         #expect(flagEnum.flags.map(\.key) == ["\"x", "ABC", "back\\slash"])
         let (references, _) = CodeReferenceScanner.scan(
-            [.init(path: "A.swift", text: #"let k = "\u{41}B\u{43}"; let q = "\"x""#)], flags: flagEnum.flags, enumName: "FeatureFlag")
+            [.init(path: "A.swift", text: #"let k = "\u{41}B\u{43}"; let q = "\"x""#)], flags: flagEnum.flags, typeNames: ["FeatureFlag"])
         #expect(references.keys.sorted() == ["\"x", "ABC"])
     }
 
@@ -249,5 +249,24 @@ struct ReaderRobustnessTests {
         #expect(Suggestion.closest(to: String(repeating: "K", count: 1_000_000), in: ["K", "KK"]) == nil)
         let long = String(repeating: "ab", count: 90)
         #expect(Suggestion.closest(to: long + "x", in: ["short", long + "y"]) == long + "y")
+    }
+
+    /// Many types conforming to the flag protocol, each declaring the same key and
+    /// a MARK group or not: read in order, each repeat an error, nothing dropped.
+    @Test func manyFlagTypesAndRepeatedKeysAcrossThemAreErrorsNotCrashes() {
+        let types = (0..<300).map { index in
+            "enum T\(index): String, FeatureFlag {\n" + (index.isMultiple(of: 2) ? "    // MARK: - Flags\n" : "") + "    case shared = \"shared\"\n}\n"
+        }
+        var settings = SwiftSettings()
+        settings.flagMarks = ["Flags"]
+        let (declarations, diagnostics) = SwiftDeclarationsReader.read(
+            [.init(path: "F.swift", text: types.joined())], options: .init(flagProtocol: "FeatureFlag", settings: settings))
+        #expect(declarations?.flagEnums.count == 300)
+        #expect(declarations?.flags.count == 150)
+        #expect(diagnostics.isEmpty)
+        let model = FlagModel(
+            title: "", environments: ["prod"], flagEnums: declarations?.flagEnums ?? [], catalog: Catalog(columns: [], entries: [], location: .start(of: "c.md")),
+            tenants: [])
+        #expect(Validator.validate(ResolvedMatrix(model: model)).filter { $0.message.hasPrefix("key 'shared' is declared by both") }.count == 149)
     }
 }

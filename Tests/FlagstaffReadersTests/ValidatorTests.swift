@@ -24,7 +24,7 @@ struct ValidatorTests {
         let (parsedCatalog, catalogDiagnostics) = CatalogReader.read(catalogText, file: "c.md")
         let (tenant, tenantDiagnostics) = TenantDefaultsReader.read(json, file: "t.json", id: "T", name: "T")
         let model = FlagModel(
-            title: "T", environments: ["dev", "uat", "prod"], flagEnum: flagEnum, catalog: try #require(parsedCatalog),
+            title: "T", environments: ["dev", "uat", "prod"], flagEnums: [flagEnum], catalog: try #require(parsedCatalog),
             tenants: [try #require(tenant)])
         let matrix = ResolvedMatrix(model: model)
         return (catalogDiagnostics + tenantDiagnostics + Validator.validate(matrix))

@@ -34,7 +34,7 @@ struct SitePartsTests {
         let tenant = Tenant(
             id: "WL", name: "White Label", file: "wl.json", base: ["ENABLE_A": Build.setting(.bool(false)), "COUNT_B": Build.setting(.integer(0))])
         let model = FlagModel(
-            title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "F", hasStringRawValues: true, flags: flags),
+            title: "T", environments: ["dev", "prod"], flagEnums: [FlagEnum(name: "F", hasStringRawValues: true, flags: flags)],
             catalog: Catalog(columns: ["Flag", "Description"], entries: [], location: here), tenants: [tenant], remoteConfig: remote)
         let matrix = ResolvedMatrix(model: model)
         let reasons = CellReasons(model: model)

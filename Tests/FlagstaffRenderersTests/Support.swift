@@ -29,7 +29,7 @@ enum Build {
             location: .start(of: "c.md"))
         let model = FlagModel(
             title: "Acme *Flags*", environments: ["dev", "prod"],
-            flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags), catalog: catalog, tenants: tenants)
+            flagEnums: [FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: flags)], catalog: catalog, tenants: tenants)
         return ResolvedMatrix(model: model)
     }
 }

@@ -21,7 +21,7 @@ struct TemplateContextTests {
             location: .start(of: "c.md"), lifecycle: lifecycle)
         let tenant = Tenant(id: "WL", name: "White Label", file: "t.json", base: ["ENABLE_A": Build.setting(.bool(true))])
         let model = FlagModel(
-            title: "T", environments: ["dev", "prod"], flagEnum: FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: [flag]),
+            title: "T", environments: ["dev", "prod"], flagEnums: [FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: [flag])],
             catalog: Catalog(columns: ["Flag", "Description", "Notes", "Owner"], entries: [entry], location: .start(of: "c.md")),
             tenants: [tenant, Tenant(id: "B", name: "B", file: "b.json")], remoteConfig: Self.remoteConfig)
         let matrix = ResolvedMatrix(model: model)

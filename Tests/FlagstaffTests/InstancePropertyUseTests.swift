@@ -75,7 +75,7 @@ struct InstancePropertyUseTests {
             func f(_ s: Settings) -> Bool { let threadsEnabled = false; return threadsEnabled }
             """
         let (references, diagnostics) = CodeReferenceScanner.scan(
-            [SourceFile(path: "App.swift", text: text)], flags: [flag], enumName: "AppSettings")
+            [SourceFile(path: "App.swift", text: text)], flags: [flag], typeNames: ["AppSettings"])
         #expect(diagnostics.isEmpty)
         #expect(references["threadsEnabled"] == [
             CodeReference(kind: .instance, location: SourceLocation(file: "App.swift", line: 2, column: 30)),

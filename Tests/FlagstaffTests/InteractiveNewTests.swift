@@ -27,23 +27,42 @@ struct InteractiveNewTests {
         sys.exit(os.waitstatus_to_exitcode(status))
         """
 
+    /// Runs `flagstaff new` in a workspace on a terminal, answering each question
+    /// with a line of `answers`; expects it to succeed, and returns what it printed.
+    static func answer(_ answers: String, in root: URL) throws -> String {
+        let script = root.appendingPathComponent("drive.py")
+        try driver.write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, Fixtures.binary.path, root.appendingPathComponent("flagstaff.yml").path, answers]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let transcript = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(transcript)")
+        return transcript
+    }
+
+    /// Several types declare flags: it asks which one, a misspelt name answered with a "did you mean".
+    @Test func asksWhichTypeDeclaresTheFlag() throws {
+        try withCopy(of: "swift-two-types") { root in
+            let answers = ["FeatureFlagBoo", "1", "leaderboardEnabled", "", "The leaderboard.", "", "", "", "", "y"].map { $0 + "\n" }.joined()
+            let transcript = try Self.answer(answers, in: root)
+            #expect(transcript.contains("Types: 1. FeatureFlagBool, 2. FeatureFlagDouble"))
+            #expect(transcript.contains("'FeatureFlagBoo' declares no flags; did you mean 'FeatureFlagBool'?"))
+            let bool = try String(contentsOf: root.appendingPathComponent("Sources/Flags/FeatureFlagBool.swift"), encoding: .utf8)
+            #expect(bool.contains("    /// The leaderboard.\n    case leaderboardEnabled = \"leaderboard_enabled\"\n"))
+        }
+    }
+
     @Test func asksEveryQuestionThenChangesTheSources() throws {
         try withCopy(of: "authoring") { root in
             let answers = [
                 "loyaltyPoints", "", "Meda", "y", "Shows loyalty points.", "Media", "release",
                 "", "AAB", "AAA", "", "CCC", "", "y",
             ].map { $0 + "\n" }.joined()
-            let script = root.appendingPathComponent("drive.py")
-            try Self.driver.write(to: script, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, Fixtures.binary.path, root.appendingPathComponent("flagstaff.yml").path, answers]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let transcript = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(transcript)")
+            let transcript = try Self.answer(answers, in: root)
             #expect(transcript.contains("Key [ENABLE_LOYALTY_POINTS]:"))
             #expect(transcript.contains("Did you mean 'Media'? (Y/n)"))
             #expect(transcript.contains("unknown tenant 'AAB'; did you mean 'AAA'?"))

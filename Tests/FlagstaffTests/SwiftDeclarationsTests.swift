@@ -193,7 +193,7 @@ struct SwiftDeclarationsDiagnosticsTests {
         settings.remoteKey = "remoteKey"
         settings.registry = "registry"
         let (declarations, diagnostics) = SwiftDeclarationsReader.read(
-            [SourceFile(path: "Flag.swift", text: Self.source)], options: .init(typeName: "Flag", settings: settings, environments: ["prod"]))
+            [SourceFile(path: "Flag.swift", text: Self.source)], options: .init(typeNames: ["Flag"], settings: settings, environments: ["prod"]))
         #expect(declarations != nil)
         #expect(diagnostics.sortedForDisplay().map(\.description) == [
             "Flag.swift:6:9: error: 'defaultValue' has no arm for .c; add an arm for each flag, or a default: arm; a switch that misses cases does not compile",
@@ -229,7 +229,7 @@ struct SwiftDeclarationsDiagnosticsTests {
         settings.registry = "registry"
         for text in broken {
             let (_, diagnostics) = SwiftDeclarationsReader.read(
-                [SourceFile(path: "F.swift", text: text)], options: .init(typeName: "Flag", settings: settings, environments: ["prod"]))
+                [SourceFile(path: "F.swift", text: text)], options: .init(typeNames: ["Flag"], settings: settings, environments: ["prod"]))
             #expect(diagnostics.allSatisfy { $0.location.map { $0.file == "F.swift" && $0.line >= 1 } ?? true })
         }
     }
@@ -269,9 +269,9 @@ struct BuildConditionTests {
         settings.defaults = "defaultValue"
         let (declarations, diagnostics) = SwiftDeclarationsReader.read(
             [SourceFile(path: "Flag.swift", text: Self.source)],
-            options: .init(typeName: "Flag", settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"], "release": []]))
+            options: .init(typeNames: ["Flag"], settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"], "release": []]))
         #expect(diagnostics.isEmpty)
-        let flags = try #require(declarations?.flagEnum.flags)
+        let flags = try #require(declarations?.flags)
         let (a, b) = (try #require(flags.first?.codeDefault), try #require(flags.last?.codeDefault))
         let at = { (line: Int) in SourceLocation(file: "Flag.swift", line: line, column: 20) }
         // DEBUG is false in release, !DEBUG in debug: the #else arm, whatever the toolchain.
@@ -449,12 +449,12 @@ struct SwiftMetadataTests {
             """)
         let declarations = SourceFile(path: "Sources/FeatureFlag.swift", text: try String(
             contentsOf: Fixtures.directory.appendingPathComponent("swift-registry/Sources/FeatureFlag.swift"), encoding: .utf8))
-        let (references, _) = CodeReferenceScanner.scan([app, declarations], flags: flags, enumName: "FeatureFlag", skipped: ["registry"])
+        let (references, _) = CodeReferenceScanner.scan([app, declarations], flags: flags, typeNames: ["FeatureFlag"], skipped: ["registry"])
         #expect(references.keys.sorted() == ["chat_view_redesign", "navigation_split_view"])
         #expect(references["chat_view_redesign"]?.map(\.location.file) == ["App.swift"])
         let factories = try #require(Workspace.load(configurationPath: Fixtures.configuration("swift-factories")).model?.flags)
         let calls = SourceFile(path: "Checkout.swift", text: "let methods = SettingsFlags.paymentMethods().defaultValue\nlet limit = SettingsFlags.wishlistLimit\n")
-        let found = CodeReferenceScanner.scan([calls], flags: factories, enumName: "SettingsFlags").references
+        let found = CodeReferenceScanner.scan([calls], flags: factories, typeNames: ["SettingsFlags"]).references
         #expect(found.keys.sorted() == ["payment-methods", "wishlist-limit"])
     }
 }

@@ -12,7 +12,7 @@ enum ConfigurationCombination {
     static let fragments: [(key: String, values: [String])] = [
         ("environments", ["[prod]", "[dev, prod]", "[prod, prod]", "[dev, uat, prod, dev]", "[]", "prod", "[prod, Prod]", "['', prod]", "{ prod: 1 }"]),
         ("enum", ["F.swift", "[F.swift, F.swift]", "''"]),
-        ("enum_name", ["FeatureFlag", "Nope", "~"]),
+        ("enum_name", ["FeatureFlag", "Nope", "~", "[FeatureFlag, FeatureFlag]", "[FeatureFlag, Nope]", "[]"]),
         ("catalog", ["c.md", "[c.md]"]),
         ("catalog_heading", ["Flags", "''"]),
         ("tenants", ["t/*.json", "t/*/*.json", "t.json", "'*'"]),
@@ -86,7 +86,7 @@ enum ConfigurationCombination {
             settings.remoteConfig(templates: settings.templates.mapValues { _ in template }, asOf: configuration.asOf)
         }
         return FlagModel(
-            title: configuration.title, environments: configuration.environments, flagEnum: flagEnum, catalog: catalog, tenants: tenants,
+            title: configuration.title, environments: configuration.environments, flagEnums: [flagEnum], catalog: catalog, tenants: tenants,
             tenantNames: configuration.tenantNames, policy: configuration.policy, tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remote)
     }
 

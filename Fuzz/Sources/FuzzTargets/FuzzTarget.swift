@@ -64,7 +64,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let result = GuideReader.read(text, fileName: "01-page.md", file: path)
             (hasModel, diagnostics) = (result.page != nil, result.diagnostics)
         case .codeScan:
-            let result = CodeReferenceScanner.scan([.init(path: path, text: text)], flags: Self.flags, enumName: "FeatureFlag")
+            let result = CodeReferenceScanner.scan([.init(path: path, text: text)], flags: Self.flags, typeNames: ["FeatureFlag"])
             let lineCount = Self.lineCount(of: text)
             let outside = result.references.values.joined().first { $0.location.file != path || !(1...lineCount).contains($0.location.line) }
             if let outside { return "a reference outside the file: \(outside.location)" }
@@ -86,10 +86,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 results.append(SwiftDeclarationsReader.read(
                     [.init(path: path, text: text)],
                     options: .init(
-                        typeName: nil, settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]],
+                        settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]],
                         knownValues: ["debug": ["BuildConfiguration.current": "localDeveloper", "AppConfiguration.isJetpack": "true"]])))
             }
-            (hasModel, diagnostics) = (results[0].declarations != nil, results.flatMap(\.diagnostics))
+            // Then as several types: every type conforming to a protocol, each
+            // limited to one MARK group.
+            settings.defaults = "defaultValue"
+            settings.flagMarks = ["Flags"]
+            let several = SwiftDeclarationsReader.read(
+                [.init(path: path, text: text)], options: .init(flagProtocol: "FeatureFlag", settings: settings, environments: ["debug"]))
+            if several.declarations == nil && !several.diagnostics.containsErrors { return "no model and no error under flag_protocol" }
+            (hasModel, diagnostics) = (results[0].declarations != nil, results.flatMap(\.diagnostics) + several.diagnostics)
         case .xcconfig:
             files = Self.xcconfigFiles(text)
             (hasModel, diagnostics) = (true, Self.xcconfigDiagnostics(files))
@@ -103,7 +110,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 }
             let declarations = format.read([.init(path: path, text: text)], configuration: Configuration(), conditions: [:])
             let values = format.read(text, file: path, id: "app", name: "app", keys: declarations.declarations.map {
-                FlagKeys(flags: $0.flagEnum.flags, environments: ["debug", "release"])
+                FlagKeys(flags: $0.flags, environments: ["debug", "release"])
             })
             if (declarations.declarations == nil) != (values.tenant == nil) { return "declarations and values disagree on whether the file reads" }
             (hasModel, diagnostics) = (values.tenant != nil, values.diagnostics)

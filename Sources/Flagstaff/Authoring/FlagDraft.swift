@@ -5,6 +5,9 @@ import FlagstaffReaders
 public struct FlagDraft: Sendable {
     /// The Swift case name (camelCase).
     public var caseName = ""
+    /// The type to declare the flag in, where several types declare flags
+    /// (`--in`); `new` refuses to choose one itself.
+    public var declaringType: String?
     /// The key; derived from the case name when `nil`.
     public var key: String?
     /// The MARK group; must exist unless `newGroup` is set.

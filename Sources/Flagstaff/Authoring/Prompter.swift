@@ -39,21 +39,30 @@ public struct Prompter: Sendable {
     /// Fills in every field the draft leaves open.
     func complete(_ draft: FlagDraft, model: FlagModel, workspace: Workspace) throws(FlagstaffError) -> FlagDraft {
         var draft = draft
-        let flags = model.flags
         console.output("New feature flag\n")
+        let types = model.flagEnums.map(\.name)
+        if draft.declaringType == nil, types.count > 1 {
+            console.output("  Types: " + types.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: ", ") + "\n")
+            draft.declaringType = try ask("Type that declares it (number or name)") { answer in
+                if let number = Int(answer), types.indices.contains(number - 1) { return .success(types[number - 1]) }
+                if types.contains(answer) { return .success(answer) }
+                return .failure("'\(answer)' declares no flags; \(Suggestion.didYouMean(answer, in: types) ?? "choose from \(types.joined(separator: ", "))")")
+            }
+        }
+        let flagEnum = try NewCommand.declaringEnum(of: draft, in: model)
         if draft.caseName.isEmpty {
             draft.caseName = try ask("Swift case name (camelCase)") { name in
                 if !FlagDraft.isIdentifier(name) { return .failure("'\(name)' is not a Swift identifier; try something like mediaLibrary") }
-                if flags.contains(where: { $0.caseName == name }) { return .failure("case '\(name)' already exists") }
+                if flagEnum.flags.contains(where: { $0.caseName == name }) { return .failure("case '\(name)' already exists") }
                 return .success(name)
             }
         }
         if draft.key == nil {
-            draft.key = try ask("Key", default: FlagDraft.derivedKey(for: draft.caseName, existing: flags)) { key in
+            draft.key = try ask("Key", default: FlagDraft.derivedKey(for: draft.caseName, existing: flagEnum.flags)) { key in
                 model.flag(key) == nil ? .success(key) : .failure("key '\(key)' already exists")
             }
         }
-        let groups = model.flagEnum.marks.map(\.name)
+        let groups = flagEnum.marks.map(\.name)
         if draft.group == nil, !groups.isEmpty {
             console.output("  Groups: " + groups.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: ", ") + "\n")
             let answer: String = try ask("Group (number, name, or a new name)", default: groups.last) { .success($0) }

@@ -8,13 +8,14 @@ extension Workspace {
     /// `remove` the value files that give the flag a value. `new` writes enum cases
     /// only, so it refuses a type that declares its flags as members, at the first.
     func refuseUneditableSources(for key: String, command: String, model: FlagModel) throws(FlagstaffError) {
-        if command == "new", let member = model.flags.first(where: { $0.form != .enumCase }) {
+        if command == "new", let position = model.flags.firstIndex(where: { $0.form != .enumCase }) {
+            let member = model.flags[position]
             var location = member.location
             location.file = displayPrefix + location.file
             let kind = member.form == .instanceValue ? "instance properties" : "static members"
             throw .rejected([
                 .error(
-                    "new cannot add a flag to \(model.flagEnum.name), which declares its flags as \(kind), not enum cases",
+                    "new cannot add a flag to \(model.flagEnum(declaringFlagAt: position).name), which declares its flags as \(kind), not enum cases",
                     at: location, hint: "declare the new flag by hand, as '\(member.caseName)' is; nothing was changed")
             ])
         }

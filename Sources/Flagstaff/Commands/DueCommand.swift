@@ -74,7 +74,7 @@ public struct DueCommand: Sendable {
         case .piranha:
             console.output(PiranhaRenderer.render(
                 PiranhaRenderer.cleanups(entries, pathPrefix: workspace.displayPrefix), flagChecks: workspace.configuration.flagChecks,
-                enumName: workspace.model?.flagEnum.name ?? ""))
+                typeNames: workspace.model?.flagEnums.map(\.name) ?? []))
         }
         let failing = entries.filter(failOn.matches)
         guard failing.isEmpty else {

@@ -23,13 +23,13 @@ public struct ListCommand: Sendable {
         let declarations = try Workspace.loadDeclarations(configurationPath: configurationPath)
         for recovery in declarations.recoveries { console.error("flagstaff: note: \(recovery)\n") }
         DiagnosticPrinter.print(declarations.diagnostics, pathPrefix: declarations.displayPrefix, to: console)
-        guard let flagEnum = declarations.flagEnum else { return ExitStatus.failure }
+        guard let flagEnums = declarations.flagEnums else { return ExitStatus.failure }
         if declarations.catalog == nil {
             console.error("flagstaff: note: the catalog could not be read without errors, so its column shows '?'; run `flagstaff validate`\n")
         }
         switch format {
-        case .json: console.output(FlagListRenderer.json(flagEnum, catalog: declarations.catalog))
-        case .text: console.output(FlagListRenderer.text(flagEnum, catalog: declarations.catalog))
+        case .json: console.output(FlagListRenderer.json(flagEnums, catalog: declarations.catalog))
+        case .text: console.output(FlagListRenderer.text(flagEnums, catalog: declarations.catalog))
         }
         return declarations.diagnostics.containsErrors ? ExitStatus.failure : ExitStatus.success
     }

@@ -43,7 +43,7 @@ public struct NewCommand: Sendable {
     static func plan(_ draft: FlagDraft, model: FlagModel, workspace: Workspace, into changes: inout SourceChangeSet) throws(FlagstaffError) {
         let request = try Request(draft, model: model, workspace: workspace)
         changes.subject.flagKey = request.key
-        let flagEnum = model.flagEnum
+        let flagEnum = try Self.declaringEnum(of: draft, in: model)
         let formats = workspace.formats
         // The code's default: the app's value in a single app, else what the template gets.
         let codeDefault = model.isSingleApp ? request.value(for: Tenant.singleAppID) : request.templateValue
@@ -94,6 +94,22 @@ public struct NewCommand: Sendable {
         }
     }
 
+    /// The type the new flag goes into: the only one, or the one `--in` names.
+    /// With several and none named, `new` refuses rather than choose.
+    static func declaringEnum(of draft: FlagDraft, in model: FlagModel) throws(FlagstaffError) -> FlagEnum {
+        let names = model.flagEnums.map(\.name)
+        guard let name = draft.declaringType else {
+            guard model.flagEnums.count == 1 else {
+                throw .usage(
+                    "\(names.count) types declare flags (\(names.joined(separator: ", "))); say which one declares the new flag with "
+                        + names.map { "--in \($0)" }.joined(separator: " or "))
+            }
+            return model.flagEnums[0]
+        }
+        guard let flagEnum = model.flagEnums.first(where: { $0.name == name }) else { throw .unknown("flag type", name, in: names) }
+        return flagEnum
+    }
+
     /// A draft checked against the model.
     struct Request {
         var key: String
@@ -111,15 +127,23 @@ public struct NewCommand: Sendable {
                 return shown
             }
             let flags = model.flags
+            let flagEnum = try NewCommand.declaringEnum(of: draft, in: model)
             guard FlagDraft.isIdentifier(draft.caseName) else {
                 throw .usage("invalid case name '\(draft.caseName)': write a Swift identifier in camelCase, such as mediaLibrary")
             }
-            if let existing = flags.first(where: { $0.caseName == draft.caseName }) {
+            if let existing = flagEnum.flags.first(where: { $0.caseName == draft.caseName }) {
                 throw .rejected([.error("case '\(draft.caseName)' already exists", at: at(existing.location), hint: "choose another case name")])
             }
-            key = draft.key ?? FlagDraft.derivedKey(for: draft.caseName, existing: flags)
-            if !model.flagEnum.hasStringRawValues && key != draft.caseName {
-                throw .usage("enum '\(model.flagEnum.name)' has no String raw values, so the key must be the case name '\(draft.caseName)'")
+            key = draft.key ?? FlagDraft.derivedKey(for: draft.caseName, existing: flagEnum.flags)
+            if !flagEnum.hasStringRawValues && key != draft.caseName {
+                throw .usage("enum '\(flagEnum.name)' has no String raw values, so the key must be the case name '\(draft.caseName)'")
+            }
+            // A type whose declaration gives all its flags one value type takes only that type.
+            let declaredTypes = Set(flagEnum.flags.map(\.valueType))
+            if declaredTypes.count == 1, let declared = declaredTypes.first ?? nil, declared != draft.valueType {
+                throw .usage(
+                    "\(flagEnum.name) declares \(declared) flags, and this one would be \(draft.valueType); "
+                        + "pass --value-type \(declared) (with --value), or --in another type")
             }
             guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }) else {
                 throw .usage("invalid key '\(key)': use letters, digits, '_', '-' and '.'")
@@ -130,9 +154,9 @@ public struct NewCommand: Sendable {
             guard draft.description.contains(where: { !$0.isWhitespace }) else {
                 throw .usage("a flag needs a description (--description)")
             }
-            let groups = model.flagEnum.marks.map(\.name)
+            let groups = flagEnum.marks.map(\.name)
             if let group = draft.group, !draft.newGroup, !groups.contains(group) {
-                let choices = groups.isEmpty ? "\(model.flagEnum.name) has no MARK groups yet" : "choose from \(groups.joined(separator: ", "))"
+                let choices = groups.isEmpty ? "\(flagEnum.name) has no MARK groups yet" : "choose from \(groups.joined(separator: ", "))"
                 throw .usage("unknown group '\(group)'; " + (Suggestion.didYouMean(group, in: groups) ?? "\(choices), or pass --new-group to start one"))
             }
             if draft.group == nil, !groups.isEmpty {
@@ -176,9 +200,11 @@ public struct NewCommand: Sendable {
                     typedValue = .string(text)
                 }
             }
+            // At the end of its group, else of its type's flags.
             var order = flags.map(\.key)
-            let lastInGroup = flags.lastIndex { $0.group == draft.group && draft.group != nil }
-            order.insert(key, at: lastInGroup.map { $0 + 1 } ?? order.count)
+            let ownFlags = flags.indices.filter { flagEnum.flags.contains(flags[$0]) }
+            let lastInGroup = ownFlags.last { flags[$0].group == draft.group && draft.group != nil }
+            order.insert(key, at: (lastInGroup ?? ownFlags.last).map { $0 + 1 } ?? order.count)
             enumOrder = order
         }
 

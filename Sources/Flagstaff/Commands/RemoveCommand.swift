@@ -33,7 +33,7 @@ public struct RemoveCommand: Sendable {
             throw .unknown("flag", key, in: model.flags.map(\.key))
         }
         let prefix = workspace.displayPrefix
-        let uses = try LifecycleLoader.codeReferences(in: workspace, flags: model.flags, enumName: model.flagEnum.name)?[flag.key] ?? []
+        let uses = try LifecycleLoader.codeReferences(in: workspace, flags: model.flags, typeNames: model.flagEnums.map(\.name))?[flag.key] ?? []
         if !uses.isEmpty {
             var text = ""
             for use in uses { text += "\(prefix)\(use.location): \(force ? "warning" : "error"): '\(flag.key)' is still used here\n" }
@@ -60,7 +60,7 @@ public struct RemoveCommand: Sendable {
             }
             console.output("\n" + PiranhaRenderer.render(
                 [.init(flag: flag, treated: treated, references: uses, pathPrefix: prefix)], flagChecks: workspace.configuration.flagChecks,
-                enumName: model.flagEnum.name))
+                typeNames: model.flagEnums.map(\.name)))
         }
         return status
     }
@@ -90,7 +90,8 @@ public struct RemoveCommand: Sendable {
         try workspace.refuseUneditableSources(for: flag.key, command: "remove", model: model)
         let formats = workspace.formats
         let files = try changes.files(workspace.configuration.enumFiles)
-        let removal = formats.declarations.removal(of: flag, in: files, flagEnum: model.flagEnum, configuration: workspace.configuration)
+        let declaring = model.flagEnums.first { $0.flags.contains(flag) } ?? model.flagEnums[0]
+        let removal = formats.declarations.removal(of: flag, in: files, flagEnum: declaring, configuration: workspace.configuration)
         for path in removal.keys.sorted() { try changes.edit(path, removal[path]!) }
         if model.catalog.isWritten, let entry = model.catalog.entry(for: flag.key) {
             let text = try changes.text(of: workspace.configuration.catalog)

@@ -41,7 +41,7 @@ enum GitHistory {
         if !files.isEmpty {
             guard let declarations = workspace.formats.declarations.read(files, configuration: workspace.configuration, conditions: [:]).declarations
             else { return [] }
-            committed = Set(declarations.flagEnum.flags.map(\.key))
+            committed = Set(declarations.flagEnums.flatMap(\.flags).map(\.key))
         }
         return Set(flags.map(\.key)).subtracting(committed)
     }

@@ -11,7 +11,7 @@ public enum LifecycleLoader {
         let configuration = workspace.configuration
         var policy = matrix.model.policy
         if let dueSoonDays { policy.dueSoonDays = dueSoonDays }
-        let references = try codeReferences(in: workspace, flags: matrix.model.flags, enumName: matrix.model.flagEnum.name)
+        let references = try codeReferences(in: workspace, flags: matrix.model.flags, typeNames: matrix.model.flagEnums.map(\.name))
         let undated = matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }
         var gitDates: [String: CalendarDate] = [:]
         var note: String?
@@ -28,11 +28,11 @@ public enum LifecycleLoader {
     /// Where the Swift files below the code roots use each flag; `nil` without code
     /// roots. A file the scanner refuses (nested too deep) is an error, since a
     /// use it would miss could make a flag look unused.
-    static func codeReferences(in workspace: Workspace, flags: [Flag], enumName: String) throws(FlagstaffError) -> [String: [CodeReference]]? {
+    static func codeReferences(in workspace: Workspace, flags: [Flag], typeNames: [String]) throws(FlagstaffError) -> [String: [CodeReference]]? {
         guard !workspace.configuration.code.isEmpty else { return nil }
         let files = try swiftFiles(in: workspace.configuration.code, workspace: workspace)
         let (references, problems) = CodeReferenceScanner.scan(
-            files, flags: flags, enumName: enumName, skipped: workspace.configuration.swift.describingProperties,
+            files, flags: flags, typeNames: typeNames, skipped: workspace.configuration.swift.describingProperties,
             flagChecks: workspace.configuration.flagChecks)
         guard problems.isEmpty else { throw .unreadableInputs(problems) }
         return references

@@ -54,7 +54,7 @@ struct SourceLoader {
             guard task > 0 else {
                 let (declarations, enumDiagnostics) = formats.declarations.read(enumFiles, configuration: configuration, conditions: conditions)
                 if let declarations {
-                    let keys = FlagKeys(flags: declarations.flagEnum.flags, environments: configuration.environments)
+                    let keys = FlagKeys(flags: declarations.flags, environments: configuration.environments)
                     published.withLock { $0 = keys }
                 }
                 let catalog = catalogText.map { formats.metadata.read($0, file: configuration.catalog, configuration: configuration) }
@@ -89,21 +89,21 @@ struct SourceLoader {
         }
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
         guard let declarations, catalogText == nil || fileCatalog != nil else { return nil }
-        let flagEnum = declarations.flagEnum
-        if let problem = sizeProblem(flags: flagEnum.flags, tenants: tenants.count) {
+        let flags = declarations.flags
+        if let problem = sizeProblem(flags: flags, tenants: tenants.count) {
             diagnostics.append(problem)
             return nil
         }
         let (catalog, metadataProblems) = MetadataMerge.merged(
-            file: fileCatalog, declarations: declarations.metadata, flags: flagEnum.flags, location: .start(of: flagEnum.file))
+            file: fileCatalog, declarations: declarations.metadata, flags: flags, location: .start(of: declarations.flagEnums.first?.file ?? ""))
         diagnostics += metadataProblems
         if configuration.isSingleApp { tenants = [Tenant(id: Tenant.singleAppID, name: Tenant.singleAppName, file: "")] }
-        remoteConfig?.link(flagEnum.flags)
+        remoteConfig?.link(flags)
         let described = MetadataMerge.describedByTemplates(catalog, remote: remoteConfig, environments: configuration.environments)
-        let layerSources = layerSources(flags: flagEnum.flags)
+        let layerSources = layerSources(flags: flags)
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
         let model = FlagModel(
-            title: configuration.title, environments: configuration.environments, flagEnum: flagEnum,
+            title: configuration.title, environments: configuration.environments, flagEnums: declarations.flagEnums,
             catalog: described, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
             tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remoteConfig, isSingleApp: configuration.isSingleApp,
             layerSources: layerSources)
@@ -197,7 +197,7 @@ struct SourceLoader {
     /// Reads only what declares the flags, the declarations, and the catalog when
     /// it can be read without errors, for `flagstaff list`, which must work while
     /// tenant files or the catalog are broken. `nil` when the declarations cannot be read.
-    mutating func loadDeclarations() throws(FlagstaffError) -> (flagEnum: FlagEnum, catalog: Catalog?)? {
+    mutating func loadDeclarations() throws(FlagstaffError) -> (flagEnums: [FlagEnum], catalog: Catalog?)? {
         let enumFiles = configuration.enumFiles.compactMap { path in
             read(path, key: .enumFiles).map { SourceFile(path: path, text: $0) }
         }
@@ -210,11 +210,11 @@ struct SourceLoader {
             formats.metadata.read($0, file: configuration.catalog, configuration: configuration)
         }
         let fileCatalog = file.flatMap { $0.diagnostics.containsErrors ? nil : $0.catalog }
-        guard configuration.catalog.isEmpty || fileCatalog != nil else { return (declarations.flagEnum, nil) }
+        guard configuration.catalog.isEmpty || fileCatalog != nil else { return (declarations.flagEnums, nil) }
         let catalog = MetadataMerge.merged(
-            file: fileCatalog, declarations: declarations.metadata, flags: declarations.flagEnum.flags,
-            location: .start(of: declarations.flagEnum.file)).catalog
-        return (declarations.flagEnum, catalog)
+            file: fileCatalog, declarations: declarations.metadata, flags: declarations.flags,
+            location: .start(of: declarations.flagEnums.first?.file ?? "")).catalog
+        return (declarations.flagEnums, catalog)
     }
 
     /// What one task of `loadModel` read.

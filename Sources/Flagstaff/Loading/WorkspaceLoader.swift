@@ -64,7 +64,7 @@ extension Workspace {
     /// and the enum's diagnostics, and what recovery did. Tenant files are not read.
     public static func loadDeclarations(
         configurationPath: String?
-    ) throws(FlagstaffError) -> (flagEnum: FlagEnum?, catalog: Catalog?, diagnostics: [Diagnostic], displayPrefix: String, recoveries: [String]) {
+    ) throws(FlagstaffError) -> (flagEnums: [FlagEnum]?, catalog: Catalog?, diagnostics: [Diagnostic], displayPrefix: String, recoveries: [String]) {
         let (file, root, prefix) = configurationPlace(configurationPath)
         var recoveries = try FileTransaction.recover(folder: root.path).map { [$0.message] } ?? []
         let source = DiskFileSource(root: root)
@@ -79,7 +79,7 @@ extension Workspace {
         if let recovery = try FileTransaction.recover(folder: output.path) { recoveries.append(recovery.message) }
         var loader = SourceLoader(source: source, configuration: configuration)
         let declarations = try loader.loadDeclarations()
-        return (declarations?.flagEnum, declarations?.catalog, configurationDiagnostics + loader.diagnostics, prefix, recoveries)
+        return (declarations?.flagEnums, declarations?.catalog, configurationDiagnostics + loader.diagnostics, prefix, recoveries)
     }
 
     /// Where a configuration path given on the command line (`flagstaff.yml` when

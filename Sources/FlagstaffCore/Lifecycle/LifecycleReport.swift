@@ -95,13 +95,13 @@ public struct LifecycleReport: Sendable {
         usesNote =
             references != nil && !knowsUses && !matrix.model.flags.isEmpty
             ? "no flag's use was found in \(codeRoots.joined(separator: ", ")) with the ways of checking a flag Flagstaff knows "
-                + "(.caseName, \(matrix.model.flagEnum.name).caseName, factories, property wrappers, settings.property for instance properties, "
-                + "the key as a string or a constant holding it), "
+                + "(.caseName, \(matrix.model.flagEnums.map { "\($0.name).caseName" }.joined(separator: ", ")), factories, property wrappers, "
+                + "settings.property for instance properties, the key as a string or a constant holding it), "
                 + "so the app reads its flags another way and no flag is called unused in code"
             : nil
         wording = TenantWording(matrix.model)
         let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots, uncommitted: uncommitted)
-        entries = matrix.model.flags.map { flag in
+        entries = matrix.model.flags.enumerated().map { position, flag in
             let lifecycle = matrix.model.lifecycle(of: flag.key)
             let added =
                 lifecycle.added.map { AddedDate($0, from: .catalog) }
@@ -119,7 +119,7 @@ public struct LifecycleReport: Sendable {
                         .deprecatedInCode,
                         "the Swift case is marked deprecated" + (message.isEmpty ? "" : ": \(message)"))
                 },
-                !knowsUses || !flagReferences.isEmpty ? nil : rules.unused(flag, enumName: matrix.model.flagEnum.name),
+                !knowsUses || !flagReferences.isEmpty ? nil : rules.unused(flag, enumName: matrix.model.flagEnum(declaringFlagAt: position).name),
             ].compactMap { $0 }
             return LifecycleEntry(
                 flag: flag, lifecycle: lifecycle, added: added, findings: findings.sorted { $0.status < $1.status },

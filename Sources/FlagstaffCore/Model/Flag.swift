@@ -23,12 +23,16 @@ public struct Flag: Hashable, Sendable {
     public var remoteKey: RemoteKey?
     /// How the code declares the flag, and so how the app reads it.
     public var form: FlagForm
+    /// The value type the declaration names (`static var limit: Int`,
+    /// `SettingsFeatureFlag<Int>`, the type of the property that gives the
+    /// defaults), when it names one that flags have; `nil` when it names none.
+    public var valueType: FlagType?
 
     /// Creates a flag.
     public init(
         key: String, caseName: String, group: String? = nil, documentation: String? = nil,
         deprecation: String? = nil, condition: String? = nil, location: SourceLocation, syntax: FlagSyntax = FlagSyntax(),
-        codeDefault: CodeDefault? = nil, remoteKey: RemoteKey? = nil, form: FlagForm = .enumCase
+        codeDefault: CodeDefault? = nil, remoteKey: RemoteKey? = nil, form: FlagForm = .enumCase, valueType: FlagType? = nil
     ) {
         self.key = key
         self.caseName = caseName
@@ -41,6 +45,14 @@ public struct Flag: Hashable, Sendable {
         self.codeDefault = codeDefault
         self.remoteKey = remoteKey
         self.form = form
+        self.valueType = valueType
+    }
+
+    /// The flag's type as its code says: the type its declaration names, else
+    /// that of the first value its default gives (environments in order); `nil`
+    /// when the code says neither.
+    public func declaredType(in environments: [String]) -> FlagType? {
+        valueType ?? codeDefault?.declaredType(in: environments)
     }
 
     /// Whether the case carries a deprecation attribute.

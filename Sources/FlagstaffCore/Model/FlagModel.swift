@@ -4,8 +4,12 @@ public struct FlagModel: Hashable, Sendable {
     public var title: String
     /// The environments in display order, e.g. dev, sit, uat, prod.
     public let environments: [String]
-    /// The flag enum.
-    public let flagEnum: FlagEnum
+    /// The types that declare the flags, in the order the configuration names
+    /// them (one, unless `enum_name` lists several or `flag_protocol` names a
+    /// protocol several types conform to); each with its own flags.
+    public let flagEnums: [FlagEnum]
+    /// Every declaring type's flags, one type after the other.
+    public let flags: [Flag]
     /// The catalog.
     public var catalog: Catalog
     /// The tenants, sorted by id.
@@ -30,14 +34,15 @@ public struct FlagModel: Hashable, Sendable {
 
     /// Creates a model; tenants are kept in id order.
     public init(
-        title: String, environments: [String], flagEnum: FlagEnum, catalog: Catalog, tenants: [Tenant],
+        title: String, environments: [String], flagEnums: [FlagEnum], catalog: Catalog, tenants: [Tenant],
         tenantNames: [String: String] = [:], policy: LifecyclePolicy = LifecyclePolicy(),
         tenantNamesLocation: SourceLocation? = nil, remoteConfig: RemoteConfig? = nil, isSingleApp: Bool = false,
         layerSources: LayerSources = LayerSources()
     ) {
         self.title = title
         self.environments = environments
-        self.flagEnum = flagEnum
+        self.flagEnums = flagEnums
+        flags = flagEnums.flatMap(\.flags)
         self.catalog = catalog
         self.tenants = tenants.sorted { $0.id < $1.id }
         self.tenantNames = tenantNames
@@ -46,12 +51,27 @@ public struct FlagModel: Hashable, Sendable {
         self.remoteConfig = remoteConfig
         self.isSingleApp = isSingleApp
         self.layerSources = layerSources
-        keys = FlagKeys(flags: flagEnum.flags, environments: environments)
+        keys = FlagKeys(flags: flags, environments: environments)
         tenantIndices = Dictionary(self.tenants.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }
 
-    /// The flags in enum order.
-    public var flags: [Flag] { flagEnum.flags }
+    /// The type that declares the flag at a position of `flags`.
+    public func flagEnum(declaringFlagAt position: Int) -> FlagEnum {
+        var end = 0
+        for flagEnum in flagEnums {
+            end += flagEnum.flags.count
+            if position < end { return flagEnum }
+        }
+        preconditionFailure("no flag at position \(position)")
+    }
+
+    /// The declaring types as messages name them: `enum FeatureFlag`, or
+    /// `FeatureFlagBool, FeatureFlagDouble or FeatureFlagString`.
+    public var declaringTypes: String {
+        let names = flagEnums.map(\.name)
+        guard names.count > 1 else { return "enum \(names.first ?? "")" }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
 
     /// The position of the first flag with a key, if the enum declares one.
     public func flagIndex(_ key: String) -> Int? { keys.position(of: key) }

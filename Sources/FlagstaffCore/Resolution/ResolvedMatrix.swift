@@ -438,7 +438,7 @@ public enum FlagTypeInference {
             }
         }
         let types = model.flags.indices.map { flag -> FlagType in
-            if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
+            if let declared = model.flags[flag].declaredType(in: model.environments) { return declared }
             let key = model.flags[flag].key
             if let written = model.layerSources.values.lazy.compactMap({ $0.settings[key]?.value.type }).first { return written }
             let slots = (flag * kinds.count)..<((flag + 1) * kinds.count)
@@ -453,7 +453,7 @@ public enum FlagTypeInference {
     /// values say; `nil` when two types tie for the most values (then where the
     /// values are written decides, and only a look at every tenant can tell).
     static func type(of flag: Int, in model: FlagModel, counts: ArraySlice<Int32>) -> FlagType? {
-        if let declared = model.flags[flag].codeDefault?.declaredType(in: model.environments) { return declared }
+        if let declared = model.flags[flag].declaredType(in: model.environments) { return declared }
         guard !isTied(counts) else { return nil }
         let best = counts.max() ?? 0
         guard best > 0 else { return .bool }

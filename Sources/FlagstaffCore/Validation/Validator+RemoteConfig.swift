@@ -22,7 +22,7 @@ extension Validator {
                     }
                     diagnostics.append(
                         .warning(
-                            "parameter '\(parameter.name)' is not a flag of enum \(model.flagEnum.name)", at: parameter.location,
+                            "parameter '\(parameter.name)' is not a flag of \(model.declaringTypes)", at: parameter.location,
                             hint: Suggestion.didYouMean(parameter.name, in: flagsByParameter.keys.sorted())
                                 ?? "the app reads only parameters named after its flags"))
                     continue
@@ -48,7 +48,7 @@ extension Validator {
         }
         let flags = remote.parameterNames.keys.sorted().filter { model.flag($0) == nil }.map { key in
             Diagnostic.warning(
-                "remote_config.parameters names '\(key)', which is not a flag of enum \(model.flagEnum.name)",
+                "remote_config.parameters names '\(key)', which is not a flag of \(model.declaringTypes)",
                 at: remote.settingLocations["remote_config.parameters.\(key)"], hint: Suggestion.didYouMean(key, in: keys))
         }
         return tenants + flags

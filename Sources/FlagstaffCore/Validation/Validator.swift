@@ -4,24 +4,34 @@ public enum Validator {
     /// Every cross-source diagnostic of a resolved model, errors and warnings, unsorted.
     public static func validate(_ matrix: ResolvedMatrix) -> [Diagnostic] {
         let model = matrix.model
-        return enumDiagnostics(model.flagEnum) + catalogDiagnostics(model)
+        return enumDiagnostics(model.flagEnums) + catalogDiagnostics(model)
             + Parallel.map(model.tenants.count) { tenantDiagnostics(model.tenants[$0], settings: matrix.settings[$0], model: model, types: matrix.flagTypes) }.joined()
             + tenantNameDiagnostics(model) + [versionTargetWithoutCurrentVersion(model)].compactMap { $0 }
             + remoteConfigDiagnostics(matrix) + valueFileDiagnostics(model)
     }
 
-    /// Duplicate raw values in the enum.
-    static func enumDiagnostics(_ flagEnum: FlagEnum) -> [Diagnostic] {
-        var firstByKey: [String: Flag] = [:]
+    /// Duplicate keys: two cases of one type with the same raw value, or two
+    /// declaring types that both declare a key, each at its place.
+    static func enumDiagnostics(_ flagEnums: [FlagEnum]) -> [Diagnostic] {
+        var firstByKey: [String: (flag: Flag, type: String)] = [:]
         var diagnostics: [Diagnostic] = []
-        for flag in flagEnum.flags {
-            if let first = firstByKey[flag.key] {
-                diagnostics.append(
-                    .error(
-                        "duplicate raw value '\(flag.key)' for case '\(flag.caseName)'", at: flag.location,
-                        hint: "case '\(first.caseName)' at line \(first.location.line) already uses it"))
-            } else {
-                firstByKey[flag.key] = flag
+        for flagEnum in flagEnums {
+            for flag in flagEnum.flags {
+                guard let first = firstByKey[flag.key] else {
+                    firstByKey[flag.key] = (flag, flagEnum.name)
+                    continue
+                }
+                if first.type == flagEnum.name {
+                    diagnostics.append(
+                        .error(
+                            "duplicate raw value '\(flag.key)' for case '\(flag.caseName)'", at: flag.location,
+                            hint: "case '\(first.flag.caseName)' at line \(first.flag.location.line) already uses it"))
+                } else {
+                    diagnostics.append(
+                        .error(
+                            "key '\(flag.key)' is declared by both \(first.type).\(first.flag.caseName) (\(first.flag.location)) and \(flagEnum.name).\(flag.caseName)",
+                            at: flag.location, hint: "one key would name two flags in the matrix and in remote config; rename one of them"))
+                }
             }
         }
         return diagnostics
@@ -47,7 +57,7 @@ public enum Validator {
             if !keys.contains(entry.key) {
                 diagnostics.append(
                     .error(
-                        "catalog row '\(entry.key)' is not a case of enum \(model.flagEnum.name)", at: entry.location,
+                        "catalog row '\(entry.key)' is not a case of \(model.declaringTypes)", at: entry.location,
                         hint: Suggestion.didYouMean(entry.key, in: keysWithoutRow)
                             ?? "remove the row or add the case"))
             }
@@ -94,13 +104,13 @@ public enum Validator {
         for item in unknown.prefix(unknownKeysReported) {
             diagnostics.append(
                 .error(
-                    "'\(item.key)' is not a flag of enum \(model.flagEnum.name)", at: item.setting.keyLocation,
+                    "'\(item.key)' is not a flag of \(model.declaringTypes)", at: item.setting.keyLocation,
                     hint: Suggestion.didYouMean(item.key, in: keys)))
         }
         if unknown.count > unknownKeysReported {
             diagnostics.append(
                 .error(
-                    "\(unknown.count - unknownKeysReported) more keys are not flags of enum \(model.flagEnum.name)",
+                    "\(unknown.count - unknownKeysReported) more keys are not flags of \(model.declaringTypes)",
                     at: .start(of: tenant.file), hint: "only the first \(unknownKeysReported) are reported one by one"))
         }
         for entry in settings.base where entry.value.type != types[entry.flag] && !model.repeatedFlags.keys.contains(entry.flag) {

@@ -20,12 +20,12 @@ public enum CodeReferenceScanner {
     /// safely is not scanned, and is an error. `flagChecks` are the names of the
     /// app's flag-check methods, whose argument is a use a cleanup can replace.
     public static func scan(
-        _ files: [SourceFile], flags: [Flag], enumName: String, skipped: Set<String> = [], flagChecks: [String] = ["isEnabled"]
+        _ files: [SourceFile], flags: [Flag], typeNames: [String], skipped: Set<String> = [], flagChecks: [String] = ["isEnabled"]
     ) -> (references: [String: [CodeReference]], diagnostics: [Diagnostic]) {
         var references: [String: [CodeReference]] = [:]
         var diagnostics: [Diagnostic] = []
         var trees: [(file: SourceFile, tree: SourceFileSyntax)] = []
-        let keysByCase = Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first }
+        let keysByCase = Dictionary(grouping: flags, by: \.caseName).mapValues { $0.map(\.key) }
         let formsByCase = Dictionary(flags.map { ($0.caseName, $0.form) }) { first, _ in first }
         let keys = Set(flags.map(\.key))
         for file in files {
@@ -38,7 +38,7 @@ public enum CodeReferenceScanner {
         let constants = keyConstants(in: trees.map(\.tree), flags: flags)
         for (file, tree) in trees {
             let visitor = ReferenceVisitor(
-                converter: SourceLocationConverter(fileName: file.path, tree: tree), enumName: enumName, skipped: skipped,
+                converter: SourceLocationConverter(fileName: file.path, tree: tree), typeNames: Set(typeNames), skipped: skipped,
                 keysByCase: keysByCase, formsByCase: formsByCase, keys: keys, constants: constants, flagChecks: Set(flagChecks))
             visitor.walk(tree)
             for (key, found) in visitor.references { references[key, default: []] += found }
@@ -74,9 +74,11 @@ public enum CodeReferenceScanner {
 
 private final class ReferenceVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
-    let enumName: String
+    /// The types that declare the flags, whose own declarations are skipped.
+    let typeNames: Set<String>
     let skipped: Set<String>
-    let keysByCase: [String: String]
+    /// The keys of the flags with a case name: several types may each have one.
+    let keysByCase: [String: [String]]
     /// How each flag is declared, by its Swift name.
     let formsByCase: [String: FlagForm]
     let keys: Set<String>
@@ -90,14 +92,14 @@ private final class ReferenceVisitor: SyntaxVisitor {
     var references: [String: [CodeReference]] = [:]
 
     init(
-        converter: SourceLocationConverter, enumName: String, skipped: Set<String>, keysByCase: [String: String],
+        converter: SourceLocationConverter, typeNames: Set<String>, skipped: Set<String>, keysByCase: [String: [String]],
         formsByCase: [String: FlagForm], keys: Set<String>, constants: [String: [String]], flagChecks: Set<String>
     ) {
         self.constants = constants
         self.formsByCase = formsByCase
         self.flagChecks = flagChecks
         self.converter = converter
-        self.enumName = enumName
+        self.typeNames = typeNames
         self.skipped = skipped
         self.keysByCase = keysByCase
         self.keys = keys
@@ -105,24 +107,24 @@ private final class ReferenceVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.name == enumName ? .skipChildren : .visitChildren
+        typeNames.contains(node.name.name) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.name == enumName ? .skipChildren : .visitChildren
+        typeNames.contains(node.name.name) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.name.name == enumName ? .skipChildren : .visitChildren
+        typeNames.contains(node.name.name) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.extendedType.trimmedDescription == enumName { ownExtensions += 1 }
+        if typeNames.contains(node.extendedType.trimmedDescription) { ownExtensions += 1 }
         return .visitChildren
     }
 
     override func visitPost(_ node: ExtensionDeclSyntax) {
-        if node.extendedType.trimmedDescription == enumName { ownExtensions -= 1 }
+        if typeNames.contains(node.extendedType.trimmedDescription) { ownExtensions -= 1 }
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
@@ -136,8 +138,8 @@ private final class ReferenceVisitor: SyntaxVisitor {
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
         for key in constants[node.baseName.name] ?? [] { record(key, .constant, node) }
         // `threadsEnabled` without `self.` in an extension of the settings type.
-        if ownExtensions > 0, formsByCase[node.baseName.name] == .instanceValue, let key = keysByCase[node.baseName.name] {
-            record(key, .instance, node)
+        if ownExtensions > 0, formsByCase[node.baseName.name] == .instanceValue {
+            for key in keysByCase[node.baseName.name] ?? [] { record(key, .instance, node) }
         }
         return .visitChildren
     }
@@ -145,7 +147,7 @@ private final class ReferenceVisitor: SyntaxVisitor {
     /// `\.threadsEnabled` or `\AppSettings.threadsEnabled`, for an instance property.
     override func visit(_ node: KeyPathPropertyComponentSyntax) -> SyntaxVisitorContinueKind {
         let name = node.declName.baseName.name
-        if formsByCase[name] == .instanceValue, let key = keysByCase[name] { record(key, .instance, node) }
+        if formsByCase[name] == .instanceValue { for key in keysByCase[name] ?? [] { record(key, .instance, node) } }
         return .visitChildren
     }
 
@@ -155,14 +157,14 @@ private final class ReferenceVisitor: SyntaxVisitor {
             return .visitChildren
         }
         let name = node.declName.baseName.name
-        guard let key = keysByCase[name] else { return .visitChildren }
+        guard let keys = keysByCase[name] else { return .visitChildren }
         switch node.base {
         case nil:
-            record(key, .member, node, role: isCalled(node) ? .factory : argumentRole(of: node))
+            for key in keys { record(key, .member, node, role: isCalled(node) ? .factory : argumentRole(of: node)) }
         case let base? where namesEnum(base):
-            record(key, .qualified, node, role: qualifiedRole(of: node, base: base, form: formsByCase[name]))
+            for key in keys { record(key, .qualified, node, role: qualifiedRole(of: node, base: base, form: formsByCase[name])) }
         case let base? where formsByCase[name] == .instanceValue:
-            record(key, .instance, node, role: changes(node) || base.trimmedDescription.hasPrefix("$") ? .write : .read)
+            for key in keys { record(key, .instance, node, role: changes(node) || base.trimmedDescription.hasPrefix("$") ? .write : .read) }
         default:
             break
         }
@@ -229,8 +231,8 @@ private final class ReferenceVisitor: SyntaxVisitor {
     /// `FeatureFlag`, `Module.FeatureFlag`, or a generic type of the flags
     /// (`SettingsFeatureFlag<Bool>.newProfile()`).
     private func namesEnum(_ base: ExprSyntax) -> Bool {
-        if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.name == enumName }
-        if let member = base.as(MemberAccessExprSyntax.self) { return member.declName.baseName.name == enumName }
+        if let reference = base.as(DeclReferenceExprSyntax.self) { return typeNames.contains(reference.baseName.name) }
+        if let member = base.as(MemberAccessExprSyntax.self) { return typeNames.contains(member.declName.baseName.name) }
         if let generic = base.as(GenericSpecializationExprSyntax.self) { return namesEnum(generic.expression) }
         return false
     }

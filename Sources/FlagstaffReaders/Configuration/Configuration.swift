@@ -6,7 +6,7 @@ public struct Configuration: Hashable, Sendable {
     /// The top-level keys of `flagstaff.yml`.
     public enum Key: String, ConfigurationKey {
         case title, environments
-        case enumFiles = "enum", enumName = "enum_name"
+        case enumFiles = "enum", enumName = "enum_name", flagProtocol = "flag_protocol"
         case catalog, catalogHeading = "catalog_heading", catalogOrder = "catalog_order"
         case tenants, tenantNames = "tenant_names", template
         case output, matrixFile = "matrix_file", templates, guide, code
@@ -34,8 +34,12 @@ public struct Configuration: Hashable, Sendable {
     /// The format of each source that names one (`format:`), by role; the role's
     /// first format in `SourceFormats` when absent.
     public var formats: [SourceRole: String] = [:]
-    /// The enum's name; optional when the files hold one `String` enum.
-    public var enumName: String?
+    /// The names of the types that declare the flags (`enum_name`, one or a
+    /// list); empty when the files hold one `String` enum, or `flag_protocol` names them.
+    public var enumNames: [String] = []
+    /// A protocol every type that declares flags conforms to (`flag_protocol`),
+    /// in its declaration or an extension.
+    public var flagProtocol: String?
     /// What the Swift declarations say beyond which flags exist (`swift`).
     public var swift = SwiftSettings()
     /// The environments that are build configurations, with their compilation conditions.

@@ -39,7 +39,8 @@ public enum ConfigurationReader {
             case .enumFiles:
                 configuration.enumFiles =
                     reader.source(value, key: key, role: .declarations, allowsList: true, formats: &configuration.formats) ?? []
-            case .enumName: configuration.enumName = reader.string(value, key: name)
+            case .enumName: configuration.enumNames = reader.strings(value, key: name, allowSingle: true) ?? []
+            case .flagProtocol: configuration.flagProtocol = reader.identifier(value, key: name)
             case .catalog:
                 configuration.catalog =
                     reader.source(value, key: key, role: .metadata, allowsList: false, formats: &configuration.formats)?.first ?? ""
@@ -103,6 +104,16 @@ public enum ConfigurationReader {
                         hint: Suggestion.didYouMean(environment, in: configuration.environments)
                             ?? "configured environments: \(configuration.environments.joined(separator: ", "))"))
             }
+        }
+        var seenTypes = Set<String>()
+        for name in configuration.enumNames where !seenTypes.insert(name).inserted {
+            reader.diagnostics.append(.error("enum_name lists '\(name)' twice", at: configuration.locations[.enumName]))
+        }
+        if configuration.flagProtocol != nil, !configuration.enumNames.isEmpty {
+            reader.diagnostics.append(
+                .error(
+                    "enum_name and flag_protocol both say which types declare the flags", at: configuration.locations[.flagProtocol],
+                    hint: "keep one: the list of types, or the protocol they conform to"))
         }
         for environment in configuration.buildConfigurations.entries.keys.sorted() where !configuration.environments.contains(environment) {
             reader.diagnostics.append(

@@ -9,7 +9,7 @@ public struct SwiftSettings: Hashable, Sendable {
     /// The keys of the `swift` mapping.
     public enum Key: String, ConfigurationKey {
         case defaults, remoteKey = "remote_key", remoteKeyDefault = "remote_key_default", description, registry
-        case registryFields = "registry_fields", columns
+        case registryFields = "registry_fields", columns, flagMarks = "flag_marks"
 
         public static let place = " in swift"
     }
@@ -67,6 +67,10 @@ public struct SwiftSettings: Hashable, Sendable {
     public var registryFields: [RegistryField: String] = [:]
     /// Other properties shown as catalog columns, by column name (`columns`), in order.
     public var columns: [(column: String, property: String)] = []
+    /// The `// MARK:` groups whose declarations are the flags (`flag_marks`), for a
+    /// type that declares other things too; empty when every declaration that
+    /// looks like a flag is one.
+    public var flagMarks: [String] = []
     /// Where each key's value is written.
     public var locations: [Key: SourceLocation] = [:]
 
@@ -85,13 +89,14 @@ public struct SwiftSettings: Hashable, Sendable {
 
     public static func == (lhs: SwiftSettings, rhs: SwiftSettings) -> Bool {
         (lhs.defaults, lhs.remoteKey, lhs.remoteKeyDefault, lhs.description, lhs.registry) == (rhs.defaults, rhs.remoteKey, rhs.remoteKeyDefault, rhs.description, rhs.registry)
-            && lhs.registryFields == rhs.registryFields && lhs.locations == rhs.locations && lhs.columns.elementsEqual(rhs.columns) { $0 == $1 }
+            && lhs.registryFields == rhs.registryFields && lhs.flagMarks == rhs.flagMarks && lhs.locations == rhs.locations && lhs.columns.elementsEqual(rhs.columns) { $0 == $1 }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(defaults)
         hasher.combine(remoteKey)
         hasher.combine(registry)
+        hasher.combine(flagMarks)
         for column in columns {
             hasher.combine(column.column)
             hasher.combine(column.property)
@@ -124,6 +129,7 @@ extension ConfigurationValues {
                 for (field, _, label) in members(of: fields, as: SwiftSettings.RegistryField.self) {
                     if let label = identifier(label, key: "\(name).\(field.rawValue)") { settings.registryFields[field] = label }
                 }
+            case .flagMarks: settings.flagMarks = strings(value, key: name, allowSingle: true) ?? []
             case .columns:
                 guard let columns = value.mapping else {
                     fail("'\(name)' must map column names to properties, e.g. { Debug menu: isEditableInDebugMenu }", value, key: name)

@@ -68,7 +68,7 @@ extension DeclaringValuesFormat {
         guard readAny, let first = files.first else { return (nil, diagnostics) }
         let flagEnum = FlagEnum(name: declarationsName, hasStringRawValues: true, flags: flags, file: first.path)
         let catalog = Catalog(columns: ["Flag", "Description"] + columns, entries: rows, location: .start(of: first.path), isWritten: false)
-        return (FlagDeclarations(flagEnum: flagEnum, metadata: catalog), diagnostics)
+        return (FlagDeclarations(flagEnums: [flagEnum], metadata: catalog), diagnostics)
     }
 
     /// `nil`: Flagstaff does not write these files.

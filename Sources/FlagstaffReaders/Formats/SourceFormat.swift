@@ -42,18 +42,21 @@ public struct SourceFile: Sendable {
 
 /// What a declarations format read from its files.
 public struct FlagDeclarations: Sendable {
-    /// The flags, in declaration order, and the type that declares them; each
-    /// flag with the default and Remote Config parameter the code gives it.
-    public var flagEnum: FlagEnum
+    /// The types that declare the flags, each with its flags in declaration
+    /// order; each flag with the default and Remote Config parameter the code gives it.
+    public var flagEnums: [FlagEnum]
     /// What the declarations say about each flag, as a catalog no file holds;
     /// `nil` when they say nothing beyond the flags.
     public var metadata: Catalog?
 
     /// Declarations of these flags.
-    public init(flagEnum: FlagEnum, metadata: Catalog? = nil) {
-        self.flagEnum = flagEnum
+    public init(flagEnums: [FlagEnum], metadata: Catalog? = nil) {
+        self.flagEnums = flagEnums
         self.metadata = metadata
     }
+
+    /// Every type's flags, one type after the other.
+    public var flags: [Flag] { flagEnums.flatMap(\.flags) }
 }
 
 /// A flag `flagstaff new` adds to the declarations.
@@ -93,10 +96,11 @@ public protocol DeclarationsFormat: SourceFormat {
     static func read(
         _ files: [SourceFile], configuration: Configuration, conditions: [String: Set<String>]
     ) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic])
-    /// The edits, by file, that declare a new flag among `flagEnum`'s; `nil` when
+    /// The edits, by file, that declare a new flag among the flags of `flagEnum`,
+    /// the type that is to declare it; `nil` when
     /// the files no longer hold the declarations.
     static func insertion(of flag: NewFlag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String: [TextEdit]]?
-    /// The edits, by file, that remove a flag's declaration.
+    /// The edits, by file, that remove a flag's declaration from `flagEnum`, the type that declares it.
     static func removal(of flag: Flag, in files: [SourceFile], flagEnum: FlagEnum, configuration: Configuration) -> [String: [TextEdit]]
     /// The catalog columns the declarations would need for a new flag that it does
     /// not give, and that no default can stand for; `new` refuses without them.

@@ -9,8 +9,8 @@ public enum FlagEnumReader {
     /// files; without a name, the one enum with a `String` raw type. Reads the
     /// flags and nothing more: `SwiftDeclarationsReader` reads the rest.
     public static func read(_ files: [SourceFile], enumName: String?) -> (flagEnum: FlagEnum?, diagnostics: [Diagnostic]) {
-        let (declarations, diagnostics) = SwiftDeclarationsReader.read(files, options: .init(typeName: enumName))
-        return (declarations?.flagEnum, diagnostics)
+        let (declarations, diagnostics) = SwiftDeclarationsReader.read(files, options: .init(typeNames: enumName.map { [$0] } ?? []))
+        return (declarations?.flagEnums.first, diagnostics)
     }
 
     static func hasStringRawType(_ decl: EnumDeclSyntax) -> Bool {

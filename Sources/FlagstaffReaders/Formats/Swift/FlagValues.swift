@@ -18,6 +18,9 @@ struct FlagValues {
 
     var defaults: [String: Default] = [:]
     var remoteKeys: [String: RemoteKey] = [:]
+    /// Value types the registry names, by case name: a tagged value (`.int(42)`)
+    /// or a `type:` field that names one (`type: .string`).
+    var valueTypes: [String: FlagType] = [:]
     /// Cells by case name, then column name.
     var cells: [String: [String: Cell]] = [:]
     /// The columns cells were given for, in the order first seen.
@@ -50,6 +53,7 @@ struct FlagValues {
             addDefault(value.value, source: value.source, for: caseName, key: keys[caseName] ?? caseName)
         }
         remoteKeys.merge(other.remoteKeys) { first, _ in first }
+        valueTypes.merge(other.valueTypes) { first, _ in first }
         for column in other.columns where !columns.contains(column) { columns.append(column) }
         for (caseName, row) in other.cells { cells[caseName, default: [:]].merge(row) { first, _ in first } }
         diagnostics += other.diagnostics
@@ -70,7 +74,8 @@ struct FlagValues {
     /// every other column the code fills; `nil` when the code fills no column.
     /// Lifecycle columns are checked as the Markdown catalog's are. Doc comments
     /// stay on the flags: `MetadataMerge` uses them where no catalog describes a flag.
-    func metadata(of flagEnum: FlagEnum, typeLocation: FlagstaffCore.SourceLocation) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+    /// `columns` are the columns of every declaring type's rows.
+    func metadata(of flagEnum: FlagEnum, columns: [String], typeLocation: FlagstaffCore.SourceLocation) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         guard !columns.isEmpty else { return (nil, []) }
         let order = SwiftSettings.RegistryField.allCases.compactMap(\.column).filter { $0 != "Description" }
         let extra = order.filter(columns.contains) + columns.filter { !order.contains($0) && $0 != "Description" }
@@ -98,13 +103,17 @@ struct PropertyReading {
     /// The type's member blocks, each with its file.
     let blocks: [(MemberBlockSyntax, ParsedSwiftFile)]
     let parsed: [ParsedSwiftFile]
+    /// The members the scope leaves out (`swift.flag_marks`): not flags, but a
+    /// switch may still name them.
+    let outOfScope: Set<String>
     var diagnostics: [Diagnostic] = []
 
-    private var caseNames: Set<String> { Set(flags.map(\.caseName)) }
+    private var caseNames: Set<String> { Set(flags.map(\.caseName)).union(outOfScope) }
     private var keys: [String: String] { Dictionary(flags.map { ($0.caseName, $0.key) }) { first, _ in first } }
 
-    init(flags: [Flag], typeName: String, blocks: [(MemberBlockSyntax, ParsedSwiftFile)], parsed: [ParsedSwiftFile]) {
+    init(flags: [Flag], typeName: String, blocks: [(MemberBlockSyntax, ParsedSwiftFile)], parsed: [ParsedSwiftFile], outOfScope: Set<String> = []) {
         self.flags = flags
+        self.outOfScope = outOfScope
         self.typeName = typeName
         self.blocks = blocks
         self.parsed = parsed
@@ -402,6 +411,11 @@ struct PropertyReading {
 
     /// One registry entry's value: a literal default, or an initialiser's fields.
     private func entry(_ value: ExprSyntax, flag: Flag, settings: SwiftSettings, expressions: SwiftExpressions, into values: inout FlagValues) {
+        if let tagged = DeclaredValueType.tagged(value) {
+            values.addDefault(expressions.written(tagged.value), source: "the registry", for: flag.caseName, key: flag.key)
+            values.valueTypes[flag.caseName] = tagged.type
+            return
+        }
         guard let call = value.as(FunctionCallExprSyntax.self) else {
             values.addDefault(expressions.written(value), source: "the registry", for: flag.caseName, key: flag.key)
             return
@@ -409,6 +423,10 @@ struct PropertyReading {
         for field in SwiftSettings.RegistryField.allCases {
             let labels = settings.labels(of: field)
             guard let argument = call.arguments.first(where: { $0.label.map { labels.contains($0.text) } ?? false }) else { continue }
+            if field == .type, let type = DeclaredValueType.tag(argument.expression) {
+                values.valueTypes[flag.caseName] = type
+                continue
+            }
             let written = expressions.written(argument.expression)
             guard let column = field.column else {
                 values.addDefault(written, source: "the registry", for: flag.caseName, key: flag.key)
@@ -425,13 +443,16 @@ struct PropertyReading {
         }
     }
 
-    /// The registry's dictionary literal and its file.
+    /// The registry's dictionary literal and its file: the one in the flag type or
+    /// its extensions, where several types declare flags each with its own, else
+    /// the first anywhere.
     private func registry(named name: String) -> (DictionaryExprSyntax, ParsedSwiftFile)? {
+        var found: [(dictionary: DictionaryExprSyntax, file: ParsedSwiftFile, variable: VariableDeclSyntax)] = []
         for file in parsed {
             for variable in file.finder.variables[name] ?? [] {
                 for binding in variable.bindings {
                     guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name else { continue }
-                    if let dictionary = binding.initializer?.value.as(DictionaryExprSyntax.self) { return (dictionary, file) }
+                    if let dictionary = binding.initializer?.value.as(DictionaryExprSyntax.self) { found.append((dictionary, file, variable)) }
                     if let statements = Self.getter(of: binding), statements.count == 1, let item = statements.first?.item {
                         let expression: ExprSyntax? =
                             switch item {
@@ -439,11 +460,16 @@ struct PropertyReading {
                             case .stmt(let statement): statement.as(ReturnStmtSyntax.self)?.expression
                             default: nil
                             }
-                        if let dictionary = expression?.as(DictionaryExprSyntax.self) { return (dictionary, file) }
+                        if let dictionary = expression?.as(DictionaryExprSyntax.self) { found.append((dictionary, file, variable)) }
                     }
                 }
             }
         }
-        return nil
+        let own = found.first { candidate in
+            blocks.contains { block, file in
+                file.file.path == candidate.file.file.path && block.range.contains(candidate.variable.position)
+            }
+        }
+        return (own ?? found.first).map { ($0.dictionary, $0.file) }
     }
 }

@@ -19,6 +19,8 @@ struct StaticFlagCollector {
     var marks: [FlagEnum.Mark] = []
     var defaults: [String: FlagValues.Default] = [:]
     var diagnostics: [Diagnostic] = []
+    /// The type aliases of the flag type, for members whose type names one.
+    var aliases: [String: TypeSyntax] = [:]
     private var group: String?
 
     init(expressions: SwiftExpressions, converter: SourceLocationConverter) {
@@ -79,7 +81,7 @@ struct StaticFlagCollector {
         let type = binding.typeAnnotation?.type
         guard call != nil || Self.isValueType(type) || isLiteral(body) else { return }
         let form: FlagForm = wrapper == nil ? (call == nil ? .staticValue : .staticObject) : (Self.isStatic(variable.modifiers) ? .staticValue : .instanceValue)
-        add(name: name, declaration: Syntax(variable), call: call, body: body, form: form, clause: clause)
+        add(name: name, declaration: Syntax(variable), type: type, call: call, body: body, form: form, clause: clause)
     }
 
     private mutating func collect(_ function: FunctionDeclSyntax, clause: (condition: BuildCondition?, text: String?, range: ByteRange)?) {
@@ -89,7 +91,7 @@ struct StaticFlagCollector {
         let call = FlagCall.singleExpression(statements).flatMap { FlagCall($0, expressions: expressions) }
         let body = FlagSwitch.value(of: statements, expressions: expressions)
         guard call != nil || Self.isValueType(function.signature.returnClause?.type) || isLiteral(body) else { return }
-        add(name: function.name, declaration: Syntax(function), call: call, body: body, form: .staticObject, clause: clause)
+        add(name: function.name, declaration: Syntax(function), type: function.signature.returnClause?.type, call: call, body: body, form: .staticObject, clause: clause)
     }
 
     private func isLiteral(_ value: WrittenValue?) -> Bool {
@@ -105,7 +107,7 @@ struct StaticFlagCollector {
     }
 
     private mutating func add(
-        name: TokenSyntax, declaration: Syntax, call: FlagCall?, body: WrittenValue?, form: FlagForm,
+        name: TokenSyntax, declaration: Syntax, type: TypeSyntax?, call: FlagCall?, body: WrittenValue?, form: FlagForm,
         clause: (condition: BuildCondition?, text: String?, range: ByteRange)?
     ) {
         let caseName = name.name
@@ -130,7 +132,8 @@ struct StaticFlagCollector {
             Flag(
                 key: key, caseName: caseName, group: group, documentation: CaseCollector.documentation(in: declaration.leadingTrivia),
                 deprecation: CaseCollector.deprecation(in: Self.attributes(of: declaration)), condition: clause?.text,
-                location: FlagEnumReader.location(of: name, converter: converter), syntax: syntax, form: form))
+                location: FlagEnumReader.location(of: name, converter: converter), syntax: syntax, form: form,
+                valueType: DeclaredValueType.flagType(of: type, aliases: aliases)))
         if let value { defaults[caseName] = FlagValues.Default(value: value, source: call?.defaultValue != nil ? "'defaultValue:'" : "'\(caseName)'") }
     }
 

@@ -20,8 +20,12 @@ import SwiftSyntax
 public enum SwiftDeclarationsReader {
     /// What the reader needs besides the files.
     public struct Options: Sendable {
-        /// The type that declares the flags; without it, the one enum with a `String` raw type.
-        public var typeName: String?
+        /// The types that declare the flags, in order; without them (and without
+        /// a protocol), the one enum with a `String` raw type.
+        public var typeNames: [String]
+        /// A protocol whose conforming types declare the flags, in the order the
+        /// files declare them.
+        public var flagProtocol: String?
         /// Which properties hold what.
         public var settings: SwiftSettings
         /// The environments, in order.
@@ -38,10 +42,11 @@ public enum SwiftDeclarationsReader {
 
         /// Options for reading.
         public init(
-            typeName: String?, settings: SwiftSettings = SwiftSettings(), environments: [String] = [], conditions: [String: Set<String>] = [:],
-            knownValues: [String: [String: String]] = [:], valuesComeFromCode: Bool = false
+            typeNames: [String] = [], flagProtocol: String? = nil, settings: SwiftSettings = SwiftSettings(), environments: [String] = [],
+            conditions: [String: Set<String>] = [:], knownValues: [String: [String: String]] = [:], valuesComeFromCode: Bool = false
         ) {
-            self.typeName = typeName
+            self.typeNames = typeNames
+            self.flagProtocol = flagProtocol
             self.settings = settings
             self.environments = environments
             self.conditions = conditions
@@ -73,9 +78,44 @@ public enum SwiftDeclarationsReader {
             finder.walk(tree)
             parsed.append(ParsedSwiftFile(file: file, converter: converter, finder: finder, subjects: subjects))
         }
-        guard let (type, file) = flagType(in: parsed, named: options.typeName, files: files, diagnostics: &diagnostics) else {
-            return (nil, diagnostics)
+        let types = flagTypes(in: parsed, options: options, files: files, diagnostics: &diagnostics)
+        guard !types.isEmpty else { return (nil, diagnostics) }
+        let readings = types.map { type, file in
+            readType(type, in: file, parsed: parsed, options: options, diagnostics: &diagnostics)
         }
+        diagnostics += remoteKeyDiagnostics(readings.flatMap(\.flagEnum.flags))
+        diagnostics += uncheckedValues(
+            readings.flatMap { reading in reading.flagEnum.flags.map { ($0, reading.written.defaults[$0.caseName]?.value) } }, options: options)
+        diagnostics += FlagScope.unmatchedMarks(options.settings, marks: readings.flatMap(\.allMarks))
+        // Every type's catalog rows have the columns any type's code fills.
+        let columns = readings.flatMap(\.written.columns).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        var catalogs: [Catalog] = []
+        for index in readings.indices {
+            let metadata = readings[index].written.metadata(of: readings[index].flagEnum, columns: columns, typeLocation: readings[index].location)
+            diagnostics += metadata.diagnostics
+            if let catalog = metadata.catalog { catalogs.append(catalog) }
+        }
+        let metadata = catalogs.first.map { first in
+            Catalog(columns: first.columns, entries: catalogs.flatMap(\.entries), location: first.location, isWritten: false)
+        }
+        return (FlagDeclarations(flagEnums: readings.map(\.flagEnum), metadata: metadata), diagnostics)
+    }
+
+    /// What one declaring type gives: its flags with their defaults and remote
+    /// keys, what its code writes for the catalog, and where its name is.
+    private struct TypeReading {
+        var flagEnum: FlagEnum
+        var written: FlagValues
+        var location: FlagstaffCore.SourceLocation
+        /// Every MARK of the type's members, flags or not.
+        var allMarks: [FlagEnum.Mark]
+    }
+
+    /// Reads one declaring type: its cases or static members, then the properties
+    /// the settings name, each looked for in this type and its extensions.
+    private static func readType(
+        _ type: FlagTypeDecl, in file: ParsedSwiftFile, parsed: [ParsedSwiftFile], options: Options, diagnostics: inout [Diagnostic]
+    ) -> TypeReading {
         let extensions = parsed.flatMap { file in file.finder.extensions[type.name, default: []].map { ($0.memberBlock, file) } }
         var flagEnum: FlagEnum
         var written = FlagValues()
@@ -88,6 +128,7 @@ public enum SwiftDeclarationsReader {
                 body: Self.body(of: type.memberBlock), marks: collector.marks)
         } else {
             var collector = StaticFlagCollector(expressions: file.expressions, converter: file.converter)
+            collector.aliases = DeclaredValueType.aliases(in: [type.memberBlock] + extensions.map(\.0))
             collector.collect(type.memberBlock.members, clause: nil)
             for (block, extensionFile) in extensions where extensionFile.file.path == file.file.path {
                 collector.collect(block.members, clause: nil)
@@ -98,8 +139,10 @@ public enum SwiftDeclarationsReader {
                 name: type.name, hasStringRawValues: true, flags: collector.flags, file: file.file.path, body: Self.body(of: type.memberBlock),
                 marks: collector.marks)
         }
+        let allMarks = flagEnum.marks
+        let outOfScope = FlagScope.limit(&flagEnum, to: options.settings.flagMarks)
         let blocks = [(type.memberBlock, file)] + extensions
-        var reading = PropertyReading(flags: flagEnum.flags, typeName: type.name, blocks: blocks, parsed: parsed)
+        var reading = PropertyReading(flags: flagEnum.flags, typeName: type.name, blocks: blocks, parsed: parsed, outOfScope: outOfScope)
         written.merge(reading.read(options.settings), keys: Dictionary(flagEnum.flags.map { ($0.caseName, $0.key) }) { first, _ in first })
         diagnostics += reading.diagnostics
         // Defaults the code gives in members no setting names are not known, never "not set".
@@ -108,20 +151,26 @@ public enum SwiftDeclarationsReader {
             diagnostics.append(unnamed.warning)
             unread = CodeDefault(unnamed.unread, environments: options.environments)
         }
-        let metadata = written.metadata(of: flagEnum, typeLocation: Self.location(of: type, in: file))
-        diagnostics += metadata.diagnostics
         let builds = Dictionary(uniqueKeysWithValues: options.environments.map { environment in
             (environment, BuildFacts(conditions: options.conditions[environment], values: options.knownValues[environment] ?? [:]))
         })
+        // The type of the property that gives the defaults is every flag's type
+        // (`var defaultValue: Data { … }` with `typealias Data = Double`).
+        let memberBlocks = blocks.map(\.0)
+        let defaultsType = options.settings.defaults.flatMap { name in
+            DeclaredValueType.flagType(
+                of: DeclaredValueType.typeOfMember(named: name, in: memberBlocks), aliases: DeclaredValueType.aliases(in: memberBlocks))
+        }
         flagEnum.flags = flagEnum.flags.map { flag in
             var flag = flag
+            flag.valueType = flag.valueType ?? written.valueTypes[flag.caseName] ?? defaultsType
             flag.codeDefault = written.codeDefault(of: flag, environments: options.environments, builds: builds) ?? unread
             flag.remoteKey = written.remoteKeys[flag.caseName]
             return flag
         }
-        diagnostics += written.diagnostics + remoteKeyDiagnostics(flagEnum.flags)
-        diagnostics += uncheckedValues(written.defaults.mapValues(\.value), flags: flagEnum.flags, options: options)
-        return (FlagDeclarations(flagEnum: flagEnum, metadata: metadata.catalog), diagnostics)
+        diagnostics += written.diagnostics
+        written.diagnostics = []
+        return TypeReading(flagEnum: flagEnum, written: written, location: Self.location(of: type, in: file), allMarks: allMarks)
     }
 
     /// Whether a member of an enum declares cases (directly or inside `#if`).
@@ -143,53 +192,89 @@ public enum SwiftDeclarationsReader {
         FlagEnumReader.location(of: type.nameToken, converter: file.converter)
     }
 
-    /// The type that declares the flags: the one named, or the one enum with a `String` raw type.
-    private static func flagType(
-        in parsed: [ParsedSwiftFile], named name: String?, files: [SourceFile], diagnostics: inout [Diagnostic]
-    ) -> (FlagTypeDecl, ParsedSwiftFile)? {
-        var candidates: [(FlagTypeDecl, ParsedSwiftFile)] = []
-        var allEnums: [String] = [], allTypes: [String] = []
-        for file in parsed {
-            for type in file.finder.types {
-                allTypes.append(type.name)
-                if type.enumDecl != nil { allEnums.append(type.name) }
-                let matches = name.map { type.name == $0 } ?? type.enumDecl.map(FlagEnumReader.hasStringRawType) ?? false
-                if matches { candidates.append((type, file)) }
-            }
-        }
+    /// The types that declare the flags: the ones named, in order; those that
+    /// conform to the protocol, in the files' order; or the one enum with a
+    /// `String` raw type. Empty, with an error, when one cannot be found.
+    private static func flagTypes(
+        in parsed: [ParsedSwiftFile], options: Options, files: [SourceFile], diagnostics: inout [Diagnostic]
+    ) -> [(FlagTypeDecl, ParsedSwiftFile)] {
+        let all = parsed.flatMap { file in file.finder.types.map { ($0, file) } }
         let start = FlagstaffCore.SourceLocation.start(of: files.first?.path ?? "")
-        guard let found = candidates.first else {
-            if let name {
-                let names = allTypes.isEmpty ? allEnums : allTypes
+        if let flagProtocol = options.flagProtocol {
+            let extended = Set(parsed.flatMap { file in file.finder.extensions.filter { $0.value.contains { conformsTo(flagProtocol, $0.inheritanceClause) } }.keys })
+            let conforming = all.filter { type, _ in type.inherited.contains(flagProtocol) || extended.contains(type.name) }
+            guard !conforming.isEmpty else {
+                let inherited = Set(all.flatMap(\.0.inherited) + parsed.flatMap { $0.finder.extensions.values.joined().flatMap(inheritedNames) }).sorted()
                 diagnostics.append(
                     .error(
-                        "enum '\(name)' not found", at: start,
-                        hint: Suggestion.didYouMean(name, in: names)
-                            ?? (names.isEmpty ? "the file declares no enum" : "types found: \(names.joined(separator: ", "))")))
-            } else {
-                diagnostics.append(.error("no enum with a String raw type found", at: start, hint: "set enum_name in flagstaff.yml"))
+                        "no type conforms to protocol '\(flagProtocol)'", at: start,
+                        hint: Suggestion.didYouMean(flagProtocol, in: inherited)
+                            ?? "flagstaff.yml names it as flag_protocol; the types' declarations or extensions must list it"))
+                return []
             }
-            return nil
+            return conforming
         }
-        if candidates.count > 1 {
-            let names = candidates.map { "\($0.0.name) (\(location(of: $0.0, in: $0.1)))" }
-            diagnostics.append(
-                .error(
-                    "more than one candidate enum: \(names.joined(separator: ", "))", at: location(of: candidates[1].0, in: candidates[1].1),
-                    hint: name == nil ? "set enum_name in flagstaff.yml" : "give the flag enum a unique name"))
-            return nil
+        guard !options.typeNames.isEmpty else {
+            let candidates = all.filter { type, _ in type.enumDecl.map(FlagEnumReader.hasStringRawType) ?? false }
+            guard candidates.count == 1 else {
+                if candidates.isEmpty {
+                    diagnostics.append(.error("no enum with a String raw type found", at: start, hint: "set enum_name in flagstaff.yml"))
+                } else {
+                    diagnostics.append(moreThanOne(candidates, hint: "set enum_name in flagstaff.yml"))
+                }
+                return []
+            }
+            return candidates
+        }
+        var found: [(FlagTypeDecl, ParsedSwiftFile)] = []
+        for name in options.typeNames {
+            let candidates = all.filter { $0.0.name == name }
+            guard candidates.count == 1 else {
+                if candidates.isEmpty {
+                    let names = all.map(\.0.name)
+                    diagnostics.append(
+                        .error(
+                            "enum '\(name)' not found", at: start,
+                            hint: Suggestion.didYouMean(name, in: names)
+                                ?? (names.isEmpty ? "the file declares no enum" : "types found: \(names.joined(separator: ", "))")))
+                } else {
+                    diagnostics.append(moreThanOne(candidates, hint: "give the flag enum a unique name"))
+                }
+                return []
+            }
+            found += candidates
         }
         return found
+    }
+
+    private static func moreThanOne(_ candidates: [(FlagTypeDecl, ParsedSwiftFile)], hint: String) -> Diagnostic {
+        let names = candidates.map { "\($0.0.name) (\(location(of: $0.0, in: $0.1)))" }
+        return .error(
+            "more than one candidate enum: \(names.joined(separator: ", "))", at: location(of: candidates[1].0, in: candidates[1].1), hint: hint)
+    }
+
+    /// Whether an inheritance clause lists the protocol (`FeatureFlag`, `Module.FeatureFlag`).
+    private static func conformsTo(_ flagProtocol: String, _ clause: InheritanceClauseSyntax?) -> Bool {
+        inheritedNames(clause).contains(flagProtocol)
+    }
+
+    /// The names an extension's inheritance clause lists.
+    private static func inheritedNames(_ node: ExtensionDeclSyntax) -> [String] { inheritedNames(node.inheritanceClause) }
+
+    /// The names an inheritance clause lists, each without its module.
+    static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
+        clause?.inheritedTypes.map { $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" } ?? []
     }
 
     /// A warning for each value the app checks when it runs (`BuildConfiguration.current`)
     /// that decides defaults but that some environment's build does not give: with
     /// `build_configurations.<environment>.values` those defaults would be known.
-    private static func uncheckedValues(_ defaults: [String: WrittenValue], flags: [Flag], options: Options) -> [Diagnostic] {
+    private static func uncheckedValues(_ defaults: [(flag: Flag, value: WrittenValue?)], options: Options) -> [Diagnostic] {
         var checked: [String: (flags: Set<String>, location: FlagstaffCore.SourceLocation)] = [:]
         var subjectsByText: [String: Set<String>] = [:]
-        for flag in flags {
-            for (text, location) in defaults[flag.caseName]?.decidedInCode ?? [] {
+        // A flag of another type than Bool reads a value, not a check.
+        for (flag, value) in defaults where (flag.valueType ?? .bool) == .bool {
+            for (text, location) in value?.decidedInCode ?? [] {
                 let subjects = subjectsByText[text] ?? {
                     let parsed = Parser.parse(source: text)
                     guard parsed.statements.count == 1, case .expr(let expression)? = parsed.statements.first?.item else { return [] }
@@ -197,7 +282,7 @@ public enum SwiftDeclarationsReader {
                 }()
                 subjectsByText[text] = subjects
                 for subject in subjects {
-                    checked[subject, default: ([], location)].flags.insert(flag.caseName)
+                    checked[subject, default: ([], location)].flags.insert(flag.key)
                 }
             }
         }
@@ -250,6 +335,8 @@ struct FlagTypeDecl {
     let nameToken: TokenSyntax
     let memberBlock: MemberBlockSyntax
     let enumDecl: EnumDeclSyntax?
+    /// The names the declaration's inheritance clause lists: a raw type, protocols.
+    let inherited: [String]
 }
 
 /// Collects, in one walk of a file, the types, the extensions by type name, the
@@ -270,22 +357,22 @@ final class DeclarationFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        types.append(FlagTypeDecl(name: node.name.text, nameToken: node.name, memberBlock: node.memberBlock, enumDecl: node))
+        types.append(FlagTypeDecl(name: node.name.text, nameToken: node.name, memberBlock: node.memberBlock, enumDecl: node, inherited: SwiftDeclarationsReader.inheritedNames(node.inheritanceClause)))
         return .visitChildren
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        types.append(FlagTypeDecl(name: node.name.text, nameToken: node.name, memberBlock: node.memberBlock, enumDecl: nil))
+        types.append(FlagTypeDecl(name: node.name.text, nameToken: node.name, memberBlock: node.memberBlock, enumDecl: nil, inherited: SwiftDeclarationsReader.inheritedNames(node.inheritanceClause)))
         return .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        types.append(FlagTypeDecl(name: node.name.text, nameToken: node.name, memberBlock: node.memberBlock, enumDecl: nil))
+        types.append(FlagTypeDecl(name: node.name.text, nameToken: node.name, memberBlock: node.memberBlock, enumDecl: nil, inherited: SwiftDeclarationsReader.inheritedNames(node.inheritanceClause)))
         return .visitChildren
     }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        types.append(FlagTypeDecl(name: node.name.text, nameToken: node.name, memberBlock: node.memberBlock, enumDecl: nil))
+        types.append(FlagTypeDecl(name: node.name.text, nameToken: node.name, memberBlock: node.memberBlock, enumDecl: nil, inherited: SwiftDeclarationsReader.inheritedNames(node.inheritanceClause)))
         return .visitChildren
     }
 

@@ -11,8 +11,10 @@ public enum SwiftFormat: DeclarationsFormat {
         SwiftDeclarationsReader.read(
             files,
             options: .init(
-                typeName: configuration.enumName, settings: configuration.swift, environments: configuration.environments,
-                conditions: conditions, knownValues: configuration.buildConfigurations.entries.mapValues(\.values), valuesComeFromCode: configuration.isSingleApp && configuration.layers.values.isEmpty))
+                typeNames: configuration.enumNames, flagProtocol: configuration.flagProtocol, settings: configuration.swift,
+                environments: configuration.environments, conditions: conditions,
+                knownValues: configuration.buildConfigurations.entries.mapValues(\.values),
+                valuesComeFromCode: configuration.isSingleApp && configuration.layers.values.isEmpty))
     }
 
     public static func insertion(

@@ -38,7 +38,8 @@ struct FlagPage: SitePage {
             condition: flag.condition, hasDocumentation: flag.documentation != nil,
             documentation: LinkedText.parts(flag.documentation ?? ""),
             descriptionHTML: entry.map { MarkdownHTML.render($0.description, links: links) } ?? "<p>This flag has no catalog row yet.</p>",
-            catalog: catalog, declaredAt: "\(flag.location.file):\(flag.location.line)",
+            catalog: catalog, declaringType: model.flagEnums.count > 1 ? model.flagEnum(declaringFlagAt: position).name : nil,
+            declaredAt: "\(flag.location.file):\(flag.location.line)",
             builds: flag.condition.map { $0 == "DEBUG" ? "Debug builds only: an App Store build does not have this flag." : "Only builds where \($0) holds have this flag." },
             parameter: model.remoteParameter(of: flag),
             notRead: site.lifecycle.entry(for: flag.key)?.has(.unusedInCode) ?? false,
@@ -74,6 +75,8 @@ struct FlagDetails: Sendable, TemplateContext {
     var descriptionHTML: String
     /// The catalog's other columns, lifecycle columns excepted.
     var catalog: [CatalogFact]
+    /// The type that declares the flag, where several types declare flags.
+    var declaringType: String?
     /// `file:line` of the case.
     var declaredAt: String
     /// Which builds have the flag, in words, when the code compiles it only under a condition.
