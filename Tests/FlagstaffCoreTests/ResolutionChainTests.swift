@@ -66,6 +66,20 @@ struct ResolutionChainTests {
     }
 }
 
+@Suite("Layer marks")
+struct LayerMarkTests {
+    /// Each value file's values read apart: its mark is its own, and no built-in layer's.
+    @Test func everyValueFileHasAMarkNoOtherLayerHas() {
+        let files = (1...9).map { number in
+            ValueFileLayer(ValueSource(id: "file\(number)", file: "f\(number).json", settings: [:]), number: number, environments: ["prod"]).layer.mark
+        }
+        let builtIn = [RemoteConfigLayer.layer.mark, EnvironmentOverrideLayer.layer.mark, CodeDefaultLayer.layer.mark, FallbackLayer.layer.mark,
+            CellPresentation.varyingMark]
+        #expect(Set(files).count == files.count)
+        #expect(files.allSatisfy { !$0.isEmpty && !builtIn.contains($0) })
+    }
+}
+
 @Suite("Cell presentation")
 struct CellPresentationTests {
     func cell(_ value: FlagValue, _ layer: Layer) -> CellPresentation {

@@ -26,13 +26,12 @@ public struct ValueFileLayer: ResolutionLayer {
 
     static func code(_ number: Int) -> String { String(codes[min(max(number, 1), codes.count) - 1]) }
 
-    /// The mark after a value the file decides: its code's letter in a circle
-    /// (`ⓥ`, `ⓦ`…), so that each file's values read apart from the others' and
-    /// from the tenant's own, which carry none.
-    static func mark(_ number: Int) -> String {
-        let letter = codes[min(max(number, 1), codes.count) - 1]
-        // U+24D0 is ⓐ; the circled small letters follow in the alphabet's order.
-        let scalar = Unicode.Scalar(0x24D0 + UInt32(letter.asciiValue! - Character("a").asciiValue!)).map(String.init)
-        return scalar ?? String(letter)
-    }
+    /// The marks after a value a file decides, in the files' order: shapes the
+    /// system fonts of phones and laptops all draw, none another layer uses; a
+    /// file past them shares the last.
+    static let marks = ["▲", "■", "▼", "◇", "△", "□", "▽", "◈", "▣"]
+
+    /// The mark after a value the file at `number` (from 1) decides, so that each
+    /// file's values read apart from the others' and from the tenant's own.
+    static func mark(_ number: Int) -> String { marks[min(max(number, 1), marks.count) - 1] }
 }
