@@ -117,28 +117,7 @@ public enum SwiftDeclarationsReader {
         _ type: FlagTypeDecl, in file: ParsedSwiftFile, parsed: [ParsedSwiftFile], options: Options, diagnostics: inout [Diagnostic]
     ) -> TypeReading {
         let extensions = parsed.flatMap { file in file.finder.extensions[type.name, default: []].map { ($0.memberBlock, file) } }
-        var flagEnum: FlagEnum
-        var written = FlagValues()
-        if let enumDecl = type.enumDecl, enumDecl.memberBlock.members.contains(where: { Self.holdsCases($0.decl) }) {
-            var collector = CaseCollector(converter: file.converter, usesStringRawValues: FlagEnumReader.hasStringRawType(enumDecl))
-            collector.collect(enumDecl.memberBlock.members, condition: nil, clause: nil)
-            diagnostics += collector.diagnostics
-            flagEnum = FlagEnum(
-                name: type.name, hasStringRawValues: collector.usesStringRawValues, flags: collector.flags, file: file.file.path,
-                body: Self.body(of: type.memberBlock), marks: collector.marks)
-        } else {
-            var collector = StaticFlagCollector(expressions: file.expressions, converter: file.converter)
-            collector.aliases = DeclaredValueType.aliases(in: [type.memberBlock] + extensions.map(\.0))
-            collector.collect(type.memberBlock.members, clause: nil)
-            for (block, extensionFile) in extensions where extensionFile.file.path == file.file.path {
-                collector.collect(block.members, clause: nil)
-            }
-            diagnostics += collector.diagnostics
-            written.defaults = collector.defaults
-            flagEnum = FlagEnum(
-                name: type.name, hasStringRawValues: true, flags: collector.flags, file: file.file.path, body: Self.body(of: type.memberBlock),
-                marks: collector.marks)
-        }
+        var (flagEnum, written) = FlagDeclarationStyles.style(of: type).collect(type, in: file, extensions: extensions, diagnostics: &diagnostics)
         let allMarks = flagEnum.marks
         let outOfScope = FlagScope.limit(&flagEnum, to: options.settings.flagMarks)
         let blocks = [(type.memberBlock, file)] + extensions
@@ -171,16 +150,6 @@ public enum SwiftDeclarationsReader {
         diagnostics += written.diagnostics
         written.diagnostics = []
         return TypeReading(flagEnum: flagEnum, written: written, location: Self.location(of: type, in: file), allMarks: allMarks)
-    }
-
-    /// Whether a member of an enum declares cases (directly or inside `#if`).
-    private static func holdsCases(_ decl: DeclSyntax) -> Bool {
-        if decl.is(EnumCaseDeclSyntax.self) { return true }
-        guard let ifConfig = decl.as(IfConfigDeclSyntax.self) else { return false }
-        return ifConfig.clauses.contains { clause in
-            guard case .decls(let members) = clause.elements else { return false }
-            return members.contains { holdsCases($0.decl) }
-        }
     }
 
     /// The bytes between a member block's braces.
