@@ -257,7 +257,7 @@
       pager.hidden = pages < 2;
       grid.classList.toggle("paged", paged);
       // Rows are one height (the grid draws only those on screen); a flag with two
-      // badges or more makes them tall enough on a phone for its badges to wrap.
+      // badges or more makes them tall enough for its badges to wrap.
       grid.classList.toggle("tall", flags.some(function (flag) { return flag.badgeCount > 1; }));
       table.style.setProperty("--columns", String(columns.length));
       var envs = env.value ? [environments.indexOf(env.value)] : environments.map(function (_, i) { return i; });
