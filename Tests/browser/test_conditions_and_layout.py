@@ -67,12 +67,12 @@ class GroceryTests(WidthTestCase):
                 row = self.matrix_row("prod", "SUBSCRIPTIONS")
                 if width < 500:
                     # On a phone the phase follows the name; the column is hidden.
-                    self.assertFalse(row.find_element(By.CSS_SELECTOR, "td.phase").is_displayed())
+                    self.assertFalse(row.find_element(By.CSS_SELECTOR, "th.phase").is_displayed())
                     self.assertEqual(row.find_element(By.CSS_SELECTOR, ".phase-inline").text.strip(), "· in development")
                 else:
                     header = self.driver.find_element(By.CSS_SELECTOR, "#grid thead th.phase")
                     self.assertEqual(header.text.strip(), "Phase")
-                    self.assertEqual(row.find_element(By.CSS_SELECTOR, "td.phase").text.strip(), "in development")
+                    self.assertEqual(row.find_element(By.CSS_SELECTOR, "th.phase").text.strip(), "in development")
                 Select(self.driver.find_element(By.ID, "f-phase")).select_by_value("in development")
                 self.wait_for_count("Showing 1 of 6 flags.")
                 self.assertEqual(self.hash_params().get("phase"), "in development")

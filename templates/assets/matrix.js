@@ -77,7 +77,8 @@
         key: flag.key, search: flag.search, group: flag.group, cells: flag.cells, marks: flag.marks, phase: flag.phase || "",
         badgeCount: flag.badges.length,
         // On a phone the phase column is hidden and the phase follows the name instead (style.css).
-        phaseHTML: phaseColumn ? '<td class="phase">' + escapeHTML(flag.phase || "") + "</td>" : "",
+        // A header cell, not a value: the values are the row's tds, one per tenant.
+        phaseHTML: phaseColumn ? '<th class="phase">' + escapeHTML(flag.phase || "") + "</th>" : "",
         nameHTML: '<th scope="row"><a href="flags/' + flag.slug + '.html">' + escapeHTML(flag.key).replace(/_/g, "_<wbr>") + "</a>" +
           (flag.phase ? '<span class="phase-inline"> \u00b7 ' + escapeHTML(flag.phase) + "</span>" : "") +
           (flag.badges.length ? '<span class="badges">' + flag.badges.map(function (b) {
