@@ -93,6 +93,9 @@ class GroceryTests(WidthTestCase):
                 self.set_width(width)
                 self.load("tenants/index.html")
                 self.assertIn("Country: Chile · Currency: CLP", self.driver.find_element(By.TAG_NAME, "table").text)
+                # The facts sit under the name: each value cell is still one environment's count.
+                counts = [c.text.strip() for c in self.driver.find_elements(By.CSS_SELECTOR, "table.tenants tbody tr td")]
+                self.assertEqual(counts, ["1", "1", "1", "1", "2", "1"])
                 self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0)
                 self.load("tenants/kbw.html")
                 facts = self.driver.find_element(By.CSS_SELECTOR, "dl.tenant-facts")
