@@ -209,7 +209,7 @@ struct RemoteResolutionTests {
     /// `ExperimentVariantNoChange`; devices outside the experiment go on too.
     @Test func anExperimentVariesOverItsVariantsAndANoChangeVariantFallsThrough() {
         #expect(summary("EXPERIMENT", "CHL")
-            == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e1' (25% of devices in the experiment): true remote; otherwise: false remote")
+            == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e1' (in the test: 25% of devices; of those, this variant's share, 1 of 2 variants): true remote; otherwise: false remote")
         #expect(summary("NO_CHANGE_ONLY", "JLC") == "true remote (default value)", "a variant that changes nothing leaves the default")
         #expect(summary("EXPERIMENT_THEN_WL", "WL")
             == "if condition 'Everyone' holds and the device gets variant 'A' of experiment 'e3': true remote; if condition 'WL' holds: false remote")

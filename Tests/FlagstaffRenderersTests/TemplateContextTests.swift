@@ -17,13 +17,18 @@ struct TemplateContextTests {
             owner: "Ann", kind: .release, added: CalendarDate(parsing: "2026-01-01"), removeBy: .date(CalendarDate(parsing: "2026-02-01")!),
             ticket: "[T-1](https://example.com)")
         let entry = CatalogEntry(
-            key: "ENABLE_A", description: "A *flag*.", columns: [.init(name: "Notes", cell: .init(text: "More", location: .start(of: "c.md")))],
+            key: "ENABLE_A", description: "A *flag*.",
+            columns: [
+                .init(name: "Notes", cell: .init(text: "More", location: .start(of: "c.md"))),
+                .init(name: "Phase", cell: .init(text: "beta", location: .start(of: "c.md"))),
+            ],
             location: .start(of: "c.md"), lifecycle: lifecycle)
         let tenant = Tenant(id: "WL", name: "White Label", file: "t.json", base: ["ENABLE_A": Build.setting(.bool(true))])
-        let model = FlagModel(
+        var model = FlagModel(
             title: "T", environments: ["dev", "prod"], flagEnums: [FlagEnum(name: "FeatureFlag", hasStringRawValues: true, flags: [flag])],
-            catalog: Catalog(columns: ["Flag", "Description", "Notes", "Owner"], entries: [entry], location: .start(of: "c.md")),
+            catalog: Catalog(columns: ["Flag", "Description", "Notes", "Owner", "Phase"], entries: [entry], location: .start(of: "c.md")),
             tenants: [tenant, Tenant(id: "B", name: "B", file: "b.json")], remoteConfig: Self.remoteConfig)
+        model.tenantFacts = [TenantFacts(tenant: "WL", facts: [.init(name: "Country", value: "Chile")], location: .start(of: "flagstaff.yml"))]
         let matrix = ResolvedMatrix(model: model)
         let report = LifecycleReport(
             matrix: matrix, references: ["ENABLE_A": [CodeReference(kind: .member, location: .start(of: "app/A.swift"))]],

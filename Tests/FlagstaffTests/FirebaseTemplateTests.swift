@@ -33,7 +33,7 @@ struct FirebaseTemplateTests {
     /// the server takes in any case.
     @Test func theExperimentVariesAndItsNoChangeVariantFallsThrough() throws {
         #expect(try Self.summary("ENABLE_MEDIA_LIBRARY", "AAA")
-            == "if condition 'AAA' holds and the device gets variant 'treatment' of experiment 'media_v2' (50% of devices in the experiment): true remote; otherwise: false remote")
+            == "if condition 'AAA' holds and the device gets variant 'treatment' of experiment 'media_v2' (in the test: 50% of devices; of those, this variant's share, 1 of 2 variants): true remote; otherwise: false remote")
         #expect(try Self.summary("ENABLE_MEDIA_LIBRARY", "BBB") == "true remote (condition 'Maison BBB')")
         #expect(try Self.summary("ENABLE_MEDIA_LIBRARY", "WL") == "false remote (default value)")
     }

@@ -89,9 +89,10 @@
     form.addEventListener("submit", function (event) {
       var wanted = input.value.trim().toLowerCase();
       var options = document.querySelectorAll("#flag-keys option");
-      // A flag's key, or a tenant's name or id (or both, as suggested), opens its page.
+      // A flag's key, or a tenant's name or id (or both, as suggested) or one of its facts ("CLP"), opens its page.
       for (var i = 0; i < options.length; i++) {
-        var names = [options[i].value, options[i].getAttribute("data-id") || "", options[i].getAttribute("data-name") || ""];
+        var names = [options[i].value, options[i].getAttribute("data-id") || "", options[i].getAttribute("data-name") || ""]
+          .concat((options[i].getAttribute("data-facts") || "").split("|"));
         if (names.some(function (name) { return name && name.toLowerCase() === wanted; })) {
           event.preventDefault();
           location.href = options[i].getAttribute("data-href");

@@ -42,6 +42,8 @@
     var phone = window.matchMedia ? window.matchMedia("(max-width: 40rem)") : { matches: false };
     var tenantPage = 0;
     var remote = document.getElementById("f-remote");
+    var phase = document.getElementById("f-phase");
+    var phaseColumn = data.phaseColumn ? 1 : 0; // the Phase (or Type) column after the name, when the catalog has one
     var count = document.getElementById("f-count");
     var empty = document.getElementById("f-empty");
     var emptyText = document.getElementById("f-empty-text");
@@ -72,8 +74,13 @@
     }
     var flags = data.flags.map(function (flag) {
       return {
-        key: flag.key, search: flag.search, group: flag.group, cells: flag.cells, marks: flag.marks,
+        key: flag.key, search: flag.search, group: flag.group, cells: flag.cells, marks: flag.marks, phase: flag.phase || "",
+        badgeCount: flag.badges.length,
+        // On a phone the phase column is hidden and the phase follows the name instead (style.css).
+        // A header cell, not a value: the values are the row's tds, one per tenant.
+        phaseHTML: phaseColumn ? '<th class="phase">' + escapeHTML(flag.phase || "") + "</th>" : "",
         nameHTML: '<th scope="row"><a href="flags/' + flag.slug + '.html">' + escapeHTML(flag.key).replace(/_/g, "_<wbr>") + "</a>" +
+          (flag.phase ? '<span class="phase-inline"> \u00b7 ' + escapeHTML(flag.phase) + "</span>" : "") +
           (flag.badges.length ? '<span class="badges">' + flag.badges.map(function (b) {
             return '<b class="badge ' + escapeHTML(b[0]) + '">' + escapeHTML(b[1]) + "</b>";
           }).join(" ") + "</span>" : "") + "</th>",
@@ -89,6 +96,7 @@
     differs.checked = params.get("differs") === "1";
     envDiffers.checked = params.get("envs") === "1";
     if (remote) remote.checked = params.get("remote") === "1";
+    if (phase) phase.value = params.get("phase") || "";
 
     // The grid's lines after filtering: {kind: "env" | "group" | "row", env, flag or group}.
     var lines = [];
@@ -116,9 +124,22 @@
       return Math.round(Math.min(14 * rem, Math.max((phone.matches ? 4 : 5) * rem, word + (phone.matches ? 0.5 : 1) * rem + 4)));
     }
 
+    // Beside a phone, a few columns (a single app's one) share the room the page has
+    // beside the name and phase, up to 20rem each, so their values are not cut.
+    function shownColumnWidth() {
+      var width = tenantColumnWidth();
+      if (phone.matches || !columns.length) return width;
+      var room = grid.parentElement.clientWidth - 2 - (17 + 8 * phaseColumn) * rem;
+      return Math.max(width, Math.min(20 * rem, Math.floor(room / columns.length)));
+    }
+
     function headerHTML() {
       var cols = '<col class="name">', cells = '<tr><th scope="col">Flag</th>';
-      var width = tenantColumnWidth();
+      if (phaseColumn) {
+        cols += '<col class="phase">';
+        cells += '<th scope="col" class="phase">' + escapeHTML(data.phaseColumn) + "</th>";
+      }
+      var width = shownColumnWidth();
       columns.forEach(function (t) {
         var item = data.tenants[t];
         cols += '<col style="width:' + width + 'px">';
@@ -130,7 +151,7 @@
     }
 
     function lineHTML(line) {
-      var span = columns.length + 1;
+      var span = columns.length + 1 + phaseColumn;
       if (line.kind === "env") {
         var name = environments[line.env];
         return '<tr class="env" id="env-' + escapeHTML(name) + '" data-env="' + escapeHTML(name) + '"><th colspan="' + span +
@@ -141,7 +162,7 @@
       }
       var flag = flags[line.flag], e = line.env, environment = data.environments[e];
       var html = '<tr data-k="' + escapeHTML(flag.key) + '" data-e="' + escapeHTML(environment.name) + '"' +
-        (flag.marks.charAt(e) & 1 ? ' data-d="1"' : "") + ">" + flag.nameHTML;
+        (flag.marks.charAt(e) & 1 ? ' data-d="1"' : "") + ">" + flag.nameHTML + flag.phaseHTML;
       var cells = flag.cells[e];
       // Only the columns around the visible ones get cells; one empty cell stands for the others on each side.
       if (drawn.first > 0) html += '<td class="gap" colspan="' + drawn.first + '"></td>';
@@ -154,7 +175,7 @@
     }
 
     function spacer(height) {
-      return height > 0 ? '<tr class="spacer" aria-hidden="true" style="height:' + height + 'px"><td colspan="' + (columns.length + 1) + '"></td></tr>' : "";
+      return height > 0 ? '<tr class="spacer" aria-hidden="true" style="height:' + height + 'px"><td colspan="' + (columns.length + 1 + phaseColumn) + '"></td></tr>' : "";
     }
 
     // Draws the lines and columns around the visible part, unless they are drawn already.
@@ -177,7 +198,9 @@
       var probe = tbody.querySelector("tr[data-k], tr.env"), header = thead.querySelector("th[data-t]");
       if (!probe || !header) return;
       var height = probe.getBoundingClientRect().height, width = header.getBoundingClientRect().width;
-      nameWidth = thead.querySelector("th").getBoundingClientRect().width;
+      // The columns before the tenants': the name and, when there is one, the phase.
+      nameWidth = thead.querySelector("th").getBoundingClientRect().width +
+        (phaseColumn ? thead.querySelector("th.phase").getBoundingClientRect().width : 0);
       if ((height > 0 && Math.abs(height - rowHeight) > 0.5) || (width > 0 && Math.abs(width - columnWidth) > 0.5)) {
         rowHeight = height || rowHeight;
         columnWidth = width || columnWidth;
@@ -234,10 +257,14 @@
       }
       pager.hidden = pages < 2;
       grid.classList.toggle("paged", paged);
+      // Rows are one height (the grid draws only those on screen); a flag with two
+      // badges or more makes them tall enough for its badges to wrap.
+      grid.classList.toggle("tall", flags.some(function (flag) { return flag.badgeCount > 1; }));
       table.style.setProperty("--columns", String(columns.length));
       var envs = env.value ? [environments.indexOf(env.value)] : environments.map(function (_, i) { return i; });
       var matches = flags.map(function (flag) {
-        return terms.every(function (term) { return flag.search.indexOf(term) >= 0; });
+        return (!phase || !phase.value || flag.phase === phase.value) &&
+          terms.every(function (term) { return flag.search.indexOf(term) >= 0; });
       });
       // A search that names a tenant shows the flags, not nothing: the tenant is offered above.
       var named = namedTenants(query.value);
@@ -287,6 +314,7 @@
       if (differs.checked) next.set("differs", "1");
       if (envDiffers.checked) next.set("envs", "1");
       if (remote && remote.checked) next.set("remote", "1");
+      if (phase && phase.value) next.set("phase", phase.value);
       writeHash(next);
     }
 
@@ -298,10 +326,11 @@
       differs.checked = false;
       envDiffers.checked = false;
       if (remote) remote.checked = false;
+      if (phase) phase.value = "";
       apply();
       query.focus();
     });
-    [env, tenant, differs, envDiffers, remote].forEach(function (control) { if (control) control.addEventListener("change", apply); });
+    [env, tenant, differs, envDiffers, remote, phase].forEach(function (control) { if (control) control.addEventListener("change", apply); });
     document.getElementById("f-prev").addEventListener("click", function () { tenantPage = Math.max(0, tenantPage - 1); apply(); });
     document.getElementById("f-next").addEventListener("click", function () { tenantPage += 1; apply(); });
     if (phone.addEventListener) phone.addEventListener("change", function () { tenantPage = 0; apply(); });

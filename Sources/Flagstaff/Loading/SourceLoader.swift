@@ -102,11 +102,12 @@ struct SourceLoader {
         let described = MetadataMerge.describedByTemplates(catalog, remote: remoteConfig, environments: configuration.environments)
         let layerSources = layerSources(flags: flags)
         guard unreadable.isEmpty else { throw .unreadableInputs(unreadable) }
-        let model = FlagModel(
+        var model = FlagModel(
             title: configuration.title, environments: configuration.environments, flagEnums: declarations.flagEnums,
             catalog: described, tenants: tenants, tenantNames: configuration.tenantNames, policy: configuration.policy,
             tenantNamesLocation: configuration.locations[.tenantNames], remoteConfig: remoteConfig, isSingleApp: configuration.isSingleApp,
             layerSources: layerSources)
+        model.tenantFacts = configuration.tenantFacts
         // Settings indexed early are kept only where they match the model's keys and
         // tenant; the model orders tenants as they were read, by id.
         let early = published.withLock { $0 } == model.keys ? indexed : []

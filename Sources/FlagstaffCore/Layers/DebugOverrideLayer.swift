@@ -3,7 +3,7 @@ public struct DebugOverrideLayer: ResolutionLayer {
     /// The layer's description.
     public static let layer = Layer(
         id: "debug", mark: "", code: "d", legend: "set in the app's debug menu, on one device only",
-        isKnownAtBuildTime: false, name: "debug override",
+        isKnownAtBuildTime: false, isBundled: false, name: "debug override",
         explanation: "A value a developer or tester sets in the debug menu of one test device. It beats everything else, "
             + "but only on that device, so this site never shows it.")
 

@@ -14,7 +14,7 @@ public struct ExternalLayer: ResolutionLayer {
         let scope = source.flags.map { $0.count.counted("flag") } ?? "every flag"
         let legend: @Sendable ((String) -> String) -> String = { show in "\(show(source.name)), which Flagstaff cannot see, may change \(scope)" }
         layer = Layer(
-            id: source.id, mark: "", code: Self.code(number), legend: legend { $0 }, canVary: true, changeNote: Self.note(source.name),
+            id: source.id, mark: "", code: Self.code(number), legend: legend { $0 }, canVary: true, changeNote: Self.note(source.name), isBundled: false,
             legendNaming: legend)
     }
 

@@ -34,11 +34,16 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// holds, such as "may be changed by LaunchDarkly"; `nil` when such a value
     /// reads as `CellPresentation.unknownWord` (Firebase's personalisation).
     public let changeNote: String?
+    /// Whether the app ships this layer's values inside its build (the tenant files,
+    /// value files, the code's defaults, the fallback), so a change to them reaches
+    /// people only with a release of the app built after it; `false` for what the
+    /// app asks when it runs (remote config, the debug menu, an external source).
+    public let isBundled: Bool
 
     /// Creates a layer description.
     public init(
         id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
-        canVary: Bool = false, changeNote: String? = nil, name: String? = nil, explanation: String? = nil,
+        canVary: Bool = false, changeNote: String? = nil, isBundled: Bool = true, name: String? = nil, explanation: String? = nil,
         phrase: String? = nil, legendNaming: (@Sendable ((String) -> String) -> String)? = nil
     ) {
         self.id = id
@@ -53,6 +58,7 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
         self.showsHiddenValue = showsHiddenValue
         self.canVary = canVary
         self.changeNote = changeNote
+        self.isBundled = isBundled
     }
 
     /// The legend with each name the configuration gives (an external source's)

@@ -10,7 +10,7 @@ public struct RemoteConfigLayer: ResolutionLayer {
     /// The layer's description.
     public static let layer = Layer(
         id: "remote", mark: "☁", code: "r", legend: "set by Remote Config, replacing the value the app ships", showsHiddenValue: true,
-        canVary: true, name: "remote config",
+        canVary: true, isBundled: false, name: "remote config",
         explanation: "Firebase Remote Config: an online console where the team can change a flag without a new release of the app. "
             + "Where it sets a value, that value replaces the one the app ships. This site reads its templates, "
             + "so it shows what the app really gets.")
@@ -179,7 +179,7 @@ public struct RemoteConfigLayer: ResolutionLayer {
             return [.init(condition: when, outcome: .unknown, location: value.location)]
         case .experiment(let id, let variants, let exposure):
             // A variant without a value makes no change: its devices go on, as those outside the experiment do.
-            let share = exposure.map { " (\($0.percentText)% of devices in the experiment)" } ?? ""
+            let share = exposure.map { " (in the test: \($0.percentText)% of devices; of those, this variant's share, 1 of \(variants.count) variants)" } ?? ""
             return variants.compactMap { variant in
                 guard let text = variant.value else { return nil }
                 let when = (holds.map { "\($0) and" } ?? "if") + " the device gets variant '\(variant.id)' of experiment '\(id)'\(share)"

@@ -68,4 +68,7 @@ public enum LifecycleColumns {
     public static let owner = "Owner", type = "Type", added = "Added", removeBy = "Remove by", ticket = "Ticket"
     /// The column names, lowercased, for telling lifecycle columns from other catalog columns.
     public static let all: Set<String> = Set([owner, type, added, removeBy, ticket].map { $0.lowercased() })
+    /// The columns that can say where a flag is in its life ("in development", "A/B
+    /// test", "scheduled"), the first the catalog has first: `Phase`, else `Type`.
+    public static let phases = ["Phase", type]
 }

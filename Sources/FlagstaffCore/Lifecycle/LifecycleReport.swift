@@ -220,6 +220,11 @@ private struct Rules {
             guard values == [.bool(false)], starts else { return nil }
             return LifecycleFinding(.notOnYet, "off \(scope) until \(day), when remote config's condition '\(condition)' starts to hold: scheduled, not on yet")
         }
+        // A flag in development may be on in a test build already; off in production, it is not on yet.
+        if let phase = developmentPhase(flag), matrix.values(of: flag, in: [production]) == [.bool(false)], values != [.bool(false)] {
+            return LifecycleFinding(
+                .notOnYet, "off for \(tenants) in \(production) and on only in earlier environments, as its \(phase): not on yet")
+        }
         if values == [.bool(true)] {
             return LifecycleFinding(.rolledOut, "on \(scope): remove the flag and keep the code it turns on")
         }
@@ -281,15 +286,22 @@ private struct Rules {
     /// phase or of a type marked as in development.
     private func notReleasedYet(_ flag: Flag, _ lifecycle: FlagLifecycle, added: AddedDate?) -> String? {
         if uncommitted.contains(flag.key) { return "added in the working tree and not committed yet: not on yet" }
-        let entry = matrix.model.catalog.entry(for: flag.key)
-        for column in ["Phase", LifecycleColumns.type] {
-            if let value = entry?.value(column), policy.inDevelopment.contains(value.trimmingBackticks.lowercased()) {
-                return "as its \(column.lowercased()) '\(value.trimmingBackticks)' is in development: not on yet"
-            }
-        }
+        if let phase = developmentPhase(flag) { return "as its \(phase): not on yet" }
         if let added, let lifetime = policy.expectedLifetime(of: kind(of: flag, lifecycle)) {
             let age = added.date.days(until: asOf)
             if age >= 0, age <= lifetime { return "added \(added.date), \(age.counted("day")) ago: not on yet" }
+        }
+        return nil
+    }
+
+    /// "phase 'beta' is in development" when the catalog's `Phase` (or else `Type`)
+    /// of the flag is one `lifecycle.in_development` names; `nil` otherwise.
+    private func developmentPhase(_ flag: Flag) -> String? {
+        let entry = matrix.model.catalog.entry(for: flag.key)
+        for column in LifecycleColumns.phases {
+            if let value = entry?.value(column), policy.inDevelopment.contains(value.trimmingBackticks.lowercased()) {
+                return "\(column.lowercased()) '\(value.trimmingBackticks)' is in development"
+            }
         }
         return nil
     }

@@ -20,6 +20,8 @@ public struct FlagModel: Hashable, Sendable {
     public var policy: LifecyclePolicy
     /// Where the configuration's `tenant_names` is written, for a name without a tenant.
     public var tenantNamesLocation: SourceLocation?
+    /// What the configuration says about tenants for people (`tenant_facts`), in the order written.
+    public var tenantFacts: [TenantFacts] = []
     /// Firebase Remote Config's templates and settings, when the workspace has them.
     public var remoteConfig: RemoteConfig?
     /// Whether the workspace is one app without tenant files: its one tenant is
@@ -72,6 +74,9 @@ public struct FlagModel: Hashable, Sendable {
         guard names.count > 1 else { return "enum \(names.first ?? "")" }
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
+
+    /// The facts the configuration gives about a tenant; none when it gives none.
+    public func facts(of tenant: String) -> [TenantFacts.Fact] { tenantFacts.first { $0.tenant == tenant }?.facts ?? [] }
 
     /// The position of the first flag with a key, if the enum declares one.
     public func flagIndex(_ key: String) -> Int? { keys.position(of: key) }

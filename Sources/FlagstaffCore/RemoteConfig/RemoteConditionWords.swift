@@ -60,14 +60,14 @@ public struct RemoteConditionWords: Sendable {
             }
             return "users whose '\(key)' property \(Self.words(for: test))"
         case .appVersion(let test):
-            return "devices with app version \(Self.versionWords(for: test))"
+            return "app versions \(Self.versionWords(for: test))"
         case .appBuild(let test):
-            return "devices with app build \(Self.versionWords(for: test))"
+            return "app builds \(Self.versionWords(for: test))"
         case .percent(let range):
             return "a random \(Self.numberText((range.upTo ?? 100) - (range.above ?? 0)))% of devices"
         case .dateTime(let time):
-            let moment = Self.momentText(time.moment) + (time.timeZone.map { " (\($0))" } ?? "")
-            return time.comparison.hasPrefix("<") ? "before \(moment)" : "from \(moment) on"
+            let moment = Self.momentText(time) + (time.timeZone.map { " (\($0))" } ?? "")
+            return time.comparison.hasPrefix("<") ? "before \(moment)" : "from \(moment)"
         case .varying(let meaning):
             return VaryingPart(part.text)?.words ?? "depending on \(meaning)"
         case .unparsed:
@@ -117,11 +117,11 @@ public struct RemoteConditionWords: Sendable {
         }
     }
 
-    /// `2026-12-01T09:00:00` as "2026-12-01 09:00".
-    static func momentText(_ moment: String) -> String {
-        var text = String(moment.map { $0 == "T" ? " " : $0 })
-        if text.count == 19, text.hasSuffix(":00") { text = String(text.dropLast(3)) }
-        return text
+    /// `2026-12-01T09:00:00` as "1 Dec 2026, 09:00", and midnight as the day alone, "1 Dec 2026".
+    static func momentText(_ time: RemoteExpression.TimeTest) -> String {
+        let day = "\(time.day.day) \(CalendarDate.monthNames[time.day.month - 1].prefix(3)) \(time.day.year)"
+        let clock = time.moment.split(separator: "T", maxSplits: 1).dropFirst().first.map { String($0.prefix(5)) } ?? ""
+        return clock.isEmpty || clock == "00:00" ? day : "\(day), \(clock)"
     }
 
     static func comparisonWords(_ comparison: String) -> String {

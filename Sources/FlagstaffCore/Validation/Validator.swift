@@ -6,7 +6,7 @@ public enum Validator {
         let model = matrix.model
         return enumDiagnostics(model.flagEnums) + catalogDiagnostics(model)
             + Parallel.map(model.tenants.count) { tenantDiagnostics(model.tenants[$0], settings: matrix.settings[$0], model: model, types: matrix.flagTypes) }.joined()
-            + tenantNameDiagnostics(model) + [versionTargetWithoutCurrentVersion(model)].compactMap { $0 }
+            + tenantNameDiagnostics(model) + tenantFactsDiagnostics(model) + [versionTargetWithoutCurrentVersion(model)].compactMap { $0 }
             + remoteConfigDiagnostics(matrix) + valueFileDiagnostics(model)
     }
 
@@ -151,6 +151,16 @@ public enum Validator {
             .warning(
                 "tenant_names names '\(id)', but no tenant file has that id",
                 at: model.tenantNamesLocation, hint: Suggestion.didYouMean(id, in: ids))
+        }
+    }
+
+    /// Facts in `tenant_facts` about an id that no tenant has: an error at the id.
+    static func tenantFactsDiagnostics(_ model: FlagModel) -> [Diagnostic] {
+        let ids = model.tenants.map(\.id)
+        return model.tenantFacts.filter { model.tenant($0.tenant) == nil }.map { entry in
+            .error(
+                "tenant_facts names '\(entry.tenant)', but no tenant file has that id",
+                at: entry.location, hint: Suggestion.didYouMean(entry.tenant, in: ids) ?? "tenants: \(ids.joined(separator: ", "))")
         }
     }
 

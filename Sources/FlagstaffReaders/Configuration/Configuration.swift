@@ -8,7 +8,7 @@ public struct Configuration: Hashable, Sendable {
         case title, environments
         case enumFiles = "enum", enumName = "enum_name", flagProtocol = "flag_protocol"
         case catalog, catalogHeading = "catalog_heading", catalogOrder = "catalog_order"
-        case tenants, tenantNames = "tenant_names", template
+        case tenants, tenantNames = "tenant_names", tenantFacts = "tenant_facts", template
         case output, matrixFile = "matrix_file", templates, guide, code
         case currentVersion = "current_version", lifecycle
         case remoteConfig = "remote_config", diff, history
@@ -66,6 +66,8 @@ public struct Configuration: Hashable, Sendable {
     public var flagChecks = ["isEnabled"]
     /// Display names by tenant id.
     public var tenantNames: [String: String] = [:]
+    /// Facts about tenants for people, such as country and currency, by tenant id in the order written.
+    public var tenantFacts: [TenantFacts] = []
     /// The output folder.
     public var output = "public"
     /// A second place `build` writes the Markdown matrix, outside the output

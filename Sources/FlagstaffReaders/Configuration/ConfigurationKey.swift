@@ -152,6 +152,26 @@ struct ConfigurationValues {
         return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 
+    /// `{ CHL: { Country: Chile, Currency: CLP } }`: each tenant's facts, in the order written.
+    mutating func tenantFacts(_ node: Node, key: String) -> [TenantFacts] {
+        guard let mapping = node.mapping else {
+            fail("'\(key)' must be a mapping of tenant ids to facts, e.g. { CHL: { Country: Chile, Currency: CLP } }", node, key: key)
+            return []
+        }
+        var entries: [TenantFacts] = []
+        for (idNode, facts) in mapping {
+            guard let id = idNode.string, let facts = facts.mapping else {
+                fail("each entry of '\(key)' must map a tenant id to its facts, e.g. CHL: { Country: Chile }", facts, key: key)
+                continue
+            }
+            let list = facts.compactMap { name, value in
+                name.string.flatMap { name in string(value, key: "\(key).\(id).\(name)").map { TenantFacts.Fact(name: name, value: $0) } }
+            }
+            entries.append(TenantFacts(tenant: id, facts: list, location: location(of: idNode)))
+        }
+        return entries
+    }
+
     mutating func stringMap(_ node: Node, key: String) -> [String: String] {
         guard let mapping = node.mapping else {
             fail("'\(key)' must be a mapping, e.g. { WL: White Label }", node, key: key)

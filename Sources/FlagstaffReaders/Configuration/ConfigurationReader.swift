@@ -50,6 +50,7 @@ public enum ConfigurationReader {
                 configuration.tenants =
                     reader.source(value, key: key, role: .values, allowsList: false, formats: &configuration.formats)?.first ?? ""
             case .tenantNames: configuration.tenantNames = reader.stringMap(value, key: name)
+            case .tenantFacts: configuration.tenantFacts = reader.tenantFacts(value, key: name)
             case .template: configuration.template = reader.string(value, key: name)
             case .output: configuration.output = reader.string(value, key: name) ?? configuration.output
             case .matrixFile: configuration.matrixFile = reader.string(value, key: name)

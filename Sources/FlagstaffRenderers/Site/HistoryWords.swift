@@ -26,6 +26,8 @@ struct HistoryWords {
     let tenantNames: [String: String]
     /// Each layer's `phrase` by its id, from the site's chain.
     let layerPhrases: [String: String]
+    /// The ids of the chain's layers whose values the app ships in its build (`Layer.isBundled`).
+    let bundledLayers: Set<String>
 
     /// `12 Mar 2026`.
     static func day(_ date: CalendarDate) -> String {

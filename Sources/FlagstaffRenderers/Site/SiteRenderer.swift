@@ -48,7 +48,8 @@ public struct SiteRenderer {
         historyWords = HistoryWords(
             words: SiteWords(),
             tenantNames: matrix.model.tenantNames.merging(matrix.model.tenants.map { ($0.id, $0.name) }) { _, current in current },
-            layerPhrases: Dictionary(matrix.chain.descriptions.map { ($0.id, $0.phrase) }, uniquingKeysWith: { first, _ in first }))
+            layerPhrases: Dictionary(matrix.chain.descriptions.map { ($0.id, $0.phrase) }, uniquingKeysWith: { first, _ in first }),
+            bundledLayers: Set(matrix.chain.descriptions.filter(\.isBundled).map(\.id)))
         historyPositions = Dictionary(
             (history?.history.entries ?? []).enumerated().compactMap { position, entry in entry.commit.map { ($0.id, position) } },
             uniquingKeysWith: { first, _ in first })

@@ -96,6 +96,11 @@ struct TimelineGroup: Sendable, TemplateContext {
         let first = segments[0]
         let added = timeline.startsWhenAdded && segments.count == 1
         now = "\(Self.state(first.state, capitalized: true, words: words)) for \(who) \(Self.since(first.since, added: added, word: "since"))"
+        // A value the app ships reaches people with a release built after the commit, not on the commit's day.
+        if case .commit(let commit) = first.since, case .value(_, let layer) = first.state, words.bundledLayers.contains(layer) {
+            now = "\(Self.state(first.state, capitalized: true, words: words)) for \(who), committed on \(HistoryWords.day(commit.day))"
+                + (added ? ", when it was added" : "") + "; reaches people with the app's next release after that"
+        }
         gaps = first.gaps.isEmpty ? nil : HistoryWords.capitalized(String(Self.gaps(first).dropFirst(2))) + "."
         cause = Self.cause(first.since)
         if case .start = first.since { changed = false } else { changed = true }

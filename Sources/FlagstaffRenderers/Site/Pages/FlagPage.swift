@@ -10,6 +10,8 @@ struct FlagPage: SitePage {
     var lifecycle: FlagLifecycleDetails?
     /// The History section, when the site shows history.
     var history: FlagHistorySection?
+    /// Every Remote Config rule that can decide the flag, when a template has its parameter.
+    var remoteRules: FlagRemoteRulesSection?
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         site.model.flags.enumerated().map { position, flag in
@@ -46,6 +48,7 @@ struct FlagPage: SitePage {
             rowsHTML: WrittenHTML.marker(0), sourcesHTML: WrittenHTML.marker(1))
         lifecycle = site.lifecycle.entry(for: flag.key).map { FlagLifecycleDetails(site, $0, links: links) }
         history = site.history.map { FlagHistorySection(site, history: $0, flag: position) }
+        remoteRules = FlagRemoteRulesSection(site, flag: position)
     }
 
     /// A value type in the site's words: "on/off", "number" or "text".

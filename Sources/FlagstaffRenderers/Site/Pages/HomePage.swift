@@ -50,11 +50,16 @@ struct HomePage: SitePage {
         self.warnings = warnings.map(\.description)
         // A single app has no tenant pages: the box finds flags only.
         let tenants = model.isSingleApp ? [] : model.tenants
-        suggestions = model.flags.map { Suggestion(value: $0.key, href: "flags/\(site.flagSlugs[$0.key]!).html", tenant: nil) }
+        suggestions = model.flags.map { Suggestion(value: $0.key, href: "flags/\(site.flagSlugs[$0.key]!).html", tenant: nil, facts: nil) }
             + tenants.map { tenant in
-                Suggestion(
-                    value: tenant.name == tenant.id ? tenant.id : "\(tenant.name) (\(tenant.id))", href: "tenants/\(site.tenantSlugs[tenant.id]!).html",
-                    tenant: TenantItem(id: tenant.id, name: tenant.name, slug: site.tenantSlugs[tenant.id]!))
+                // The tenant's facts (country, currency) follow its name, so typing one suggests it.
+                let facts = model.facts(of: tenant.id).map(\.value)
+                return Suggestion(
+                    value: (tenant.name == tenant.id ? tenant.id : "\(tenant.name) (\(tenant.id))")
+                        + (facts.isEmpty ? "" : " · " + facts.joined(separator: ", ")),
+                    href: "tenants/\(site.tenantSlugs[tenant.id]!).html",
+                    tenant: TenantItem(id: tenant.id, name: tenant.name, slug: site.tenantSlugs[tenant.id]!),
+                    facts: facts.isEmpty ? nil : facts.joined(separator: "|"))
             }
         searchExample = "e.g. " + ([model.flags.first?.key, tenants.first?.name].compactMap { $0 }.joined(separator: " or "))
         asOf = lifecycle.asOf.description
@@ -185,4 +190,6 @@ struct Suggestion: Sendable, TemplateContext {
     var href: String
     /// The tenant, when the suggestion is one, so its name or id alone also finds it.
     var tenant: TenantItem?
+    /// The values of the tenant's facts, joined by `|`, so one of them alone ("CLP") also finds it.
+    var facts: String?
 }

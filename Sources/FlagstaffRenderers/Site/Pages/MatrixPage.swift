@@ -1,4 +1,5 @@
 import FlagstaffCore
+import Foundation
 
 /// `matrix.html`: the filters and the grid's frame, and the data file its grid
 /// draws from (`matrix-data.js`, one global; `templates/assets/matrix.js` draws
@@ -14,6 +15,12 @@ struct MatrixPage: SitePage {
     var hasRemote: Bool
     /// The static tables, one list per environment, for reading without JavaScript.
     var tables: [StaticTableList]
+    /// The catalog column that gives each flag's phase (`Phase`, else `Type`), for its
+    /// column and filter; `nil` when the catalog has neither.
+    var phaseColumn: String?
+    /// Each phase a flag is in, in the order first met, with its flags, for the
+    /// filter and for finding flags by phase without JavaScript.
+    var phases: [PhaseItem]
 
     static func pages(in site: SiteRenderer) -> [PagePlan<Self>] {
         let tables = site.plannedStaticTables.tables
@@ -29,12 +36,26 @@ struct MatrixPage: SitePage {
         environments = site.model.environments.map(EnvironmentItem.init)
         tenants = site.tenantItems()
         hasRemote = site.model.remoteConfig != nil
+        phaseColumn = site.phaseColumn
+        var phases: [PhaseItem] = []
+        for flag in site.model.flags {
+            guard let phase = site.phase(of: flag) else { continue }
+            let link = FlagLink(key: flag.key, slug: site.flagSlugs[flag.key]!)
+            if let index = phases.firstIndex(where: { $0.name == phase }) { phases[index].flags.append(link) } else { phases.append(PhaseItem(name: phase, flags: [link])) }
+        }
+        self.phases = phases
         self.tables = tables.map { table in
             StaticTableList(
                 environment: table.environment,
                 pages: table.parts.map { StaticTableLink(href: $0.path, title: $0.linkTitle, flagCount: $0.flagCount) })
         }
     }
+}
+
+/// One phase and its flags.
+struct PhaseItem: Sendable, TemplateContext {
+    var name: String
+    var flags: [FlagLink]
 }
 
 /// One environment's static table pages.
@@ -53,7 +74,8 @@ struct StaticTableLink: Sendable, TemplateContext {
 extension SiteRenderer {
     /// `window.FLAGSTAFF_MATRIX = {…};`: environments, tenants, groups, the table
     /// of cell looks (class, text with mark, reason, whether remote config decides
-    /// it, value in words) and, per flag, its search text, badges, a digit per
+    /// it, value in words), the catalog column of phases when it has one, and, per
+    /// flag, its search text, badges, phase (when it has one), a digit per
     /// environment (the sum of 1: values differ between tenants, 2: remote config
     /// decides a cell, 4: some tenant's value differs between environments) and a
     /// string per environment with `width` characters per tenant, each run of them
@@ -67,6 +89,7 @@ extension SiteRenderer {
                 .init("key", .string(flag.key)), .init("slug", .string(flagSlugs[flag.key]!)), .init("group", .integer(row)),
                 .init("badges", .array(badges(flag).map { .array([.string($0.kind), .string($0.label)]) })),
                 .init("search", .string(searchText(flag))),
+            ] + (phase(of: flag).map { [.init("phase", .string($0))] } ?? []) + [
                 .init("marks", .string(String((0..<environmentCount).map { environment in
                     let index = position * environmentCount + environment
                     return Character(String(
@@ -81,6 +104,7 @@ extension SiteRenderer {
                 .object([.init("id", .string($0.id)), .init("name", .string($0.name)), .init("slug", .string(tenantSlugs[$0.id]!))])
             })),
             .init("groups", .array(cells.groups.map { .optional($0.name) })),
+        ] + (phaseColumn.map { [.init("phaseColumn", .string($0))] } ?? []) + [
             .init("looks", .array(cells.looks.map { look in
                 .array([.string(look.css), .string(look.text), .optional(look.why), .bool(look.remote), .string(look.word)])
             })),
@@ -89,6 +113,16 @@ extension SiteRenderer {
         ])
         return "// The matrix for matrix.html's grid, written by flagstaff build.\nwindow.FLAGSTAFF_MATRIX = "
             + scriptSafe(data.serialized()) + ";\n"
+    }
+
+    /// The catalog column that says each flag's phase, the first of `LifecycleColumns.phases` it has.
+    var phaseColumn: String? { LifecycleColumns.phases.first(where: model.catalog.hasColumn) }
+
+    /// The flag's phase as the catalog writes it (code marks taken off); `nil` without one.
+    func phase(of flag: Flag) -> String? {
+        guard let column = phaseColumn, let text = model.catalog.entry(for: flag.key)?.value(column) else { return nil }
+        let phase = text.trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+        return phase.isEmpty ? nil : phase
     }
 
     /// JSON that cannot end a `<script>` element early: each `<` written as `\u003c`.

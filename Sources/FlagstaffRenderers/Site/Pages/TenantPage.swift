@@ -33,7 +33,9 @@ struct TenantPage: SitePage {
         let onCount = boolFlags.filter { flag in
             model.environments.indices.contains { matrix.values[Int(matrix.cell(flag: flag, tenant: position, environment: $0).value)].isOn }
         }.count
-        self.tenant = TenantDetails(id: tenant.id, name: tenant.name, namedByID: tenant.name == tenant.id, file: tenant.file, onCount: onCount)
+        self.tenant = TenantDetails(
+            id: tenant.id, name: tenant.name, namedByID: tenant.name == tenant.id, file: tenant.file, onCount: onCount,
+            hasFacts: !model.facts(of: tenant.id).isEmpty, facts: model.facts(of: tenant.id).map { TenantFactItem(name: $0.name, value: $0.value) })
         flagCount = boolFlags.count
         groupsHTML = WrittenHTML.marker
         let environments = model.environments
@@ -82,6 +84,15 @@ struct TenantDetails: Sendable, TemplateContext {
     var file: String
     /// How many Bool flags are on in at least one environment.
     var onCount: Int
+    /// Whether the configuration says something about the tenant, and what (`tenant_facts`): country, currency…
+    var hasFacts: Bool
+    var facts: [TenantFactItem]
+}
+
+/// One fact about a tenant: "Currency" and "CLP".
+struct TenantFactItem: Sendable, TemplateContext {
+    var name: String
+    var value: String
 }
 
 /// A tenant page's recently changed part: the history's entries of the recent

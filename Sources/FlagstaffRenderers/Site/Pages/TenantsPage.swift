@@ -17,6 +17,7 @@ struct TenantsPage: SitePage {
         tenants = model.tenants.enumerated().map { position, tenant in
             TenantSummary(
                 id: tenant.id, name: tenant.name, namedByID: tenant.name == tenant.id, slug: site.tenantSlugs[tenant.id]!,
+                facts: model.facts(of: tenant.id).isEmpty ? nil : model.facts(of: tenant.id).map { "\($0.name): \($0.value)" }.joined(separator: " · "),
                 onCounts: model.environments.indices.map { environment in
                     OnCount(count: model.flags.indices.filter {
                         matrix.values[Int(matrix.cell(flag: $0, tenant: position, environment: environment).value)].isOn
@@ -33,6 +34,9 @@ struct TenantSummary: Sendable, TemplateContext {
     /// Whether the tenant has no display name, so its name is its id and is not said twice.
     var namedByID: Bool
     var slug: String
+    /// What the configuration says about the tenant, in one line under its name:
+    /// "Country: Chile · Currency: CLP"; `nil` without facts.
+    var facts: String?
     var onCounts: [OnCount]
 }
 
