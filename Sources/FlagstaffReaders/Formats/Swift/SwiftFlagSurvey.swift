@@ -1,0 +1,121 @@
+import FlagstaffCore
+import SwiftParser
+import SwiftSyntax
+
+/// Looks through an app's Swift files for the type that declares its flags and
+/// the members that hold their defaults, Remote Config parameters and
+/// descriptions, for `flagstaff init`. It reads with swift-syntax, as
+/// `SwiftDeclarationsReader` does, and counts each candidate's flags with that reader.
+public enum SwiftFlagSurvey {
+    /// Words in a type's name that say it holds flags.
+    private static let flagWords = ["flag", "feature", "toggle", "experiment"]
+
+    /// The types that may declare flags, the likeliest first; a type is a
+    /// candidate when the reader finds flags in it and it shows at least one sign
+    /// of being the flag type (see `SwiftFlagType.score`).
+    public static func flagTypes(in files: [SourceFile]) -> [SwiftFlagType] {
+        var parsed: [ParsedSwiftFile] = []
+        var conditions: [String: [String]] = [:]
+        for file in files where SwiftNesting.problem(in: file.text, file: file.path) == nil {
+            let tree = Parser.parse(source: file.text)
+            conditions[file.path] = checkedConditions(in: tree)
+            let finder = DeclarationFinder(wanted: [])
+            finder.walk(tree)
+            parsed.append(ParsedSwiftFile(file: file, converter: SourceLocationConverter(fileName: file.path, tree: tree), finder: finder, subjects: []))
+        }
+        var found: [SwiftFlagType] = []
+        for file in parsed {
+            for type in file.finder.types {
+                if var candidate = candidate(type, in: file, parsed: parsed) {
+                    var names: [String] = []
+                    for path in candidate.files { names += conditions[path, default: []].filter { !names.contains($0) } }
+                    candidate.conditions = names
+                    found.append(candidate)
+                }
+            }
+        }
+        return found.sorted { ($0.score, $0.flags.count) > ($1.score, $1.flags.count) }
+    }
+
+    private static func candidate(_ type: FlagTypeDecl, in file: ParsedSwiftFile, parsed: [ParsedSwiftFile]) -> SwiftFlagType? {
+        let extending = parsed.filter { $0.file.path != file.file.path && $0.finder.extensions[type.name] != nil }
+        let sources = [file.file] + extending.map(\.file)
+        guard let flags = SwiftDeclarationsReader.read(sources, options: .init(typeName: type.name)).declarations?.flagEnum.flags,
+            !flags.isEmpty
+        else { return nil }
+        let blocks = [(type.memberBlock, file)] + parsed.flatMap { other in other.finder.extensions[type.name, default: []].map { ($0.memberBlock, other) } }
+        let isStringEnum = type.enumDecl.map(FlagEnumReader.hasStringRawType) ?? false
+        let hasCases = flags.first?.form == .enumCase
+        var found = SwiftFlagType(
+            name: type.name, files: sources.map(\.path), location: FlagEnumReader.location(of: type.nameToken, converter: file.converter), flags: flags,
+            evidence: hasCases ? (isStringEnum ? "an enum with a String raw type" : "an enum whose cases are read as flags") : "static members that give flag values",
+            score: 0)
+        for (block, blockFile) in blocks { members(of: block, in: blockFile, into: &found) }
+        let caseNames = Set(flags.map(\.caseName))
+        for other in parsed {
+            for (name, value) in other.finder.constants.sorted(by: { $0.key < $1.key }) where isRegistry(value, caseNames: caseNames) {
+                found.registries.append(name)
+            }
+        }
+        let lowered = type.name.lowercased()
+        found.score = (flagWords.contains(where: lowered.contains) ? 1 : 0) + (isStringEnum ? 1 : 0) + (found.defaults.isEmpty ? 0 : 1)
+            + (found.registries.isEmpty ? 0 : 1)
+        // A type with cases but no String raw type, defaults or registry is any enum.
+        guard found.score > 0, hasCases || flagWords.contains(where: lowered.contains) else { return nil }
+        return found
+    }
+
+    /// Sorts the members that switch over the flag into defaults, remote keys and descriptions.
+    private static func members(of block: MemberBlockSyntax, in file: ParsedSwiftFile, into found: inout SwiftFlagType) {
+        for member in block.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name,
+                        let type = binding.typeAnnotation?.type.trimmedDescription, let body = PropertyReading.getter(of: binding),
+                        PropertyReading.switches(over: "self", in: body)
+                    else { continue }
+                    classify(name, type: type, body: Syntax(body), into: &found)
+                }
+            } else if let function = member.decl.as(FunctionDeclSyntax.self), let subject = PropertyReading.subject(of: function),
+                let type = function.signature.returnClause?.type.trimmedDescription, let body = function.body?.statements,
+                PropertyReading.switches(over: subject, in: body)
+            {
+                classify(function.name.name, type: type, body: Syntax(body), into: &found)
+            }
+        }
+    }
+
+    private static func classify(_ name: String, type: String, body: Syntax, into found: inout SwiftFlagType) {
+        switch type {
+        case "Bool": found.defaults.append(name)
+        case "String", "String?":
+            let texts = body.tokens(viewMode: .sourceAccurate).filter { if case .stringSegment = $0.tokenKind { true } else { false } }.map(\.text)
+            guard !texts.isEmpty else { return }
+            if texts.allSatisfy({ !$0.contains(" ") }) { found.remoteKeys.append(name) } else { found.descriptions.append(name) }
+        default: return
+        }
+    }
+
+    /// Whether a constant is a dictionary literal most of whose keys are the flag's cases (`.caseName`).
+    private static func isRegistry(_ value: ExprSyntax, caseNames: Set<String>) -> Bool {
+        guard case .elements(let elements)? = value.as(DictionaryExprSyntax.self)?.content, !elements.isEmpty else { return false }
+        let keyed = elements.filter { element in
+            element.key.as(MemberAccessExprSyntax.self).map { caseNames.contains($0.declName.baseName.text) } ?? false
+        }
+        return keyed.count * 2 > elements.count
+    }
+
+    /// The names `#if` conditions check in a file (`DEBUG`, `BETA`), not the
+    /// platform tests (`os(iOS)`, `canImport(…)`), whose arguments are no conditions.
+    private static func checkedConditions(in tree: SourceFileSyntax) -> [String] {
+        var names: [String] = []
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind != .leftParen,
+                token.ancestorOrSelf(mapping: { $0.as(IfConfigClauseSyntax.self) })?.condition.map({ token.position >= $0.position && token.endPosition <= $0.endPosition }) == true,
+                !names.contains(name)
+            else { continue }
+            names.append(name)
+        }
+        return names
+    }
+}
