@@ -18,6 +18,7 @@ struct InitCommandTests {
         var enumFormat: String? = nil
         /// `swift`'s defaults, remote_key, description and registry.
         var swift: [String?] = [nil, nil, nil, nil]
+        var catalog = ""
         var tenants = ""
         var code: [String] = []
         /// The value files' paths and formats, in order.
@@ -55,12 +56,12 @@ struct InitCommandTests {
         // Three tenants in folders, overriding in dev, uat and prod; the enum checks #if DEBUG.
         Expectation(
             fixture: "authoring", environments: ["dev", "uat", "prod"], enumFiles: ["flags/Flags.swift"], enumName: "FeatureFlag",
-            tenants: "tenants/*/FeatureFlags.defaults.json", code: ["app"],
+            catalog: "flags/catalog.md", tenants: "tenants/*/FeatureFlags.defaults.json", code: ["app"],
             toDecide: ["checks #if DEBUG"]),
         // Nine hotel brands in one folder, Remote Config templates for staging and prod.
         Expectation(
             fixture: "hotels", environments: ["dev", "staging", "prod"], enumFiles: ["flags/FeatureFlag.swift"], enumName: "FeatureFlag",
-            tenants: "tenants/*.json", code: ["app"], templates: ["staging": "remote/staging.json", "prod": "remote/prod.json"],
+            catalog: "flags/catalog.md", tenants: "tenants/*.json", code: ["app"], templates: ["staging": "remote/staging.json", "prod": "remote/prod.json"],
             toDecide: ["how Remote Config's conditions recognise each tenant"]),
     ]
 
@@ -81,6 +82,7 @@ struct InitCommandTests {
             #expect(written.enumName == expected.enumName)
             #expect(written.formats[.declarations] == expected.enumFormat)
             #expect([written.swift.defaults, written.swift.remoteKey, written.swift.description, written.swift.registry] == expected.swift)
+            #expect(written.catalog == expected.catalog)
             #expect(written.tenants == expected.tenants)
             #expect(written.code == expected.code)
             #expect(written.layers.values.map { "\($0.path) \($0.format ?? "json")" } == expected.values)
@@ -116,6 +118,70 @@ struct InitCommandTests {
                         == original.matrix?.resolution(key: flag.key, tenant: Tenant.singleAppID, environment: "release")?.value)
                 #expect(written.model?.flagEnum.flags.first { $0.key == flag.key }?.remoteKey == flag.remoteKey)
             }
+        }
+    }
+
+    @Test func xcconfigFilesMakeBuildConfigurationsAndTheDefaultsResolveInEach() throws {
+        try withTemporaryDirectory { folder in
+            try write("#include \"Shared.xcconfig\"\nSWIFT_ACTIVE_COMPILATION_CONDITIONS = $(inherited) DEBUG\n", to: "App/Config/Debug.xcconfig", in: folder)
+            try write("#include \"Shared.xcconfig\"\n", to: "App/Config/Release.xcconfig", in: folder)
+            try write("SWIFT_ACTIVE_COMPILATION_CONDITIONS = $(inherited)\n", to: "App/Config/Shared.xcconfig", in: folder)
+            try write(
+                """
+                enum FeatureToggle: String, CaseIterable {
+                    case newOnboarding = "new_onboarding", darkMode = "dark_mode"
+
+                    var isEnabledByDefault: Bool {
+                        switch self {
+                        case .darkMode: true
+                        case .newOnboarding:
+                            #if DEBUG
+                            true
+                            #else
+                            false
+                            #endif
+                        }
+                    }
+
+                    var remoteConfigKey: String? {
+                        switch self {
+                        case .newOnboarding: return "ios_new_onboarding"
+                        case .darkMode: return nil
+                        }
+                    }
+                }
+
+                """, to: "App/Sources/FeatureToggle.swift", in: folder)
+            // As likely a flag type, with fewer flags.
+            try write(
+                "enum FeatureFlag: String {\n    case legacySearch = \"legacy_search\"\n    var enabled: Bool { switch self { case .legacySearch: false } }\n}\n",
+                to: "App/Legacy/FeatureFlag.swift", in: folder)
+            try write("func show() { if toggles.isEnabled(.newOnboarding) { start() } }\n", to: "App/Sources/Home.swift", in: folder)
+            let recording = RecordingConsole()
+            #expect(try InitCommand(folder: folder.path).run(console: recording.console()) == ExitStatus.success)
+            let workspace = try Workspace.load(configurationPath: folder.appendingPathComponent(Workspace.configurationFileName).path)
+            #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics)")
+            let written = workspace.configuration
+            #expect(written.environments == ["debug", "release"])
+            #expect(written.enumName == "FeatureToggle")
+            #expect(written.buildConfigurations.entries.mapValues(\.xcconfigs) == [
+                "debug": ["App/Config/Debug.xcconfig"], "release": ["App/Config/Release.xcconfig"],
+            ])
+            #expect(written.swift.defaults == "isEnabledByDefault")
+            #expect(written.swift.remoteKey == "remoteConfigKey")
+            #expect(written.code == ["App"])
+            let onboarding = { (environment: String) in
+                workspace.matrix?.resolution(key: "new_onboarding", tenant: Tenant.singleAppID, environment: environment)?.value
+            }
+            #expect(onboarding("debug") == .bool(true))
+            #expect(onboarding("release") == .bool(false))
+            #expect(workspace.model?.flagEnum.flags.first?.remoteKey.map { "\($0)" }?.contains("ios_new_onboarding") == true)
+            let decide = recording.output.split(separator: "\n").filter { $0.hasPrefix("to decide: ") }
+            #expect(decide == [
+                "to decide: FeatureToggle was chosen as the flag type, but FeatureFlag (App/Legacy/FeatureFlag.swift:1:6) looks as likely; "
+                    + "set 'enum_name' and 'enum' to the one the app checks",
+                "to decide: App/Config/Shared.xcconfig is no build configuration by name; if one is, add it under 'build_configurations'",
+            ])
         }
     }
 

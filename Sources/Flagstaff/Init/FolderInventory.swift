@@ -14,7 +14,7 @@ struct FolderInventory {
     /// How many bytes are read at most, over all files.
     static let byteLimit = 64 << 20
     /// The endings of the files worth reading.
-    static let readEndings = [".swift", ".json", ".plist", ".xml", ".xcconfig"]
+    static let readEndings = [".swift", ".json", ".plist", ".xml", ".xcconfig", ".md"]
 
     let source: DiskFileSource
     /// The files' paths relative to the folder, in order.

@@ -53,6 +53,7 @@ struct WorkspaceSurvey {
         let swiftFiles = inventory.paths(endingIn: ".swift").compactMap { path in self.inventory.text(of: path).map { SourceFile(path: path, text: $0) } }
         let flagType = surveySwift(swiftFiles)
         surveyDeclaringFiles(declaring, hasSwiftType: flagType != nil)
+        surveyCatalog()
         let tenantFiles = surveyTenants(jsonObjects)
         surveyXcconfigs(conditions: flagType?.conditions ?? [])
         let templateEnvironments = surveyTemplates(templates)
@@ -172,6 +173,28 @@ struct WorkspaceSurvey {
                 "the order of the layers under 'values' is the order the app asks them in (first wins); check it against the app's providers, "
                     + "and limit a file the app loads only in some builds with 'environments'")
         }
+    }
+
+    /// The catalog: a file one of the metadata formats reads, most of whose rows
+    /// are flags found; the one with the most such rows.
+    private mutating func surveyCatalog() {
+        let keys = Set(flags.map(\.key))
+        guard !keys.isEmpty else { return }
+        var best: (path: String, format: any MetadataFormat.Type, rows: Int)?
+        for path in inventory.paths(endingIn: ".md") {
+            guard let text = inventory.text(of: path) else { continue }
+            for format in SourceFormats.metadata {
+                guard let entries = format.read(text, file: path, configuration: Configuration()).catalog?.entries else { continue }
+                let rows = entries.filter { keys.contains($0.key) }.count
+                if rows * 2 > entries.count, rows > best?.rows ?? 0 { best = (path, format, rows) }
+            }
+        }
+        guard let (path, format, rows) = best else { return }
+        found.append("\(path): a catalog (format \(format.name)) with rows for \(rows) of the \(keys.count) flags")
+        let value = format.name == SourceFormats.metadata.first?.name
+            ? InitialConfiguration.scalar(path)
+            : "{ \(Configuration.SourceKey.path.rawValue): \(InitialConfiguration.scalar(path)), \(Configuration.SourceKey.format.rawValue): \(format.name) }"
+        configuration.set(.catalog, value, why: "A table under a heading '\(Configuration().catalogHeading)' with a row for \(rows) of the \(keys.count) flags: their descriptions, owners and dates.")
     }
 
     /// A layer name from a file's name: `LocalTweaks_TopPriority.json` gives `local_tweaks_top_priority`.
