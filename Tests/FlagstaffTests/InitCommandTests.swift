@@ -185,6 +185,31 @@ struct InitCommandTests {
         }
     }
 
+    @Test func theSurveyNamesConditionsButNotPlatformTestsAndSortsMembersByWhatTheyGive() {
+        let text = """
+            enum Experiment: String {
+                #if os(iOS) && BETA
+                case newFeed = "new_feed"
+                #elseif canImport(UIKit) || INTERNAL
+                case oldFeed = "old_feed"
+                #endif
+
+                var title: String { switch self { case .newFeed: "The new feed"; case .oldFeed: "The old feed" } }
+                var parameter: String? { switch self { case .newFeed: "ios_new_feed"; case .oldFeed: nil } }
+                func isOn() -> Bool { switch self { case .newFeed: false; case .oldFeed: true } }
+            }
+            enum Tab: String { case home, search }
+
+            """
+        let types = SwiftFlagSurvey.flagTypes(in: [SourceFile(path: "Experiment.swift", text: text)])
+        #expect(types.map(\.name) == ["Experiment"])
+        #expect(types.first?.conditions == ["BETA", "INTERNAL"])
+        #expect(types.first?.descriptions == ["title"])
+        #expect(types.first?.remoteKeys == ["parameter"])
+        #expect(types.first?.defaults == ["isOn"])
+        #expect(types.first?.flags.map(\.key) == ["new_feed", "old_feed"])
+    }
+
     @Test func refusesToReplaceAConfiguration() throws {
         try withCopy(of: "swift-registry") { folder in
             let before = try snapshot(of: folder)

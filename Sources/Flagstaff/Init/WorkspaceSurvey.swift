@@ -110,11 +110,13 @@ struct WorkspaceSurvey {
         foundFlags = true
         flags = type.flags
         found.append("\(type.location): \(type.name), \(type.evidence), declares \(type.flags.count) flags")
-        let alike = types.dropFirst().filter { $0.score == type.score }
+        // Every type returned is as likely; the one with the most flags is taken.
+        let alike = types.dropFirst()
         if !alike.isEmpty {
+            let named = alike.prefix(3).map { "\($0.name) (\($0.location))" } + (alike.count > 3 ? ["\(alike.count - 3) more"] : [])
             configuration.unsure.append(
-                "\(type.name) was chosen as the flag type, but \(alike.map { "\($0.name) (\($0.location))" }.joined(separator: ", ")) "
-                    + "looks as likely; set 'enum_name' and 'enum' to the one the app checks")
+                "\(type.name) was chosen as the flag type, but \(RemoteConditionWords.list(named, joinedBy: "and")) "
+                    + "\(alike.count == 1 ? "looks" : "look") as likely; set 'enum_name' and 'enum' to the one the app checks")
         }
         let paths = type.files.map(InitialConfiguration.scalar)
         configuration.set(

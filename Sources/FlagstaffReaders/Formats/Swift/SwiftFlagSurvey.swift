@@ -10,9 +10,10 @@ public enum SwiftFlagSurvey {
     /// Words in a type's name that say it holds flags.
     private static let flagWords = ["flag", "feature", "toggle", "experiment"]
 
-    /// The types that may declare flags, the likeliest first; a type is a
-    /// candidate when the reader finds flags in it and it shows at least one sign
-    /// of being the flag type (see `SwiftFlagType.score`).
+    /// The types that may declare flags, the likeliest first: those with the
+    /// highest score (see `SwiftFlagType.score`) in which the reader finds flags,
+    /// the one with the most flags first. Only they are read whole, so that an
+    /// app's many other enums cost one parse each.
     public static func flagTypes(in files: [SourceFile]) -> [SwiftFlagType] {
         var parsed: [ParsedSwiftFile] = []
         var conditions: [String: [String]] = [:]
@@ -23,46 +24,54 @@ public enum SwiftFlagSurvey {
             finder.walk(tree)
             parsed.append(ParsedSwiftFile(file: file, converter: SourceLocationConverter(fileName: file.path, tree: tree), finder: finder, subjects: []))
         }
-        var found: [SwiftFlagType] = []
+        var signs: [(type: FlagTypeDecl, found: SwiftFlagType)] = []
         for file in parsed {
             for type in file.finder.types {
-                if var candidate = candidate(type, in: file, parsed: parsed) {
-                    var names: [String] = []
-                    for path in candidate.files { names += conditions[path, default: []].filter { !names.contains($0) } }
-                    candidate.conditions = names
-                    found.append(candidate)
+                if let found = signsOfFlags(type, in: file, parsed: parsed) { signs.append((type, found)) }
+            }
+        }
+        for score in Set(signs.map(\.found.score)).sorted(by: >) {
+            var read: [SwiftFlagType] = []
+            for (type, found) in signs where found.score == score {
+                let sources = found.files.compactMap { path in parsed.first { $0.file.path == path }?.file }
+                guard let flags = SwiftDeclarationsReader.read(sources, options: .init(typeName: type.name)).declarations?.flagEnum.flags,
+                    !flags.isEmpty
+                else { continue }
+                var candidate = found
+                candidate.flags = flags
+                candidate.evidence = flags.first?.form == .enumCase ? candidate.evidence : "static members that give flag values"
+                var names: [String] = []
+                for path in candidate.files { names += conditions[path, default: []].filter { !names.contains($0) } }
+                candidate.conditions = names
+                read.append(candidate)
+            }
+            if !read.isEmpty { return read.sorted { $0.flags.count > $1.flags.count } }
+        }
+        return []
+    }
+
+    /// The signs that a type declares flags, without reading its flags; `nil`
+    /// when it shows none (an enum whose only sign is its `String` raw type counts).
+    private static func signsOfFlags(_ type: FlagTypeDecl, in file: ParsedSwiftFile, parsed: [ParsedSwiftFile]) -> SwiftFlagType? {
+        let extending = parsed.filter { $0.file.path != file.file.path && $0.finder.extensions[type.name] != nil }
+        let blocks = [(type.memberBlock, file)] + parsed.flatMap { other in other.finder.extensions[type.name, default: []].map { ($0.memberBlock, other) } }
+        let isStringEnum = type.enumDecl.map(FlagEnumReader.hasStringRawType) ?? false
+        var found = SwiftFlagType(
+            name: type.name, files: [file.file.path] + extending.map(\.file.path),
+            location: FlagEnumReader.location(of: type.nameToken, converter: file.converter), flags: [],
+            evidence: isStringEnum ? "an enum with a String raw type" : "an enum whose cases are read as flags", score: 0)
+        for (block, blockFile) in blocks { members(of: block, in: blockFile, into: &found) }
+        let caseNames = Set(type.memberBlock.tokens(viewMode: .sourceAccurate).filter { $0.parent?.is(EnumCaseElementSyntax.self) == true }.map(\.text))
+        if !caseNames.isEmpty {
+            for other in parsed {
+                for (name, value) in other.finder.constants.sorted(by: { $0.key < $1.key }) where isRegistry(value, caseNames: caseNames) {
+                    found.registries.append(name)
                 }
             }
         }
-        return found.sorted { ($0.score, $0.flags.count) > ($1.score, $1.flags.count) }
-    }
-
-    private static func candidate(_ type: FlagTypeDecl, in file: ParsedSwiftFile, parsed: [ParsedSwiftFile]) -> SwiftFlagType? {
-        let extending = parsed.filter { $0.file.path != file.file.path && $0.finder.extensions[type.name] != nil }
-        let sources = [file.file] + extending.map(\.file)
-        guard let flags = SwiftDeclarationsReader.read(sources, options: .init(typeName: type.name)).declarations?.flagEnum.flags,
-            !flags.isEmpty
-        else { return nil }
-        let blocks = [(type.memberBlock, file)] + parsed.flatMap { other in other.finder.extensions[type.name, default: []].map { ($0.memberBlock, other) } }
-        let isStringEnum = type.enumDecl.map(FlagEnumReader.hasStringRawType) ?? false
-        let hasCases = flags.first?.form == .enumCase
-        var found = SwiftFlagType(
-            name: type.name, files: sources.map(\.path), location: FlagEnumReader.location(of: type.nameToken, converter: file.converter), flags: flags,
-            evidence: hasCases ? (isStringEnum ? "an enum with a String raw type" : "an enum whose cases are read as flags") : "static members that give flag values",
-            score: 0)
-        for (block, blockFile) in blocks { members(of: block, in: blockFile, into: &found) }
-        let caseNames = Set(flags.map(\.caseName))
-        for other in parsed {
-            for (name, value) in other.finder.constants.sorted(by: { $0.key < $1.key }) where isRegistry(value, caseNames: caseNames) {
-                found.registries.append(name)
-            }
-        }
-        let lowered = type.name.lowercased()
-        found.score = (flagWords.contains(where: lowered.contains) ? 1 : 0) + (isStringEnum ? 1 : 0) + (found.defaults.isEmpty ? 0 : 1)
-            + (found.registries.isEmpty ? 0 : 1)
-        // A type with cases but no String raw type, defaults or registry is any enum.
-        guard found.score > 0, hasCases || flagWords.contains(where: lowered.contains) else { return nil }
-        return found
+        let named = flagWords.contains(where: type.name.lowercased().contains)
+        found.score = (named ? 2 : 0) + (isStringEnum ? 1 : 0) + (found.defaults.isEmpty ? 0 : 2) + (found.registries.isEmpty ? 0 : 2)
+        return found.score > 0 ? found : nil
     }
 
     /// Sorts the members that switch over the flag into defaults, remote keys and descriptions.
@@ -109,12 +118,14 @@ public enum SwiftFlagSurvey {
     /// platform tests (`os(iOS)`, `canImport(…)`), whose arguments are no conditions.
     private static func checkedConditions(in tree: SourceFileSyntax) -> [String] {
         var names: [String] = []
-        for token in tree.tokens(viewMode: .sourceAccurate) {
-            guard case .identifier(let name) = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind != .leftParen,
-                token.ancestorOrSelf(mapping: { $0.as(IfConfigClauseSyntax.self) })?.condition.map({ token.position >= $0.position && token.endPosition <= $0.endPosition }) == true,
-                !names.contains(name)
-            else { continue }
-            names.append(name)
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .poundIf || token.tokenKind == .poundElseif {
+            guard let condition = token.parent?.as(IfConfigClauseSyntax.self)?.condition else { continue }
+            for reference in condition.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = reference.tokenKind, !names.contains(name),
+                    reference.ancestorOrSelf(mapping: { $0.as(FunctionCallExprSyntax.self) }).map({ $0.position < condition.position }) ?? true
+                else { continue }
+                names.append(name)
+            }
         }
         return names
     }

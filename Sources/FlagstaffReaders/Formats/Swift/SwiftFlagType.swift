@@ -10,12 +10,13 @@ public struct SwiftFlagType: Sendable {
     public var files: [String]
     /// Where the type's name is written.
     public var location: SourceLocation
-    /// The flags it declares, in declaration order.
+    /// The flags it declares, in declaration order, as `SwiftDeclarationsReader` reads them.
     public var flags: [Flag]
     /// Why it looks like the flag type, in words (`a String enum`, `static members that give flag values`).
     public var evidence: String
-    /// How strongly it looks like the flag type: the number of signs found (a
-    /// name with `flag`, `feature` or `toggle`; a `String` raw type; a defaults member; a registry).
+    /// How strongly it looks like the flag type: 2 for each strong sign (a name
+    /// with `flag`, `feature`, `toggle` or `experiment`; a defaults member; a
+    /// registry) and 1 for a `String` raw type.
     public var score: Int
     /// `Bool` properties or functions that switch over the flag: its defaults.
     public var defaults: [String] = []
