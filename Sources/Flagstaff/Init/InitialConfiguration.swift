@@ -1,3 +1,4 @@
+import FlagstaffCore
 import FlagstaffReaders
 
 /// The `flagstaff.yml` that `flagstaff init` writes: each top-level key with its
@@ -44,6 +45,12 @@ struct InitialConfiguration {
             && !["true", "false", "yes", "no", "null", "on", "off", "~"].contains(text.lowercased()) && !(text.first?.isNumber ?? false)
         guard !plain else { return text }
         return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// Items for a sentence: the first five, then how many more.
+    static func few(_ items: [String]) -> String {
+        let shown = items.prefix(5) + (items.count > 5 ? ["\(items.count - 5) more"] : [])
+        return RemoteConditionWords.list(Array(shown), joinedBy: "and")
     }
 
     /// A list of strings in flow style.

@@ -113,9 +113,8 @@ struct WorkspaceSurvey {
         // Every type returned is as likely; the one with the most flags is taken.
         let alike = types.dropFirst()
         if !alike.isEmpty {
-            let named = alike.prefix(3).map { "\($0.name) (\($0.location))" } + (alike.count > 3 ? ["\(alike.count - 3) more"] : [])
             configuration.unsure.append(
-                "\(type.name) was chosen as the flag type, but \(RemoteConditionWords.list(named, joinedBy: "and")) "
+                "\(type.name) was chosen as the flag type, but \(InitialConfiguration.few(alike.map { "\($0.name) (\($0.location))" })) "
                     + "\(alike.count == 1 ? "looks" : "look") as likely; set 'enum_name' and 'enum' to the one the app checks")
         }
         let paths = type.files.map(InitialConfiguration.scalar)
@@ -132,6 +131,11 @@ struct WorkspaceSurvey {
         ] {
             guard let first = names.first else { continue }
             swift.append((key, first, what))
+            if key == .defaults, !first.lowercased().contains("default") {
+                configuration.unsure.append(
+                    "'\(first)' is taken as each flag's default; if it says something else of each flag (whether a debug menu shows it, say), "
+                        + "name it under swift.columns instead")
+            }
             if names.count > 1 {
                 configuration.unsure.append(
                     "swift.\(key.rawValue) is '\(first)', but \(names.dropFirst().map { "'\($0)'" }.joined(separator: ", ")) could be it too")
@@ -237,7 +241,7 @@ struct WorkspaceSurvey {
             why: "One defaults file per tenant (\(files.count)): \(files.prefix(3).map(\.path).joined(separator: ", "))\(files.count > 3 ? ", …" : "").")
         if candidates.count > 1 {
             configuration.unsure.append(
-                "\(candidates.dropFirst().map(\.key).joined(separator: ", ")) also \(candidates.count == 2 ? "looks" : "look") like tenant files; 'tenants' takes one pattern")
+                "\(InitialConfiguration.few(candidates.dropFirst().map(\.key))) also \(candidates.count == 2 ? "looks" : "look") like tenant files; 'tenants' takes one pattern")
         }
         var named: [String] = []
         for file in files {
@@ -273,7 +277,7 @@ struct WorkspaceSurvey {
                 why: "The compilation conditions of each build configuration, read from its .xcconfig file (and its #includes).")
             if !others.isEmpty {
                 configuration.unsure.append(
-                    "\(others.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") no build configuration by name; if one is, add it under 'build_configurations'")
+                    "\(InitialConfiguration.few(others)) \(others.count == 1 ? "is" : "are") no build configuration by name; if one is, add it under 'build_configurations'")
             }
         } else if conditions.contains("DEBUG"), environments.isEmpty {
             addEnvironment("debug", because: "debug and release: the flag type checks #if DEBUG")
@@ -299,12 +303,22 @@ struct WorkspaceSurvey {
             let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
             if Self.unnamedTemplates.contains(base) { unnamed.append(path) } else { named.append((base, path)) }
         }
-        for entry in named { addEnvironment(entry.environment, because: "\(entry.environment): a Remote Config template is named after it") }
-        if unnamed.count > 1 || (!unnamed.isEmpty && !named.isEmpty) {
-            configuration.unsure.append("\(unnamed.joined(separator: ", ")): Remote Config templates whose environment is not known; add each under remote_config.templates")
-            return (named, nil)
+        var kept: [(environment: String, path: String)] = []
+        for entry in named {
+            if let first = kept.first(where: { $0.environment == entry.environment }) {
+                configuration.unsure.append("\(entry.path) is named after '\(entry.environment)' too; \(first.path) is taken as its template")
+                continue
+            }
+            kept.append(entry)
+            addEnvironment(entry.environment, because: "\(entry.environment): a Remote Config template is named after it")
         }
-        return (named, unnamed.first)
+        if unnamed.count > 1 || (!unnamed.isEmpty && !named.isEmpty) {
+            configuration.unsure.append(
+                "\(InitialConfiguration.few(unnamed)): Remote Config \(unnamed.count == 1 ? "template" : "templates") whose environment is not known; "
+                    + "add each under remote_config.templates")
+            return (kept, nil)
+        }
+        return (kept, unnamed.first)
     }
 
     /// The folders whose Swift files use the flags, as `code`.

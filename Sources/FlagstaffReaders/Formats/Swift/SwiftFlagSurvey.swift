@@ -15,15 +15,20 @@ public enum SwiftFlagSurvey {
     /// the one with the most flags first. Only they are read whole, so that an
     /// app's many other enums cost one parse each.
     public static func flagTypes(in files: [SourceFile]) -> [SwiftFlagType] {
-        var parsed: [ParsedSwiftFile] = []
-        var conditions: [String: [String]] = [:]
-        for file in files where SwiftNesting.problem(in: file.text, file: file.path) == nil {
+        // Each file is parsed once, on every core.
+        let readable = files.filter { SwiftNesting.problem(in: $0.text, file: $0.path) == nil }
+        let surveyed = Parallel.map(readable.count) { index in
+            let file = readable[index]
             let tree = Parser.parse(source: file.text)
-            conditions[file.path] = checkedConditions(in: tree)
             let finder = DeclarationFinder(wanted: [])
             finder.walk(tree)
-            parsed.append(ParsedSwiftFile(file: file, converter: SourceLocationConverter(fileName: file.path, tree: tree), finder: finder, subjects: []))
+            return (
+                ParsedSwiftFile(file: file, converter: SourceLocationConverter(fileName: file.path, tree: tree), finder: finder, subjects: []),
+                checkedConditions(in: tree)
+            )
         }
+        let parsed = surveyed.map(\.0)
+        let conditions = Dictionary(surveyed.map { ($0.0.file.path, $0.1) }) { first, _ in first }
         var signs: [(type: FlagTypeDecl, found: SwiftFlagType)] = []
         for file in parsed {
             for type in file.finder.types {
@@ -61,6 +66,8 @@ public enum SwiftFlagSurvey {
             location: FlagEnumReader.location(of: type.nameToken, converter: file.converter), flags: [],
             evidence: isStringEnum ? "an enum with a String raw type" : "an enum whose cases are read as flags", score: 0)
         for (block, blockFile) in blocks { members(of: block, in: blockFile, into: &found) }
+        // A member named for defaults first.
+        found.defaults = found.defaults.filter { $0.lowercased().contains("default") } + found.defaults.filter { !$0.lowercased().contains("default") }
         let caseNames = Set(type.memberBlock.tokens(viewMode: .sourceAccurate).filter { $0.parent?.is(EnumCaseElementSyntax.self) == true }.map(\.text))
         if !caseNames.isEmpty {
             for other in parsed {

@@ -18,7 +18,8 @@ public struct SwiftFlagType: Sendable {
     /// with `flag`, `feature`, `toggle` or `experiment`; a defaults member; a
     /// registry) and 1 for a `String` raw type.
     public var score: Int
-    /// `Bool` properties or functions that switch over the flag: its defaults.
+    /// `Bool` properties or functions that switch over the flag: its defaults,
+    /// those whose name says `default` first.
     public var defaults: [String] = []
     /// `String` or `String?` properties that switch over the flag and give names
     /// without spaces: its Remote Config parameters.
