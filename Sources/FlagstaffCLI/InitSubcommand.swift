@@ -8,7 +8,7 @@ extension FlagstaffCommand {
             abstract: "Look through a folder for flag sources and write a commented flagstaff.yml there.",
             discussion: "Exit codes: 0 written; 1 nothing Flagstaff reads was found (nothing written); 2 a configuration is already there, or usage or I/O errors.")
 
-        @Argument(help: "The folder to look through (default: the current folder).")
+        @Argument(help: "The folder to look through.")
         var path: String = "."
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {

@@ -1,11 +1,9 @@
-import FlagstaffCore
 import Foundation
 
 /// The files of a folder that `flagstaff init` looks at: every file below it,
 /// in path order, except in folders of tools and dependencies, at most
 /// `fileLimit` of them, each read through the workspace boundary (a link that
-/// leads outside the folder is never followed) and all of them together at most
-/// `byteLimit` bytes.
+/// leads outside the folder is never followed), until `byteLimit` bytes are read.
 struct FolderInventory {
     /// Folders never walked into: version control, build products and dependencies.
     static let skippedFolders: Set<String> = [".git", ".build", ".swiftpm", "Pods", "Carthage", "DerivedData", "node_modules"]
@@ -52,15 +50,16 @@ struct FolderInventory {
     }
 
     /// A file's text; `nil` when it cannot be read, leads outside the folder, is
-    /// larger than `InputLimits.fileBytes` or would pass the byte budget.
+    /// past `InputLimits`, or the byte budget is spent (the file that crosses it
+    /// is the last one read).
     mutating func text(of path: String) -> String? {
-        guard let bytes = try? source.contents(of: path), bytes.count <= InputLimits.fileBytes else { return nil }
-        guard bytesRead + bytes.count <= Self.byteLimit else {
+        guard bytesRead < Self.byteLimit else {
             let note = "reading stopped after \(Self.byteLimit >> 20) MiB"
             if !limitsReached.contains(note) { limitsReached.append(note) }
             return nil
         }
-        bytesRead += bytes.count
-        return String(decoding: bytes, as: UTF8.self)
+        guard let text = try? source.text(of: path) else { return nil }
+        bytesRead += text.utf8.count
+        return text
     }
 }
