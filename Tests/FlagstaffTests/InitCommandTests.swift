@@ -210,6 +210,21 @@ struct InitCommandTests {
         #expect(types.first?.flags.map(\.key) == ["new_feed", "old_feed"])
     }
 
+    @Test func tenantFoldersAtTheTopGiveAPatternThatReadsBackAsAPath() throws {
+        try withTemporaryDirectory { folder in
+            try write("enum FeatureFlag: String { case checkout = \"ENABLE_CHECKOUT\" }\n", to: "FeatureFlag.swift", in: folder)
+            for tenant in ["AAA", "BBB"] {
+                try write("{ \"ENABLE_CHECKOUT\": true, \"overrides\": { \"uat\": { \"ENABLE_CHECKOUT\": false } } }\n", to: "\(tenant)/FeatureFlags.defaults.json", in: folder)
+            }
+            #expect(try InitCommand(folder: folder.path).run(console: RecordingConsole().console()) == ExitStatus.success)
+            let workspace = try Workspace.load(configurationPath: folder.appendingPathComponent(Workspace.configurationFileName).path)
+            #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics)")
+            #expect(workspace.configuration.tenants == "*/FeatureFlags.defaults.json")
+            #expect(workspace.configuration.environments == ["uat", "prod"])
+            #expect(workspace.model?.tenants.map(\.id) == ["AAA", "BBB"])
+        }
+    }
+
     @Test func refusesToReplaceAConfiguration() throws {
         try withCopy(of: "swift-registry") { folder in
             let before = try snapshot(of: folder)

@@ -41,8 +41,10 @@ struct InitialConfiguration {
 
     /// A string as a YAML scalar: plain when that reads back as the same string, else quoted.
     static func scalar(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "_-./*".contains($0) } && !text.isEmpty
-            && !["true", "false", "yes", "no", "null", "on", "off", "~"].contains(text.lowercased()) && !(text.first?.isNumber ?? false)
+        // A plain scalar may not start with YAML's indicators (`*` is an alias, `-` a list item) nor read as a Bool, null or number.
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "_-./*".contains($0) }
+            && text.first.map { $0.isLetter || "_./".contains($0) } == true
+            && !["true", "false", "yes", "no", "null", "on", "off", "y", "n"].contains(text.lowercased())
         guard !plain else { return text }
         return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
