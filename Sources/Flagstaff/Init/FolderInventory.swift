@@ -14,6 +14,7 @@ struct FolderInventory {
     /// The endings of the files worth reading.
     static let readEndings = [".swift", ".json", ".plist", ".xml", ".xcconfig", ".md"]
 
+    /// The folder's files, read through its boundary.
     let source: DiskFileSource
     /// The files' paths relative to the folder, in order.
     private(set) var paths: [String] = []

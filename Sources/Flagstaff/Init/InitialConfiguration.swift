@@ -14,10 +14,12 @@ struct InitialConfiguration {
         var why: [String]
     }
 
+    /// The top-level keys, in the order they are written.
     var entries: [Entry] = []
     /// What `init` was unsure of, in words; each names what to decide.
     var unsure: [String] = []
 
+    /// Adds a top-level key with its value in YAML and the comment lines that say why.
     mutating func set(_ key: Configuration.Key, _ value: String, why: String...) {
         entries.append(Entry(key: key, value: value, why: why))
     }
