@@ -13,7 +13,7 @@ struct FlagstaffCommand: ParsableCommand {
             2 usage or I/O errors.
             """,
         subcommands: [
-            Build.self, Validate.self, List.self, Matrix.self, Explain.self, Due.self, Diff.self, History.self, New.self, Remove.self,
+            Init.self, Build.self, Validate.self, List.self, Matrix.self, Explain.self, Due.self, Diff.self, History.self, New.self, Remove.self,
             NewTenant.self,
         ]
     )

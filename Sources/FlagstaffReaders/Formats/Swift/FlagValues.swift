@@ -269,7 +269,7 @@ struct PropertyReading {
     }
 
     /// Whether a body switches over `subject`, or is an `#if` block a clause of which does.
-    private static func switches(over subject: String, in body: CodeBlockItemListSyntax) -> Bool {
+    static func switches(over subject: String, in body: CodeBlockItemListSyntax) -> Bool {
         if FlagSwitch.switchExpression(over: subject, in: body) != nil { return true }
         guard let ifConfig = FlagSwitch.ifConfig(in: body) else { return false }
         return FlagSwitch.clauses(of: ifConfig).contains { _, _, clause in
