@@ -79,7 +79,7 @@ struct InitCommandTests {
             let written = try #require(read)
             #expect(written.environments == expected.environments)
             #expect(written.enumFiles == expected.enumFiles)
-            #expect(written.enumName == expected.enumName)
+            #expect(written.enumNames == (expected.enumName.map { [$0] } ?? []))
             #expect(written.formats[.declarations] == expected.enumFormat)
             #expect([written.swift.defaults, written.swift.remoteKey, written.swift.description, written.swift.registry] == expected.swift)
             #expect(written.catalog == expected.catalog)
@@ -91,7 +91,7 @@ struct InitCommandTests {
             // The same flags and tenants as the fixture's own configuration reads.
             let workspace = try Workspace.load(configurationPath: configuration.path)
             #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics.filter { $0.severity == .error })")
-            #expect(workspace.model?.flagEnum.flags.map(\.key) == original.model?.flagEnum.flags.map(\.key))
+            #expect(workspace.model?.flags.map(\.key) == original.model?.flags.map(\.key))
             #expect(workspace.model?.tenants.map(\.id) == original.model?.tenants.map(\.id))
             // What is left to decide is in the file's header and in the output, line for line.
             let decide = recording.output.split(separator: "\n").filter { $0.hasPrefix("to decide: ") }
@@ -111,12 +111,12 @@ struct InitCommandTests {
             try FileManager.default.removeItem(at: configuration)
             _ = try InitCommand(folder: folder.path).run(console: RecordingConsole().console())
             let written = try Workspace.load(configurationPath: configuration.path)
-            let flags = try #require(original.model?.flagEnum.flags)
+            let flags = try #require(original.model?.flags)
             for flag in flags {
                 #expect(
                     written.matrix?.resolution(key: flag.key, tenant: Tenant.singleAppID, environment: "release")?.value
                         == original.matrix?.resolution(key: flag.key, tenant: Tenant.singleAppID, environment: "release")?.value)
-                #expect(written.model?.flagEnum.flags.first { $0.key == flag.key }?.remoteKey == flag.remoteKey)
+                #expect(written.model?.flags.first { $0.key == flag.key }?.remoteKey == flag.remoteKey)
             }
         }
     }
@@ -163,7 +163,7 @@ struct InitCommandTests {
             #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics)")
             let written = workspace.configuration
             #expect(written.environments == ["debug", "release"])
-            #expect(written.enumName == "FeatureToggle")
+            #expect(written.enumNames == ["FeatureToggle"])
             #expect(written.buildConfigurations.entries.mapValues(\.xcconfigs) == [
                 "debug": ["App/Config/Debug.xcconfig"], "release": ["App/Config/Release.xcconfig"],
             ])
@@ -175,7 +175,7 @@ struct InitCommandTests {
             }
             #expect(onboarding("debug") == .bool(true))
             #expect(onboarding("release") == .bool(false))
-            #expect(workspace.model?.flagEnum.flags.first?.remoteKey.map { "\($0)" }?.contains("ios_new_onboarding") == true)
+            #expect(workspace.model?.flags.first?.remoteKey.map { "\($0)" }?.contains("ios_new_onboarding") == true)
             let decide = recording.output.split(separator: "\n").filter { $0.hasPrefix("to decide: ") }
             #expect(decide == [
                 "to decide: FeatureToggle was chosen as the flag type, but FeatureFlag (App/Legacy/FeatureFlag.swift:1:6) looks as likely; "

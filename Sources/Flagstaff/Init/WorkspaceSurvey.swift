@@ -161,7 +161,7 @@ struct WorkspaceSurvey {
             // The largest file first: it declares most flags, which then keep its order.
             let sources = files.filter { $0.format.name == format.name }.map(\.file)
                 .sorted { ($0.text.utf8.count, $1.path) > ($1.text.utf8.count, $0.path) }
-            flags = format.read(sources, configuration: Configuration(), conditions: [:]).declarations?.flagEnum.flags ?? []
+            flags = format.read(sources, configuration: Configuration(), conditions: [:]).declarations?.flags ?? []
             let paths = InitialConfiguration.list(sources.map(\.path))
             configuration.set(
                 .enumFiles, "{ \(Configuration.SourceKey.path.rawValue): \(paths), \(Configuration.SourceKey.format.rawValue): \(format.name) }",
@@ -327,7 +327,7 @@ struct WorkspaceSurvey {
         let declaring = Set(flagType?.files ?? [])
         let skipped = Set([flagType?.defaults, flagType?.remoteKeys, flagType?.descriptions, flagType?.registries].compactMap { $0 }.flatMap { $0 })
         let others = files.filter { !declaring.contains($0.path) }
-        let references = CodeReferenceScanner.scan(others, flags: flags, enumName: flagType?.name ?? "", skipped: skipped).references
+        let references = CodeReferenceScanner.scan(others, flags: flags, typeNames: flagType.map { [$0.name] } ?? [], skipped: skipped).references
         var folders: [String] = []
         for reference in references.values.flatMap({ $0 }) {
             let folder = reference.location.file.split(separator: "/").count > 1 ? String(reference.location.file.split(separator: "/")[0]) : "."

@@ -39,7 +39,7 @@ public enum SwiftFlagSurvey {
             var read: [SwiftFlagType] = []
             for (type, found) in signs where found.score == score {
                 let sources = found.files.compactMap { path in parsed.first { $0.file.path == path }?.file }
-                guard let flags = SwiftDeclarationsReader.read(sources, options: .init(typeName: type.name)).declarations?.flagEnum.flags,
+                guard let flags = SwiftDeclarationsReader.read(sources, options: .init(typeNames: [type.name])).declarations?.flagEnums.first?.flags,
                     !flags.isEmpty
                 else { continue }
                 var candidate = found
