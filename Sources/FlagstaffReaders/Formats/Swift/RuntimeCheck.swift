@@ -145,8 +145,15 @@ indirect enum RuntimeCheck: Hashable, Sendable {
 
     /// The subject an expression names, written as the configuration writes it.
     private static func subject(_ expression: ExprSyntax, in subjects: (String) -> Bool) -> String? {
-        let text = expression.trimmedDescription.filter { !$0.isWhitespace }
+        guard let text = chain(expression) else { return nil }
         return subjects(text) ? text : nil
+    }
+
+    /// A name or a chain of names (`BuildConfiguration.current`) as written without spaces; `nil` for anything else.
+    private static func chain(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let prefix = chain(base) else { return nil }
+        return prefix + "." + member.declName.baseName.text
     }
 
     /// A value compared with a subject: `.name`, the subject's own type's

@@ -76,7 +76,7 @@ public enum SwiftDeclarationsReader {
             }
             let finder = DeclarationFinder(wanted: wanted)
             finder.walk(tree)
-            parsed.append(ParsedSwiftFile(file: file, converter: converter, finder: finder, subjects: subjects))
+            parsed.append(ParsedSwiftFile(file: file, converter: converter, finder: finder, subjects: subjects, source: Array(file.text.utf8)))
         }
         let types = flagTypes(in: parsed, options: options, files: files, diagnostics: &diagnostics)
         guard !types.isEmpty else { return (nil, diagnostics) }
@@ -292,9 +292,11 @@ struct ParsedSwiftFile {
     let finder: DeclarationFinder
     /// The expressions build configurations fix values of.
     let subjects: Set<String>
+    /// The file's text as bytes, for the text of a node.
+    let source: [UInt8]
 
     var expressions: SwiftExpressions {
-        SwiftExpressions(constants: finder.constants, getters: finder.getters, converter: converter, subjects: subjects)
+        SwiftExpressions(constants: finder.constants, getters: finder.getters, converter: converter, subjects: subjects, source: source)
     }
 }
 

@@ -23,7 +23,7 @@ public enum SwiftFlagSurvey {
             let finder = DeclarationFinder(wanted: [])
             finder.walk(tree)
             return (
-                ParsedSwiftFile(file: file, converter: SourceLocationConverter(fileName: file.path, tree: tree), finder: finder, subjects: []),
+                ParsedSwiftFile(file: file, converter: SourceLocationConverter(fileName: file.path, tree: tree), finder: finder, subjects: [], source: Array(file.text.utf8)),
                 checkedConditions(in: tree)
             )
         }

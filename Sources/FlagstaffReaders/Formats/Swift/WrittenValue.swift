@@ -110,6 +110,9 @@ struct SwiftExpressions {
     let converter: SourceLocationConverter
     /// The expressions build configurations fix values of (`BuildConfiguration.current`).
     var subjects: Set<String> = []
+    /// The file's bytes, whose slices give a node's text without building a
+    /// trimmed copy of the node; empty to build it instead.
+    var source: [UInt8] = []
     /// Whether a name is followed to its constant: only one step is taken.
     var followsConstants = true
 
@@ -127,7 +130,7 @@ struct SwiftExpressions {
         if let value = ternary(expression) { return value }
         if let check = RuntimeCheck(expression, subjects: subjects) {
             let at = location(of: expression)
-            return .check(check, then: .value(.bool(true), at), otherwise: .value(.bool(false), at), text: Self.shortened(expression.trimmedDescription), at)
+            return .check(check, then: .value(.bool(true), at), otherwise: .value(.bool(false), at), text: Self.shortened(text(of: expression)), at)
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return written(only.expression)
@@ -147,7 +150,7 @@ struct SwiftExpressions {
         else { return nil }
         let condition = Array(elements[..<index])
         let rest = Array(elements[(index + 1)...])
-        let text = Self.shortened(expression.trimmedDescription)
+        let text = Self.shortened(text(of: expression))
         let at = location(of: expression)
         let then = written(question.thenExpression)
         let otherwise: WrittenValue
@@ -165,9 +168,16 @@ struct SwiftExpressions {
         return .check(check, then: then, otherwise: otherwise, text: text, at)
     }
 
+    /// A node's text as written, without the trivia before and after it.
+    func text(of node: some SyntaxProtocol) -> String {
+        let (start, end) = (node.positionAfterSkippingLeadingTrivia.utf8Offset, node.endPositionBeforeTrailingTrivia.utf8Offset)
+        guard start <= end, end <= source.count else { return node.trimmedDescription }
+        return String(decoding: source[start..<end], as: UTF8.self)
+    }
+
     /// The expression as decided in code.
     func code(_ node: some SyntaxProtocol) -> WrittenValue {
-        .code(Self.shortened(node.trimmedDescription), location(of: node))
+        .code(Self.shortened(text(of: node)), location(of: node))
     }
 
     /// Text cut to `longestText` characters, on one line.
