@@ -128,11 +128,6 @@ struct FlagSwitch {
         }
     }
 
-    /// The `switch self` a body consists of: a statement, `return switch`, or an implicit return.
-    static func switchOverSelf(in body: CodeBlockItemListSyntax) -> SwitchExprSyntax? {
-        switchExpression(over: "self", in: body)
-    }
-
     /// The switch over `subject` a body consists of: a statement, `return switch`, or an implicit return.
     static func switchExpression(over subject: String, in body: CodeBlockItemListSyntax) -> SwitchExprSyntax? {
         guard body.count == 1, let item = body.first else { return nil }
