@@ -24,14 +24,16 @@ struct GitLogReaderTests {
         let log = "\02024-01-10\n+enum FeatureFlags {\n+    static let map: Bool = true\n+    let note = hasLibrary\n"
             + "\02024-03-02\n+    static let hasLibrary: Bool = !AppType.isCustom\n"
             + "\02024-04-20\n+    static func newProfile() -> SettingsFeatureFlag<Bool> {\n+        .init(key: \"new-user-profile\", defaultValue: false)\n"
+            + "\02024-05-05\n+    @UserPreference(defaultValue: false)\n+    var threadsEnabled: Bool\n"
         let flags = [
             Flag(key: "map", caseName: "map", location: .start(of: "F.swift")),
             Flag(key: "hasLibrary", caseName: "hasLibrary", location: .start(of: "F.swift")),
             Flag(key: "new-user-profile", caseName: "newProfile", location: .start(of: "F.swift")),
+            Flag(key: "threadsEnabled", caseName: "threadsEnabled", location: .start(of: "F.swift")),
         ]
         #expect(GitLogReader.firstAdded(in: log, flags: flags) == [
             "map": CalendarDate(year: 2024, month: 1, day: 10)!, "hasLibrary": CalendarDate(year: 2024, month: 3, day: 2)!,
-            "new-user-profile": CalendarDate(year: 2024, month: 4, day: 20)!,
+            "new-user-profile": CalendarDate(year: 2024, month: 4, day: 20)!, "threadsEnabled": CalendarDate(year: 2024, month: 5, day: 5)!,
         ])
     }
 }

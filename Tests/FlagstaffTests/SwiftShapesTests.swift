@@ -240,6 +240,29 @@ struct SwiftShapesTests {
         }
     }
 
+    /// `phase` is written as an integer; a helper comparing it with `2.0` compares numbers.
+    @Test func aHelperComparesNumbersBySize() throws {
+        try withCopy(of: "swift-registry-manager") { root in
+            let file = root.appendingPathComponent("Sources/FeatureFlagManager.swift")
+            try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "return info.phase <= 2", with: "return info.phase == 2.0")
+                .write(to: file, atomically: true, encoding: .utf8)
+            let matrix = try #require(try Workspace.load(configurationPath: root.appendingPathComponent("flagstaff.yml").path).matrix)
+            #expect(try Self.cases(matrix, "chat_view_redesign", "debug") == ["on"])
+            #expect(try Self.cases(matrix, "liquid_glass_design", "debug") == ["off"])
+        }
+    }
+
+    /// A Bool check whose configured value is neither true nor false is not known, not off.
+    @Test func aBoolCheckGivenAnotherValueIsNotKnown() throws {
+        do {
+            let workspace = try Self.load(
+                "swift-build-checks", replacing: "localDeveloper, AppConfiguration.isJetpack: true }",
+                with: "localDeveloper, AppConfiguration.isJetpack: jetpack }")
+            let matrix = try #require(workspace.matrix)
+            #expect(try Self.cases(matrix, "bloggingPrompts", "debug") == ["the app works out AppConfiguration.isJetpack: decided in code"])
+        }
+    }
+
     @Test func aManagerThatIsNotThereIsNamedWithTheTypesFound() throws {
         do {
             let workspace = try Self.load("swift-registry-manager", replacing: "FeatureFlagManager.isEnabled", with: "FeatureFlagManagr.isEnabled")

@@ -13,7 +13,8 @@ public enum GitLogReader {
     /// that differs from the case name is looked for in quotes (`"ENABLE_X"`, a
     /// raw value, a factory's `key:`, a registry's or a value file's key); a name
     /// that is the key, as a whole word on a line that declares something: an
-    /// enum case (`case`) or a static member (`static let map: Bool`, `static func x()`).
+    /// enum case (`case`), a static member (`static let map: Bool`, `static func x()`) or
+    /// an instance property of a settings object (`var threadsEnabled: Bool`).
     public static func firstAdded(in log: String, flags: [Flag]) -> [String: CalendarDate] {
         var dates: [String: CalendarDate] = [:]
         var date: CalendarDate?
@@ -33,7 +34,7 @@ public enum GitLogReader {
 
     private static func mentions(_ line: Substring, _ flag: Flag) -> Bool {
         if flag.key != flag.caseName { return line.contains("\"\(flag.key)\"") }
-        guard ["case", "static", "class"].contains(where: { line.contains($0) }) else { return false }
+        guard ["case", "static", "class", "var"].contains(where: { line.contains($0) }) else { return false }
         var rest = line[...]
         while let range = rest.range(of: flag.caseName) {
             let before = rest[..<range.lowerBound].last, after = rest[range.upperBound...].first

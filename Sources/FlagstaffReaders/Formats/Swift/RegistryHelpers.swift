@@ -123,6 +123,14 @@ struct RegistryHelpers {
 
     /// A comparison of two literal values: numbers by size, anything by equality.
     private static func compare(_ left: FlagValue, _ operation: String, _ right: FlagValue) -> Bool? {
+        // Numbers compare by size, so that `2` and `2.0` are equal.
+        if let a = number(left), let b = number(right) {
+            switch operation {
+            case "==": return a == b
+            case "!=": return a != b
+            default: break
+            }
+        }
         switch operation {
         case "==": return left == right
         case "!=": return left != right

@@ -9,6 +9,8 @@ import SwiftSyntax
 indirect enum RuntimeCheck: Hashable, Sendable {
     /// The subject's value is one of these: a case name (`localDeveloper`) or `true`/`false`.
     case isOneOf(subject: String, values: Set<String>)
+    /// A Bool subject on its own holds: its value must be `true` or `false`, else it is not known.
+    case isTrue(subject: String)
     case literal(Bool)
     case not(RuntimeCheck)
     case and(RuntimeCheck, RuntimeCheck)
@@ -31,7 +33,7 @@ indirect enum RuntimeCheck: Hashable, Sendable {
         } else if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             self = .literal(literal.literal.tokenKind == .keyword(.true))
         } else if let subject = Self.subject(expression, in: subjects) {
-            self = .isOneOf(subject: subject, values: ["true"])
+            self = .isTrue(subject: subject)
         } else if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "contains", call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
             let subject = Self.subject(argument.expression, in: subjects), let list = member.base.flatMap({ Self.caseNames($0, of: subject) })
@@ -79,9 +81,9 @@ indirect enum RuntimeCheck: Hashable, Sendable {
     }
 
     /// The subjects the check reads.
-    private var subjects: Set<String> {
+    var subjects: Set<String> {
         switch self {
-        case .isOneOf(let subject, _): [subject]
+        case .isOneOf(let subject, _), .isTrue(let subject): [subject]
         case .literal: []
         case .not(let inner): inner.subjects
         case .and(let left, let right), .or(let left, let right): left.subjects.union(right.subjects)
@@ -92,6 +94,12 @@ indirect enum RuntimeCheck: Hashable, Sendable {
     func truth(with values: [String: String]) -> Bool? {
         switch self {
         case .isOneOf(let subject, let cases): return values[subject].map(cases.contains)
+        case .isTrue(let subject):
+            switch values[subject] {
+            case "true"?: return true
+            case "false"?: return false
+            default: return nil
+            }
         case .literal(let value): return value
         case .not(let inner): return inner.truth(with: values).map { !$0 }
         case .and(let left, let right): return UnknownTruth.and(left.truth(with: values), right.truth(with: values))
