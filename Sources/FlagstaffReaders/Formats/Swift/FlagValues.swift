@@ -356,7 +356,7 @@ struct PropertyReading {
             guard let written = property.value(of: flag.caseName) else { continue }
             switch written {
             case .value(let value, let location): values.addCell(value.description, at: location, column: column, for: flag.caseName)
-            case .code(let text, let location): values.addCell("decided in code: `\(text)`", at: location, column: column, for: flag.caseName)
+            case .code(let text, let location, _): values.addCell("decided in code: `\(text)`", at: location, column: column, for: flag.caseName)
             case .nothing, .arms, .check: continue
             }
         }
@@ -434,7 +434,7 @@ struct PropertyReading {
             }
             switch written {
             case .value(let value, let location): values.addCell(value.description, at: location, column: column, for: flag.caseName)
-            case .code(let text, let location):
+            case .code(let text, let location, _):
                 // An enum case such as `.beta` reads as its name.
                 let name = argument.expression.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.name }
                 values.addCell(name ?? "decided in code: `\(text)`", at: location, column: column, for: flag.caseName)

@@ -240,19 +240,10 @@ public enum SwiftDeclarationsReader {
     /// `build_configurations.<environment>.values` those defaults would be known.
     private static func uncheckedValues(_ defaults: [(flag: Flag, value: WrittenValue?)], options: Options) -> [Diagnostic] {
         var checked: [String: (flags: Set<String>, location: FlagstaffCore.SourceLocation)] = [:]
-        var subjectsByText: [String: Set<String>] = [:]
         // A flag of another type than Bool reads a value, not a check.
         for (flag, value) in defaults where (flag.valueType ?? .bool) == .bool {
-            for (text, location) in value?.decidedInCode ?? [] {
-                let subjects = subjectsByText[text] ?? {
-                    let parsed = Parser.parse(source: text)
-                    guard parsed.statements.count == 1, case .expr(let expression)? = parsed.statements.first?.item else { return [] }
-                    return RuntimeCheck.checkedSubjects(in: expression)
-                }()
-                subjectsByText[text] = subjects
-                for subject in subjects {
-                    checked[subject, default: ([], location)].flags.insert(flag.key)
-                }
+            for (subject, location) in value?.checkedSubjects ?? [] {
+                checked[subject, default: ([], location)].flags.insert(flag.key)
             }
         }
         return checked.sorted { $0.key < $1.key }.compactMap { subject, use in

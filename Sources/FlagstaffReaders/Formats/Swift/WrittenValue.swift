@@ -15,8 +15,9 @@ struct BuildFacts: Hashable, Sendable {
 indirect enum WrittenValue: Hashable, Sendable {
     /// A literal value, or a constant's literal followed one step.
     case value(FlagValue, FlagstaffCore.SourceLocation)
-    /// An expression decided when the app runs, as written.
-    case code(String, FlagstaffCore.SourceLocation)
+    /// An expression decided when the app runs, as written, with the chains of
+    /// names it checks (`BuildConfiguration.current`), which build configurations could fix.
+    case code(String, FlagstaffCore.SourceLocation, checks: Set<String> = [])
     /// `nil`: the code gives nothing here.
     case nothing(FlagstaffCore.SourceLocation)
     /// `#if` arms in order; an arm's condition is `nil` for `#else`, its value `nil` when it writes nothing.
@@ -36,19 +37,20 @@ indirect enum WrittenValue: Hashable, Sendable {
     /// Where the value (or its first arm) is written.
     var location: FlagstaffCore.SourceLocation? {
         switch self {
-        case .value(_, let location), .code(_, let location), .nothing(let location), .check(_, _, _, _, let location): location
+        case .value(_, let location), .code(_, let location, _), .nothing(let location), .check(_, _, _, _, let location): location
         case .arms(let arms): arms.lazy.compactMap { $0.value?.location }.first
         }
     }
 
-    /// The expressions decided in code anywhere in the value, each with its place:
-    /// those of checks whose values some build does not give among them.
-    var decidedInCode: [(text: String, location: FlagstaffCore.SourceLocation)] {
+    /// The chains of names the value checks when the app runs, each with where
+    /// it is written: those of an expression decided in code, and a check's.
+    var checkedSubjects: [(subject: String, location: FlagstaffCore.SourceLocation)] {
         switch self {
         case .value, .nothing: []
-        case .code(let text, let location): [(text, location)]
-        case .arms(let arms): arms.flatMap { $0.value?.decidedInCode ?? [] }
-        case .check(_, let then, let otherwise, let text, let location): [(text, location)] + then.decidedInCode + otherwise.decidedInCode
+        case .code(_, let location, let checks): checks.sorted().map { ($0, location) }
+        case .arms(let arms): arms.flatMap { $0.value?.checkedSubjects ?? [] }
+        case .check(let check, let then, let otherwise, _, let location):
+            check.subjects.sorted().map { ($0, location) } + then.checkedSubjects + otherwise.checkedSubjects
         }
     }
 
@@ -59,7 +61,7 @@ indirect enum WrittenValue: Hashable, Sendable {
         let conditions = build.conditions
         switch self {
         case .value(let value, let location): return .value(value, at: location)
-        case .code(let text, let location): return .decidedInCode(text, at: location)
+        case .code(let text, let location, _): return .decidedInCode(text, at: location)
         case .nothing: return nil
         case .check(let check, let then, let otherwise, let text, let location):
             guard let holds = check.truth(with: build.values) else { return .decidedInCode(text, at: location) }
@@ -177,7 +179,8 @@ struct SwiftExpressions {
 
     /// The expression as decided in code.
     func code(_ node: some SyntaxProtocol) -> WrittenValue {
-        .code(Self.shortened(text(of: node)), location(of: node))
+        let checks = Syntax(node).as(ExprSyntax.self).map(RuntimeCheck.checkedSubjects) ?? []
+        return .code(Self.shortened(text(of: node)), location(of: node), checks: checks)
     }
 
     /// Text cut to `longestText` characters, on one line.
