@@ -9,11 +9,19 @@ import Testing
 struct SwiftShapesTests {
     /// A fixture's workspace loaded with one piece of its configuration replaced.
     static func load(_ fixture: String, replacing old: String, with new: String) throws -> Workspace {
+        try load(fixture, replacing: [(old, new)])
+    }
+
+    /// The fixture loaded with its configuration's texts replaced, in order.
+    static func load(_ fixture: String, replacing replacements: [(old: String, new: String)]) throws -> Workspace {
         try withCopy(of: fixture) { root in
             let configuration = root.appendingPathComponent("flagstaff.yml")
-            let text = try String(contentsOf: configuration, encoding: .utf8)
-            #expect(text.contains(old), "\(fixture)/flagstaff.yml has no '\(old)'")
-            try text.replacingOccurrences(of: old, with: new).write(to: configuration, atomically: true, encoding: .utf8)
+            var text = try String(contentsOf: configuration, encoding: .utf8)
+            for (old, new) in replacements {
+                #expect(text.contains(old), "\(fixture)/flagstaff.yml has no '\(old)'")
+                text = text.replacingOccurrences(of: old, with: new)
+            }
+            try text.write(to: configuration, atomically: true, encoding: .utf8)
             return try Workspace.load(configurationPath: configuration.path)
         }
     }
@@ -197,6 +205,68 @@ struct SwiftShapesTests {
             #expect(workspace.diagnostics.contains { $0.severity == .error && $0.description.contains("flagstaff.yml:") && $0.description.contains(message) },
                 "\(workspace.diagnostics)")
         }
+    }
+
+    // MARK: - App targets: one codebase built as WordPress and as Jetpack
+
+    /// The blogging app's builds no longer say which app they are; `app_targets`
+    /// does: WordPress with `isJetpack` false, Jetpack with it true.
+    static func loadAppTargets(_ targets: String = "{ WordPress: { AppConfiguration.isJetpack: false }, Jetpack: { AppConfiguration.isJetpack: true } }") throws -> Workspace {
+        try load("swift-build-checks", replacing: [
+            ("localDeveloper, AppConfiguration.isJetpack: true }", "localDeveloper }"),
+            (".a8cPrereleaseTesting, AppConfiguration.isJetpack: true }", ".a8cPrereleaseTesting }"),
+            ("lifecycle:", "app_targets: \(targets)\nlifecycle:"),
+        ])
+    }
+
+    /// From the fixture's code, per app: `isJetpack` alone; `[.localDeveloper,
+    /// .a8cBranchTest].contains(current) && !isJetpack` (on only in WordPress's
+    /// local builds); `isJetpack ? true : current == .localDeveloper` (both on in
+    /// debug, then only Jetpack). Checks of the build alone are as before.
+    @Test(arguments: [
+        ("bloggingPrompts", ["if built as WordPress: off", "if built as Jetpack: on"], ["if built as WordPress: off", "if built as Jetpack: on"],
+            ["if built as WordPress: off", "if built as Jetpack: on"]),
+        ("readerTagsFeed", ["if built as WordPress: on", "if built as Jetpack: off"], ["off"], ["off"]),
+        ("compliancePopover", ["on"], ["if built as WordPress: off", "if built as Jetpack: on"], ["if built as WordPress: off", "if built as Jetpack: on"]),
+        ("jetpackDisconnect", ["on"], ["off"], ["off"]),
+        ("statsNewInsights", ["the app works out AppConfiguration.statsRevampV2Enabled: decided in code"],
+            ["the app works out AppConfiguration.statsRevampV2Enabled: decided in code"],
+            ["the app works out AppConfiguration.statsRevampV2Enabled: decided in code"]),
+    ])
+    func checksOfTheAppResolvePerAppTarget(_ key: String, _ debug: [String], _ beta: [String], _ release: [String]) throws {
+        let workspace = try Self.loadAppTargets()
+        #expect(!workspace.diagnostics.containsErrors, "\(workspace.diagnostics)")
+        let matrix = try #require(workspace.matrix)
+        #expect(try Self.cases(matrix, key, "debug") == debug)
+        #expect(try Self.cases(matrix, key, "beta") == beta)
+        #expect(try Self.cases(matrix, key, "release") == release)
+    }
+
+    @Test func aValueEveryAppGivesIsNotWarnedAbout() throws {
+        let workspace = try Self.loadAppTargets()
+        #expect(workspace.diagnostics.filter { $0.severity == .warning }.map(\.message) == [
+            "a flag's default checks 'AppConfiguration.statsRevampV2Enabled' when the app runs, and no build configuration gives its value "
+                + "for any environment, where what depends on it is not known"
+        ])
+    }
+
+    /// An app that does not give the value leaves the check decided in code.
+    @Test func anAppWithoutTheValueLeavesTheCheckDecidedInCode() throws {
+        let workspace = try Self.loadAppTargets("{ WordPress: { AppConfiguration.isJetpack: false }, Jetpack: { BuildConfiguration.current: appStore } }")
+        let matrix = try #require(workspace.matrix)
+        #expect(try Self.cases(matrix, "bloggingPrompts", "debug") == ["the app works out AppConfiguration.isJetpack: decided in code"])
+        #expect(workspace.diagnostics.contains { $0.message.contains("'AppConfiguration.isJetpack'") })
+    }
+
+    @Test(arguments: [
+        ("[WordPress, Jetpack]", "'app_targets' must map each app the code builds to the values its build fixes"),
+        ("{ WordPress: {} }", "app target 'WordPress' gives no values"),
+        ("{ WordPress: { Is Jetpack: false } }", "'Is Jetpack' in app_targets.WordPress is not what Swift code checks"),
+    ])
+    func anAppTargetThatIsNotOneIsAnError(_ targets: String, _ message: String) throws {
+        let workspace = try Self.loadAppTargets(targets)
+        #expect(workspace.diagnostics.contains { $0.severity == .error && $0.description.contains("flagstaff.yml:") && $0.message.contains(message) },
+            "\(workspace.diagnostics)")
     }
 
     // MARK: - A registry app: a manager's isEnabled calls a helper over the registry

@@ -27,7 +27,7 @@ public struct CodeDefaultLayer: ResolutionLayer {
             return Opinion(
                 varying: branches.map { branch in
                     Opinion.Variant(
-                        condition: branch.condition.map { "if built with \($0)" } ?? Resolution.otherwise, outcome: variantOutcome(branch.outcome),
+                        condition: branch.words ?? Resolution.otherwise, outcome: variantOutcome(branch.outcome),
                         location: branch.outcome?.location)
                 })
         }

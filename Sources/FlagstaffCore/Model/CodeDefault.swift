@@ -15,18 +15,28 @@ public struct CodeDefault: Hashable, Sendable {
         case byCondition([Branch])
     }
 
-    /// One `#if` arm: when it applies, and what it gives then. Nested arms are
-    /// flattened, their conditions joined with `&&`.
+    /// One `#if` arm, or the apps a check gives one outcome in: when it applies,
+    /// and what it gives then. Nested arms are flattened, their conditions joined with `&&`.
     public struct Branch: Hashable, Sendable {
         /// The arm's condition as written (`DEBUG`), or `nil` for `#else`.
         public var condition: String?
+        /// The apps the branch holds in (`app_targets`); empty when it holds in every app.
+        public var appTargets: [String]
         /// What the arm gives; `nil` when the code gives no default then.
         public var outcome: Outcome?
 
         /// Creates an arm.
-        public init(condition: String?, outcome: Outcome?) {
+        public init(condition: String?, appTargets: [String] = [], outcome: Outcome?) {
             self.condition = condition
+            self.appTargets = appTargets
             self.outcome = outcome
+        }
+
+        /// When the branch applies, for people: "if built with DEBUG", "if built as
+        /// Jetpack", both, or `nil` for an `#else` that holds in every app.
+        public var words: String? {
+            let parts = [condition.map { "with \($0)" }, appTargets.isEmpty ? nil : "as \(appTargets.joined(separator: " or "))"].compactMap { $0 }
+            return parts.isEmpty ? nil : "if built " + parts.joined(separator: " ")
         }
     }
 

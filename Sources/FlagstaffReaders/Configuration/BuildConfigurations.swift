@@ -45,7 +45,47 @@ public struct BuildConfigurations: Hashable, Sendable {
     public init() {}
 }
 
+/// One app the codebase builds (`app_targets`), such as WordPress and Jetpack
+/// from one project: the values its build fixes for checks the app makes when it
+/// runs (`AppConfiguration.isJetpack` → `true`). A default that checks them
+/// resolves per app, like an `#if` arm, in every environment.
+public struct AppTarget: Hashable, Sendable {
+    /// The app's name, as people call it.
+    public var name: String
+    /// The values its build fixes, by the expression checked.
+    public var values: [String: String]
+    /// Where the app is named.
+    public var location: SourceLocation
+
+    /// An app target.
+    public init(name: String, values: [String: String], location: SourceLocation) {
+        self.name = name
+        self.values = values
+        self.location = location
+    }
+}
+
 extension ConfigurationValues {
+    /// The `app_targets` mapping: each app's name to the values its build fixes,
+    /// `{ WordPress: { AppConfiguration.isJetpack: false }, Jetpack: { AppConfiguration.isJetpack: true } }`.
+    mutating func appTargets(_ node: Node) -> [AppTarget] {
+        guard let mapping = node.mapping, !mapping.isEmpty else {
+            fail(
+                "'app_targets' must map each app the code builds to the values its build fixes, "
+                    + "e.g. { WordPress: { AppConfiguration.isJetpack: false }, Jetpack: { AppConfiguration.isJetpack: true } }",
+                node, key: "app_targets")
+            return []
+        }
+        return mapping.map { nameNode, value in
+            let name = nameNode.string ?? ""
+            let values = knownValues(value, key: "app_targets.\(name)")
+            if value.mapping?.isEmpty == true {
+                fail("app target '\(name)' gives no values; give what its build fixes, e.g. { AppConfiguration.isJetpack: true }", value, key: "app_targets")
+            }
+            return AppTarget(name: name, values: values, location: location(of: nameNode))
+        }
+    }
+
     /// The `build_configurations` mapping: each environment to a list of conditions
     /// (`debug: [DEBUG]`), or to `{ conditions: …, xcconfig: … }`.
     mutating func buildConfigurations(_ node: Node) -> BuildConfigurations {

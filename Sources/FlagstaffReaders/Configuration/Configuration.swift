@@ -13,7 +13,7 @@ public struct Configuration: Hashable, Sendable {
         case currentVersion = "current_version", lifecycle
         case remoteConfig = "remote_config", diff, history
         case strict, afterChange = "after_change", flagCheck = "flag_check"
-        case swift, buildConfigurations = "build_configurations"
+        case swift, buildConfigurations = "build_configurations", appTargets = "app_targets"
         case values, external, chain
         case outsideWorkspace = "outside_workspace"
 
@@ -44,6 +44,9 @@ public struct Configuration: Hashable, Sendable {
     public var swift = SwiftSettings()
     /// The environments that are build configurations, with their compilation conditions.
     public var buildConfigurations = BuildConfigurations()
+    /// The apps the codebase builds (`app_targets`), in the order written, each
+    /// with the values its build fixes for checks such as `AppConfiguration.isJetpack`.
+    public var appTargets: [AppTarget] = []
     /// The value files, external sources and chain order the workspace declares.
     public var layers = LayerSettings()
     /// The catalog's Markdown file; empty when the workspace has none.

@@ -67,6 +67,7 @@ public enum ConfigurationReader {
             case .flagCheck: configuration.flagChecks = reader.methodNames(value, key: name) ?? configuration.flagChecks
             case .swift: configuration.swift = reader.swift(value)
             case .buildConfigurations: configuration.buildConfigurations = reader.buildConfigurations(value)
+            case .appTargets: configuration.appTargets = reader.appTargets(value)
             case .values: configuration.layers.values = reader.valueFiles(value)
             case .external: configuration.layers.external = reader.externalSources(value)
             case .chain: configuration.layers.chain = reader.chain(value)

@@ -35,6 +35,9 @@ public enum SwiftDeclarationsReader {
         /// The values each environment's build fixes for checks the app makes when
         /// it runs (`BuildConfiguration.current` → `appStore`), by environment.
         public var knownValues: [String: [String: String]]
+        /// The apps the code builds, each with the values its build fixes
+        /// (`AppConfiguration.isJetpack`), whatever the environment.
+        public var appTargets: [AppTarget]
         /// Whether the code's defaults are the only values the workspace bundles (a
         /// single app without value files): defaults left unread then leave every
         /// flag not set, which is worth a warning.
@@ -43,7 +46,8 @@ public enum SwiftDeclarationsReader {
         /// Options for reading.
         public init(
             typeNames: [String] = [], flagProtocol: String? = nil, settings: SwiftSettings = SwiftSettings(), environments: [String] = [],
-            conditions: [String: Set<String>] = [:], knownValues: [String: [String: String]] = [:], valuesComeFromCode: Bool = false
+            conditions: [String: Set<String>] = [:], knownValues: [String: [String: String]] = [:], appTargets: [AppTarget] = [],
+            valuesComeFromCode: Bool = false
         ) {
             self.typeNames = typeNames
             self.flagProtocol = flagProtocol
@@ -51,6 +55,7 @@ public enum SwiftDeclarationsReader {
             self.environments = environments
             self.conditions = conditions
             self.knownValues = knownValues
+            self.appTargets = appTargets
             self.valuesComeFromCode = valuesComeFromCode
         }
     }
@@ -59,7 +64,7 @@ public enum SwiftDeclarationsReader {
     public static func read(_ files: [SourceFile], options: Options) -> (declarations: FlagDeclarations?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let wanted = options.settings.describingProperties
-        let subjects = Set(options.knownValues.values.flatMap(\.keys))
+        let subjects = Set(options.knownValues.values.flatMap(\.keys) + options.appTargets.flatMap(\.values.keys))
         var parsed: [ParsedSwiftFile] = []
         for file in files {
             if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
@@ -131,7 +136,7 @@ public enum SwiftDeclarationsReader {
             unread = CodeDefault(unnamed.unread, environments: options.environments)
         }
         let builds = Dictionary(uniqueKeysWithValues: options.environments.map { environment in
-            (environment, BuildFacts(conditions: options.conditions[environment], values: options.knownValues[environment] ?? [:]))
+            (environment, BuildFacts(conditions: options.conditions[environment], values: options.knownValues[environment] ?? [:], targets: options.appTargets))
         })
         // The type of the property that gives the defaults is every flag's type
         // (`var defaultValue: Data { … }` with `typealias Data = Double`).
@@ -247,6 +252,8 @@ public enum SwiftDeclarationsReader {
             }
         }
         return checked.sorted { $0.key < $1.key }.compactMap { subject, use in
+            // Every app giving the value settles it in every environment.
+            guard options.appTargets.isEmpty || options.appTargets.contains(where: { $0.values[subject] == nil }) else { return nil }
             let missing = options.environments.filter { options.knownValues[$0]?[subject] == nil }
             guard let first = missing.first else { return nil }
             let places = missing.count == options.environments.count ? "any environment" : RemoteConditionWords.list(missing, joinedBy: "or")

@@ -13,7 +13,7 @@ public enum SwiftFormat: DeclarationsFormat {
             options: .init(
                 typeNames: configuration.enumNames, flagProtocol: configuration.flagProtocol, settings: configuration.swift,
                 environments: configuration.environments, conditions: conditions,
-                knownValues: configuration.buildConfigurations.entries.mapValues(\.values),
+                knownValues: configuration.buildConfigurations.entries.mapValues(\.values), appTargets: configuration.appTargets,
                 valuesComeFromCode: configuration.isSingleApp && configuration.layers.values.isEmpty))
     }
 

@@ -2,10 +2,12 @@ import FlagstaffCore
 import SwiftSyntax
 
 /// What one build configuration settles: its compilation conditions (`nil` when
-/// unknown) and the values it fixes for checks the app makes when it runs.
+/// unknown) and the values it fixes for checks the app makes when it runs, and
+/// the apps it may be built as, each fixing values of its own.
 struct BuildFacts: Hashable, Sendable {
     var conditions: Set<String>?
     var values: [String: String] = [:]
+    var targets: [AppTarget] = []
 }
 
 /// What Swift code writes for one flag in one place (a `switch` arm, a registry
@@ -64,8 +66,8 @@ indirect enum WrittenValue: Hashable, Sendable {
         case .code(let text, let location, _): return .decidedInCode(text, at: location)
         case .nothing: return nil
         case .check(let check, let then, let otherwise, let text, let location):
-            guard let holds = check.truth(with: build.values) else { return .decidedInCode(text, at: location) }
-            return (holds ? then : otherwise).outcome(with: build)
+            if let holds = check.truth(with: build.values) { return (holds ? then : otherwise).outcome(with: build) }
+            return Self.outcomeByApp(check, then: then, otherwise: otherwise, with: build) ?? .decidedInCode(text, at: location)
         case .arms(let arms):
             var branches: [CodeDefault.Branch] = []
             var settled = false
@@ -87,14 +89,52 @@ indirect enum WrittenValue: Hashable, Sendable {
         }
     }
 
-    /// An arm's value as branches under a condition, nested arms flattened.
+    /// An arm's value as branches under a condition, nested arms (and a check's apps) flattened.
     private static func branches(of value: WrittenValue?, under condition: String?, with build: BuildFacts) -> [CodeDefault.Branch] {
-        guard case .arms = value, let outcome = value?.outcome(with: build), case .byCondition(let inner) = outcome else {
-            return [CodeDefault.Branch(condition: condition, outcome: value?.outcome(with: build))]
-        }
+        let outcome = value?.outcome(with: build)
+        guard case .byCondition(let inner)? = outcome else { return [CodeDefault.Branch(condition: condition, outcome: outcome)] }
         return inner.map { branch in
             let joined = [condition, branch.condition].compactMap { $0 }.joined(separator: " && ")
-            return CodeDefault.Branch(condition: joined.isEmpty ? nil : joined, outcome: branch.outcome)
+            return CodeDefault.Branch(condition: joined.isEmpty ? nil : joined, appTargets: branch.appTargets, outcome: branch.outcome)
+        }
+    }
+
+    /// A check the build leaves open, settled by each app target's values: one
+    /// outcome when every app gets the same, else a branch per outcome naming its
+    /// apps in the order configured. `nil` when there are no apps, or some app's value is not known.
+    private static func outcomeByApp(
+        _ check: RuntimeCheck, then: WrittenValue, otherwise: WrittenValue, with build: BuildFacts
+    ) -> CodeDefault.Outcome?? {
+        guard !build.targets.isEmpty else { return nil }
+        var groups: [(outcome: CodeDefault.Outcome?, apps: [String])] = []
+        for target in build.targets {
+            var app = build
+            app.values.merge(target.values) { _, fixedByTheApp in fixedByTheApp }
+            app.targets = []
+            guard let holds = check.truth(with: app.values) else { return nil }
+            let outcome = (holds ? then : otherwise).outcome(with: app)
+            if let index = groups.firstIndex(where: { sameForPeople($0.outcome, outcome) }) {
+                groups[index].apps.append(target.name)
+            } else {
+                groups.append((outcome, [target.name]))
+            }
+        }
+        guard groups.count > 1 else { return .some(groups[0].outcome) }
+        return .byCondition(
+            groups.flatMap { group in
+                guard case .byCondition(let inner)? = group.outcome else {
+                    return [CodeDefault.Branch(condition: nil, appTargets: group.apps, outcome: group.outcome)]
+                }
+                return inner.map { CodeDefault.Branch(condition: $0.condition, appTargets: group.apps, outcome: $0.outcome) }
+            })
+    }
+
+    /// Whether two outcomes read the same, wherever each is written.
+    private static func sameForPeople(_ a: CodeDefault.Outcome?, _ b: CodeDefault.Outcome?) -> Bool {
+        switch (a, b) {
+        case (.value(let x, _)?, .value(let y, _)?): x == y
+        case (.decidedInCode(let x, _)?, .decidedInCode(let y, _)?): x == y
+        default: a == b
         }
     }
 }
