@@ -26,8 +26,11 @@ public enum MatrixMarkdownRenderer {
     /// without joining them first.
     public static func chunks(_ slice: MatrixSlice) -> [[UInt8]] {
         let model = slice.matrix.model
+        // A source Flagstaff cannot see has no mark; its cells' note stands for one.
+        let noted = Set(slice.matrix.chain.shownLayers.filter { $0.mark.isEmpty && $0.changeNote != nil }.map(\.id))
         let legend = slice.matrix.chain.legend(escapingNames: \.markdownEscaped).map { entry in
-            (entry.mark.isEmpty ? "no mark: \(entry.label)" : "\(entry.mark) \(entry.label)") + ", \(entry.text)"
+            if noted.contains(entry.label) { return "“\(entry.mark)”: \(entry.text)" }
+            return (entry.mark.isEmpty ? "no mark: \(entry.label)" : "\(entry.mark) \(entry.label)") + ", \(entry.text)"
         }
         let wording = TenantWording(model)
         var lines: [String] = [

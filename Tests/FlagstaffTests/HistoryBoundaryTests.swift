@@ -163,7 +163,7 @@ struct HistoryBoundaryTests {
                 .write(to: configuration, atomically: true, encoding: .utf8)
             let console = RecordingConsole()
             #expect(try MatrixCommand(configurationPath: configuration.path, format: .md).run(console: console.console()) == ExitStatus.success)
-            #expect(console.output.contains(#"may be changed by \<img src=x onerror=alert(1)\> ld, \<img src=x onerror=alert(1)\>, which Flagstaff cannot see, may change every flag"#))
+            #expect(console.output.contains(#"“may be changed by \<img src=x onerror=alert(1)\>”: \<img src=x onerror=alert(1)\>, which Flagstaff cannot see, may change every flag"#))
             #expect(!console.output.replacingOccurrences(of: #"\<img"#, with: "").contains("<img"))
         }
     }
