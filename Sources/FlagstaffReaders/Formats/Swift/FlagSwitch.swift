@@ -143,49 +143,62 @@ struct FlagSwitch {
     }
 
     /// The arms of a switch, those inside `#if` under their clause's condition.
+    /// What each arm writes is read on every core; what it means, in order.
     private mutating func read(
         _ cases: SwitchCaseListSyntax, condition: (BuildCondition?, String?)?, property: String, caseNames: Set<String>,
         expressions: SwiftExpressions
     ) {
+        var found: [(switchCase: SwitchCaseSyntax, condition: (BuildCondition?, String?)?)] = []
+        Self.collect(cases, under: condition, into: &found)
+        let values = Parallel.map(found.count) { Self.value(of: found[$0].switchCase.statements, expressions: expressions) }
+        for ((switchCase, condition), written) in zip(found, values) {
+            var value = written
+            if let condition { value = .arms([WrittenValue.Arm(condition: condition.0, conditionText: condition.1, value: value)]) }
+            switch switchCase.label {
+            case .default:
+                defaultArm = merged(defaultArm, value)
+            case .case(let label):
+                for item in label.caseItems {
+                    guard let name = Self.caseName(of: item.pattern) else {
+                        diagnostics.append(
+                            .warning(
+                                "'\(property)' has an arm Flagstaff cannot read: \(item.pattern.trimmedDescription)",
+                                at: expressions.location(of: item.pattern), hint: "write each arm as case .caseName"))
+                        continue
+                    }
+                    guard caseNames.contains(name) else {
+                        diagnostics.append(
+                            .error(
+                                "'\(property)' has an arm for '.\(name)', which is not a flag", at: expressions.location(of: item.pattern),
+                                hint: Suggestion.didYouMean(name, in: caseNames.sorted()) ?? "remove the arm"))
+                        continue
+                    }
+                    if arms[name] != nil, condition == nil {
+                        diagnostics.append(
+                            .error(
+                                "'\(property)' gives '.\(name)' two values", at: expressions.location(of: item.pattern),
+                                hint: "the first arm wins; remove this one"))
+                        continue
+                    }
+                    arms[name] = merged(arms[name], value)
+                }
+            }
+        }
+    }
+
+    /// A switch's arms in order, each with the `#if` condition it sits under.
+    private static func collect(
+        _ cases: SwitchCaseListSyntax, under condition: (BuildCondition?, String?)?,
+        into arms: inout [(switchCase: SwitchCaseSyntax, condition: (BuildCondition?, String?)?)]
+    ) {
         for element in cases {
             switch element {
             case .switchCase(let switchCase):
-                var value = Self.value(of: switchCase.statements, expressions: expressions)
-                if let condition { value = .arms([WrittenValue.Arm(condition: condition.0, conditionText: condition.1, value: value)]) }
-                switch switchCase.label {
-                case .default:
-                    defaultArm = merged(defaultArm, value)
-                case .case(let label):
-                    for item in label.caseItems {
-                        guard let name = Self.caseName(of: item.pattern) else {
-                            diagnostics.append(
-                                .warning(
-                                    "'\(property)' has an arm Flagstaff cannot read: \(item.pattern.trimmedDescription)",
-                                    at: expressions.location(of: item.pattern), hint: "write each arm as case .caseName"))
-                            continue
-                        }
-                        guard caseNames.contains(name) else {
-                            diagnostics.append(
-                                .error(
-                                    "'\(property)' has an arm for '.\(name)', which is not a flag", at: expressions.location(of: item.pattern),
-                                    hint: Suggestion.didYouMean(name, in: caseNames.sorted()) ?? "remove the arm"))
-                            continue
-                        }
-                        if arms[name] != nil, condition == nil {
-                            diagnostics.append(
-                                .error(
-                                    "'\(property)' gives '.\(name)' two values", at: expressions.location(of: item.pattern),
-                                    hint: "the first arm wins; remove this one"))
-                            continue
-                        }
-                        arms[name] = merged(arms[name], value)
-                    }
-                }
+                arms.append((switchCase, condition))
             case .ifConfigDecl(let ifConfig):
-                for (clauseCondition, text, clause) in Self.clauses(of: ifConfig) {
+                for (clauseCondition, text, clause) in clauses(of: ifConfig) {
                     guard case .switchCases(let inner) = clause.elements else { continue }
-                    let joined = Self.joined(condition, (clauseCondition, text))
-                    read(inner, condition: joined, property: property, caseNames: caseNames, expressions: expressions)
+                    collect(inner, under: joined(condition, (clauseCondition, text)), into: &arms)
                 }
             }
         }

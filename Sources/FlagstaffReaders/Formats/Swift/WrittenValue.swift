@@ -251,16 +251,16 @@ struct SwiftExpressions {
 
     /// A literal's value, or `nil` when the expression is not one.
     func literal(_ expression: ExprSyntax) -> WrittenValue? {
-        let at = location(of: expression)
+        // Where it is written is worked out only for a literal: most expressions are not one.
         if let bool = expression.as(BooleanLiteralExprSyntax.self) {
-            return .value(.bool(bool.literal.tokenKind == .keyword(.true)), at)
+            return .value(.bool(bool.literal.tokenKind == .keyword(.true)), location(of: expression))
         }
-        if let number = Self.number(expression) { return .value(number, at) }
+        if let number = Self.number(expression) { return .value(number, location(of: expression)) }
         if let string = expression.as(StringLiteralExprSyntax.self) {
             guard let text = string.representedLiteralValue else { return nil }
-            return .value(.string(text), at)
+            return .value(.string(text), location(of: expression))
         }
-        if let structured = structured(expression) { return .value(.structured(structured), at) }
+        if let structured = structured(expression) { return .value(.structured(structured), location(of: expression)) }
         return nil
     }
 
