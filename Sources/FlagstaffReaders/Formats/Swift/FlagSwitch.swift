@@ -150,16 +150,25 @@ struct FlagSwitch {
     ) {
         var found: [(switchCase: SwitchCaseSyntax, condition: (BuildCondition?, String?)?)] = []
         Self.collect(cases, under: condition, into: &found)
-        let values = Parallel.map(found.count) { Self.value(of: found[$0].switchCase.statements, expressions: expressions) }
-        for ((switchCase, condition), written) in zip(found, values) {
+        // Each arm's patterns (`nil` for `default:`), with the case each names, and what it writes.
+        let read = Parallel.map(found.count) { index in
+            let switchCase = found[index].switchCase
+            let patterns: [(pattern: PatternSyntax, name: String?)]? =
+                switch switchCase.label {
+                case .default: nil
+                case .case(let label): label.caseItems.map { ($0.pattern, Self.caseName(of: $0.pattern)) }
+                }
+            return (patterns, Self.value(of: switchCase.statements, expressions: expressions))
+        }
+        for ((_, condition), (patterns, written)) in zip(found, read) {
             var value = written
             if let condition { value = .arms([WrittenValue.Arm(condition: condition.0, conditionText: condition.1, value: value)]) }
-            switch switchCase.label {
-            case .default:
+            switch patterns {
+            case nil:
                 defaultArm = merged(defaultArm, value)
-            case .case(let label):
-                for item in label.caseItems {
-                    guard let name = Self.caseName(of: item.pattern) else {
+            case let patterns?:
+                for item in patterns {
+                    guard let name = item.name else {
                         diagnostics.append(
                             .warning(
                                 "'\(property)' has an arm Flagstaff cannot read: \(item.pattern.trimmedDescription)",
