@@ -220,35 +220,15 @@ struct ConfigurationReaderTests {
     }
 }
 
-/// Every configuration key is documented where users read about the configuration.
-@Suite("Configuration keys in the README")
-struct ConfigurationKeysDocumentedTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md")
-
-    @Test func everyKeyOfEverySectionIsInTheREADME() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        var names: [String] = Configuration.Key.names
-        names += Configuration.LifecycleKey.names
-        names += Configuration.DiffKey.names
-        names += Configuration.SourceKey.names
-        names += RemoteConfigKey.names
-        names += RemoteTenantKey.names
-        names += SwiftSettings.Key.names
-        names += SwiftSettings.RegistryField.names
-        names += BuildConfigurations.Key.names
-        names += LayerSettings.ValueKey.names
-        names += LayerSettings.ExternalKey.names
-        for name in names { #expect(text.contains("`\(name)`") || text.contains("\(name):"), "the README does not document '\(name)'") }
-    }
-}
-
 /// The README's "Limits" table is the one `InputLimits.table` writes: a limit
 /// added to the code reaches the README, and every row there is enforced here.
 @Suite("Limits in the README")
 struct LimitsDocumentedTests {
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
     @Test func theREADMEsLimitsTableIsTheCodes() throws {
-        let text = try String(contentsOf: ConfigurationKeysDocumentedTests.readme, encoding: .utf8)
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let header = "| Limit | Value |\n|---|---|\n"
         let start = try #require(text.range(of: header))
         let rows = text[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)

@@ -86,6 +86,12 @@ struct ReaderRobustnessTests {
         #expect(diagnostics.map(\.description) == ["flagstaff.yml:1:15: error: environment 'prod' is listed twice"])
     }
 
+    /// A key the combining fuzzer leaves out never meets the others.
+    @Test func theCombiningFuzzerKnowsEveryTopLevelKey() {
+        #expect(Set(ConfigurationCombination.fragments.map(\.key)) == Set(Configuration.Key.names))
+        #expect(ConfigurationCombination.fragments.count == Set(ConfigurationCombination.fragments.map(\.key)).count)
+    }
+
     /// Every value of every key the combining fuzzer knows, each with every other key's
     /// first value, read and (when valid) resolved: none crashes, and each problem is in the file.
     @Test func everyCombinedKeyAndValueReadsAndResolves() {

@@ -43,6 +43,22 @@ enum ConfigurationCombination {
                 "[]",
             ]
         ),
+        ("title", ["Flags", "''", "[a]"]),
+        ("flag_protocol", ["FeatureFlagProtocol", "1x", "[P]"]),
+        ("tenant_facts", ["{ A: { Country: Chile } }", "{ Z: { Country: Nowhere } }", "{ A: [] }", "[]"]),
+        ("matrix_file", ["docs/FLAGS.md", "t/A.json", "out/m.md", ".git/m.md"]),
+        ("templates", ["theme", "/", "''"]),
+        ("guide", ["guide", "out", "[guide]"]),
+        ("history", ["true", "{ until: HEAD, recent_days: 0 }", "{ since: 2026-02-30 }", "{ snapshot: h.json }", "{ nope: 1 }"]),
+        ("after_change", ["'true'", "''", "[a]"]),
+        ("flag_check", ["isEnabled", "[isEnabled, isOn]", "[]", "is-on"]),
+        ("swift", ["{ defaults: enabled, remote_key: remoteKey }", "{ defaults: '`default`' }", "{ registry: { name: r, default: on } }", "{ nope: x }", "[]"]),
+        ("build_configurations", ["{ dev: [DEBUG], prod: [] }", "{ qa: [DEBUG] }", "{ dev: { values: { A.b: c } } }", "{ prod: { xcconfig: [] } }", "{ dev: [1x] }"]),
+        ("app_targets", ["{ One: { App.isOne: true }, Two: { App.isOne: false } }", "{ One: {} }", "[One]", "{ One: { 'a b': c } }"]),
+        ("values", ["{ local: { path: l.json, format: justtweak } }", "{ local: { path: l.json, environments: [qa] } }", "{ base: { path: l.json } }", "[]"]),
+        ("external", ["{ ld: { name: LaunchDarkly, flags: all } }", "{ ld: { flags: [A_FLAG, NOPE] } }", "{ ld: {} }", "{ remote: { name: X } }"]),
+        ("chain", ["[debug, remote, override, base, fallback]", "[fallback, base]", "[nope]", "[base, base]", "[]"]),
+        ("outside_workspace", ["..", "[/]", "''"]),
     ]
 
     /// The keys every workspace needs, added at the end when the choices leave one out.
