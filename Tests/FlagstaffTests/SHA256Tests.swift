@@ -1,4 +1,4 @@
-import FlagstaffCore
+import Flagstaff
 import Testing
 
 /// The hand-written SHA-256 against FIPS 180-4's examples, and inputs around a

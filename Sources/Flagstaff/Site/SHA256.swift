@@ -1,8 +1,9 @@
 /// SHA-256 (FIPS 180-4), for the digest of the sources a site was built from.
 ///
-/// Hand-written because Foundation on Linux has no hash and swift-crypto would
-/// add a large dependency for one function; the digest identifies inputs, it
-/// guards nothing. Tested against the standard's vectors, including inputs that
+/// Hand-written because Foundation on Linux has no hash, and swift-crypto
+/// (BoringSSL, compiled from C) would add a minute or more to every first build,
+/// in CI and on each install, for one function; the digest identifies inputs, it
+/// guards nothing. It lives beside the one place that digests, not in the core. Tested against the standard's vectors, including inputs that
 /// end on and around a block's padding boundary.
 public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
