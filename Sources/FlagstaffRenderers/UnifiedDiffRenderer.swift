@@ -59,26 +59,29 @@ public enum UnifiedDiffRenderer {
         return parts
     }
 
-    /// The edit script of a longest common subsequence of lines.
+    /// The edit script of the standard library's difference (Myers' algorithm,
+    /// in time proportional to the texts' length times the lines changed): in
+    /// order, each line kept, removed or added, removals before additions.
     static func diff(_ a: [Line], _ b: [Line]) -> [Operation] {
-        var lengths = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                lengths[i][j] = a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in b.difference(from: a) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
         var operations: [Operation] = []
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] {
-                operations.append(Operation(kind: .same, oldLine: i + 1, newLine: j + 1))
-                i += 1
-                j += 1
-            } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+            if i < a.count, removed.contains(i) {
                 operations.append(Operation(kind: .removed, oldLine: i + 1, newLine: j + 1))
                 i += 1
-            } else {
+            } else if j < b.count, inserted.contains(j) {
                 operations.append(Operation(kind: .added, oldLine: i + 1, newLine: j + 1))
+                j += 1
+            } else {
+                operations.append(Operation(kind: .same, oldLine: i + 1, newLine: j + 1))
+                i += 1
                 j += 1
             }
         }

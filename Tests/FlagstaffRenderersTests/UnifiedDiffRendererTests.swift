@@ -22,6 +22,17 @@ struct UnifiedDiffRendererTests {
             """)
     }
 
+    /// A long generated file (a catalog of thousands of flags) with one line changed:
+    /// a table of every pair of lines would need billions of cells.
+    @Test func aLongFileWithOneChangeIsOneHunk() {
+        let old = (1...50_000).map { "| FLAG_\($0) | Feature \($0). |\n" }.joined()
+        let new = old.replacingOccurrences(of: "| FLAG_25000 | Feature 25000. |\n", with: "| FLAG_25000 | Feature 25000, reworded. |\n")
+        let diff = UnifiedDiffRenderer.render(path: "catalog.md", old: old, new: new)
+        #expect(diff.components(separatedBy: "\n@@ ").count - 1 == 1)
+        #expect(diff.contains("@@ -24997,7 +24997,7 @@\n"))
+        #expect(diff.contains("-| FLAG_25000 | Feature 25000. |\n+| FLAG_25000 | Feature 25000, reworded. |\n"))
+    }
+
     @Test func aMissingFinalNewlineIsMarked() {
         #expect(UnifiedDiffRenderer.render(path: "f", old: "a\nb", new: "a\nb\n") == """
             --- a/f
