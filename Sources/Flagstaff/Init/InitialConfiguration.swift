@@ -41,16 +41,6 @@ struct InitialConfiguration {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A string as a YAML scalar: plain when that reads back as the same string, else quoted.
-    static func scalar(_ text: String) -> String {
-        // A plain scalar may not start with YAML's indicators (`*` is an alias, `-` a list item) nor read as a Bool, null or number.
-        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "_-./*".contains($0) }
-            && text.first.map { $0.isLetter || "_./".contains($0) } == true
-            && !["true", "false", "yes", "no", "null", "on", "off", "y", "n"].contains(text.lowercased())
-        guard !plain else { return text }
-        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
     /// Items for a sentence: the first five, then how many more.
     static func few(_ items: [String]) -> String {
         let shown = items.prefix(5) + (items.count > 5 ? ["\(items.count - 5) more"] : [])
@@ -59,6 +49,6 @@ struct InitialConfiguration {
 
     /// A list of strings in flow style.
     static func list(_ items: [String]) -> String {
-        "[" + items.map(scalar).joined(separator: ", ") + "]"
+        "[" + items.map(YAMLScalar.written).joined(separator: ", ") + "]"
     }
 }

@@ -34,7 +34,7 @@ struct WorkspaceSurvey {
     /// Looks through the folder of `inventory`; `title` is the site's title to propose.
     init(inventory: FolderInventory, title: String) {
         self.inventory = inventory
-        configuration.set(.title, InitialConfiguration.scalar(title), why: "The site's title: the folder's name.")
+        configuration.set(.title, YAMLScalar.written(title), why: "The site's title: the folder's name.")
         var declaring: [(file: SourceFile, format: any DeclaringValuesFormat.Type)] = []
         var templates: [String] = []
         var jsonObjects: [(path: String, tenant: Tenant)] = []
@@ -67,12 +67,12 @@ struct WorkspaceSurvey {
         }
         if let path = templateEnvironments.unnamed, let target = environments.last {
             configuration.set(
-                .remoteConfig, "\n  \(RemoteConfigKey.templates.rawValue): { \(target): \(InitialConfiguration.scalar(path)) }",
+                .remoteConfig, "\n  \(RemoteConfigKey.templates.rawValue): { \(target): \(YAMLScalar.written(path)) }",
                 why: "A Remote Config template (`firebase remoteconfig:get` output): \(path).")
             configuration.unsure.append("\(path) is taken as the \(target) environment's Remote Config template; check which project it comes from")
         } else if !templateEnvironments.named.isEmpty {
             let pairs = environments.compactMap { environment in
-                templateEnvironments.named.first { $0.environment == environment }.map { "\(environment): \(InitialConfiguration.scalar($0.path))" }
+                templateEnvironments.named.first { $0.environment == environment }.map { "\(environment): \(YAMLScalar.written($0.path))" }
             }.joined(separator: ", ")
             configuration.set(
                 .remoteConfig, "\n  \(RemoteConfigKey.templates.rawValue): { \(pairs) }",
@@ -117,11 +117,11 @@ struct WorkspaceSurvey {
                 "\(type.name) was chosen as the flag type, but \(InitialConfiguration.few(alike.map { "\($0.name) (\($0.location))" })) "
                     + "\(alike.count == 1 ? "looks" : "look") as likely; set 'enum_name' and 'enum' to the one the app checks")
         }
-        let paths = type.files.map(InitialConfiguration.scalar)
+        let paths = type.files.map(YAMLScalar.written)
         configuration.set(
             .enumFiles, paths.count == 1 ? paths[0] : "[\(paths.joined(separator: ", "))]",
             why: "The Swift file that declares the flags\(paths.count > 1 ? ", then the files that extend the type" : "").")
-        configuration.set(.enumName, InitialConfiguration.scalar(type.name), why: "\(type.name): \(type.evidence) (\(type.location)).")
+        configuration.set(.enumName, YAMLScalar.written(type.name), why: "\(type.name): \(type.evidence) (\(type.location)).")
         var swift: [(SwiftSettings.Key, String, String)] = []
         for (key, names, what) in [
             (SwiftSettings.Key.defaults, type.defaults, "a Bool that switches over the flag: each flag's default"),
@@ -144,7 +144,7 @@ struct WorkspaceSurvey {
         if !swift.isEmpty {
             configuration.entries.append(
                 InitialConfiguration.Entry(
-                    key: .swift, value: swift.map { "\n  \($0.0.rawValue): \(InitialConfiguration.scalar($0.1))" }.joined(),
+                    key: .swift, value: swift.map { "\n  \($0.0.rawValue): \(YAMLScalar.written($0.1))" }.joined(),
                     why: swift.map { "\($0.0.rawValue): '\($0.1)' is \($0.2)." }))
             for (key, name, _) in swift { found.append("\(type.name).\(name): swift.\(key.rawValue)") }
         }
@@ -168,7 +168,7 @@ struct WorkspaceSurvey {
                 why: "No Swift type declares the flags; these \(format.declarationsName) files do, \(flags.count) flags in all.")
         }
         let layers = files.map { file, format in
-            "\n  \(Self.layerName(of: file.path)): { \(LayerSettings.ValueKey.path.rawValue): \(InitialConfiguration.scalar(file.path)), "
+            "\n  \(Self.layerName(of: file.path)): { \(LayerSettings.ValueKey.path.rawValue): \(YAMLScalar.written(file.path)), "
                 + "\(LayerSettings.ValueKey.format.rawValue): \(format.name) }"
         }
         configuration.set(
@@ -198,8 +198,8 @@ struct WorkspaceSurvey {
         guard let (path, format, rows) = best else { return }
         found.append("\(path): a catalog (format \(format.name)) with rows for \(rows) of the \(keys.count) flags")
         let value = format.name == SourceFormats.metadata.first?.name
-            ? InitialConfiguration.scalar(path)
-            : "{ \(Configuration.SourceKey.path.rawValue): \(InitialConfiguration.scalar(path)), \(Configuration.SourceKey.format.rawValue): \(format.name) }"
+            ? YAMLScalar.written(path)
+            : "{ \(Configuration.SourceKey.path.rawValue): \(YAMLScalar.written(path)), \(Configuration.SourceKey.format.rawValue): \(format.name) }"
         configuration.set(.catalog, value, why: "A table under a heading '\(Configuration().catalogHeading)' with a row for \(rows) of the \(keys.count) flags: their descriptions, owners and dates.")
     }
 
@@ -237,7 +237,7 @@ struct WorkspaceSurvey {
         foundFlags = true
         found.append("\(pattern): \(files.count) tenant files")
         configuration.set(
-            .tenants, InitialConfiguration.scalar(pattern),
+            .tenants, YAMLScalar.written(pattern),
             why: "One defaults file per tenant (\(files.count)): \(files.prefix(3).map(\.path).joined(separator: ", "))\(files.count > 3 ? ", …" : "").")
         if candidates.count > 1 {
             configuration.unsure.append(
@@ -271,7 +271,7 @@ struct WorkspaceSurvey {
                 addEnvironment(entry.environment, because: "\(entry.environment): a build configuration, \(entry.path)")
                 found.append("\(entry.path): the \(entry.environment) build configuration")
             }
-            let lines = entries.map { "\n  \($0.environment): { \(BuildConfigurations.Key.xcconfig.rawValue): \(InitialConfiguration.scalar($0.path)) }" }
+            let lines = entries.map { "\n  \($0.environment): { \(BuildConfigurations.Key.xcconfig.rawValue): \(YAMLScalar.written($0.path)) }" }
             configuration.set(
                 .buildConfigurations, lines.joined(),
                 why: "The compilation conditions of each build configuration, read from its .xcconfig file (and its #includes).")

@@ -13,7 +13,7 @@ extension ConfigurationEditor {
         else { return nil }
         let editable = EditableText(text)
         let lines = TextLines(text)
-        let entry = "\(scalar(id)): { " + fields.map { "\($0.key): \(scalar($0.value))" }.joined(separator: ", ") + " }"
+        let entry = "\(YAMLScalar.written(id)): { " + fields.map { "\($0.key): \(YAMLScalar.written($0.value))" }.joined(separator: ", ") + " }"
         if let (key, tenants) = remoteMapping.first(where: { $0.key.string == "tenants" }) {
             guard let tenantsMapping = tenants.mapping, let start = offset(of: tenants, in: lines) else { return nil }
             // Yams does not say how a parsed mapping is written; a flow mapping starts with `{`.

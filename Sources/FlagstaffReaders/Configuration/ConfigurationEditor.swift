@@ -9,7 +9,7 @@ public enum ConfigurationEditor {
     public static func addingTenantName(id: String, name: String, to text: String) -> TextEdit {
         let editable = EditableText(text)
         let newline = editable.lineEnding
-        let entry = "\(scalar(id)): \(scalar(name))"
+        let entry = "\(YAMLScalar.written(id)): \(YAMLScalar.written(name))"
         let lines = TextLines(text)
         for number in 1...lines.count {
             let line = lines.text(ofLine: number)
@@ -56,13 +56,5 @@ public enum ConfigurationEditor {
             previous = character
         }
         return line
-    }
-
-    /// A YAML scalar as it can be written inside `{ … }`: bare when safe, else double-quoted.
-    static func scalar(_ text: String) -> String {
-        let safe = !text.isEmpty && text.first != " " && text.last != " "
-            && text.allSatisfy { $0.isLetter || $0.isNumber || " -_.'".contains($0) } && !"-'".contains(text.first!)
-        if safe { return text }
-        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
