@@ -19,7 +19,7 @@ public enum FlagEnumEditor {
             declaration += newline + indentation + ("/// " + line).trimmingCharacters(in: " ")
         }
         declaration += newline + indentation + "case " + new.caseName
-        if flagEnum.hasStringRawValues && new.key != new.caseName { declaration += " = \"\(escaped(new.key))\"" }
+        if flagEnum.hasStringRawValues && new.key != new.caseName { declaration += " = " + SwiftDeclarationsEditor.swiftQuoted(new.key) }
 
         let flagMembers = members.filter { $0.holdsCases }
         if let group = new.group, let last = flagMembers.last(where: { $0.group == group }) {
@@ -100,10 +100,6 @@ public enum FlagEnumEditor {
         let comment = String(decoding: Array(text.utf8)[mark.range], as: UTF8.self)
         guard let nameRange = comment.range(of: mark.name, options: .backwards) else { return "// MARK: - " }
         return String(comment[..<nameRange.lowerBound])
-    }
-
-    static func escaped(_ key: String) -> String {
-        key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
     /// A member of the enum: where it ends, its MARK group, and whether it holds cases.
