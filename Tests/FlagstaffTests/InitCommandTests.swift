@@ -37,7 +37,10 @@ struct InitCommandTests {
         Expectation(
             fixture: "swift-defaults-remote-key", environments: ["release"], enumFiles: ["WordPress/RemoteFeatureFlag.swift"],
             enumName: "RemoteFeatureFlag", swift: ["defaultValue", "remoteKey", "description", nil],
-            toDecide: ["'release' is a guess", "no Swift file outside the declarations uses a flag"]),
+            toDecide: [
+                "swift.defaults is 'defaultValue', but 'RemoteFeature.enabled' could be it too", "'release' is a guess",
+                "no Swift file outside the declarations uses a flag",
+            ]),
         // Kiwix's FeatureFlags: static Bool members, one in #if DEBUG and #else.
         Expectation(
             fixture: "swift-static-properties", environments: ["debug", "release"], enumFiles: ["Model/Utilities/FeatureFlags.swift"],
@@ -47,6 +50,12 @@ struct InitCommandTests {
         Expectation(
             fixture: "swift-registry", environments: ["release"], enumFiles: ["Sources/FeatureFlag.swift"], enumName: "FeatureFlag",
             swift: [nil, nil, nil, "registry"], toDecide: ["'release' is a guess", "no Swift file outside the declarations uses a flag"]),
+        // A registry read by a manager's isEnabled(_:) in another class, with #if DEBUG in the manager.
+        Expectation(
+            fixture: "swift-registry-manager", environments: ["debug", "release"],
+            enumFiles: ["Sources/FeatureFlag.swift", "Sources/FeatureFlagManager.swift"], enumName: "FeatureFlag",
+            swift: ["FeatureFlagManager.isEnabled", nil, nil, "registry"], conditions: ["debug": ["DEBUG"], "release": []],
+            toDecide: ["'FeatureFlagManager.isEnabled' is taken as each flag's default", "no Swift file outside the declarations uses a flag"]),
         // JustTweak's example app: two LocalConfiguration files.
         Expectation(
             fixture: "justtweak", environments: ["release"],
@@ -183,6 +192,34 @@ struct InitCommandTests {
                 "to decide: App/Config/Shared.xcconfig is no build configuration by name; if one is, add it under 'build_configurations'",
             ])
         }
+    }
+
+    /// A type of static Bools is the flag type even when its name does not say so;
+    /// a type of other constants, or of a few Bools among many others, is not.
+    @Test func aTypeOfStaticBoolsIsFoundWithoutAFlagWordInItsName() {
+        let text = """
+            enum Switches {
+                static let newOnboarding = true
+                static let darkModeToggle: Bool = false
+                #if DEBUG
+                static let verboseLogging = true
+                #else
+                static let verboseLogging = false
+                #endif
+                static let apiHost = "api.example.com"
+            }
+            enum Theme {
+                static let cornerRadius = 4.0
+                static let usesBlur = true
+                static let accent = "blue"
+                static let spacing = 8
+            }
+
+            """
+        let types = SwiftFlagSurvey.flagTypes(in: [SourceFile(path: "Switches.swift", text: text)])
+        #expect(types.map(\.name) == ["Switches"])
+        #expect(types.first?.evidence == "static members that give flag values")
+        #expect(types.first?.flags.map(\.caseName).contains("newOnboarding") == true)
     }
 
     @Test func theSurveyNamesConditionsButNotPlatformTestsAndSortsMembersByWhatTheyGive() {

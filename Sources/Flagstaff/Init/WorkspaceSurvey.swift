@@ -146,7 +146,7 @@ struct WorkspaceSurvey {
                 InitialConfiguration.Entry(
                     key: .swift, value: swift.map { "\n  \($0.0.rawValue): \(YAMLScalar.written($0.1))" }.joined(),
                     why: swift.map { "\($0.0.rawValue): '\($0.1)' is \($0.2)." }))
-            for (key, name, _) in swift { found.append("\(type.name).\(name): swift.\(key.rawValue)") }
+            for (key, name, _) in swift { found.append("\(name.contains(".") ? name : "\(type.name).\(name)"): swift.\(key.rawValue)") }
         }
         return type
     }

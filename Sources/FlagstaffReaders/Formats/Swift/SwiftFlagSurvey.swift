@@ -66,8 +66,14 @@ public enum SwiftFlagSurvey {
             location: FlagEnumReader.location(of: type.nameToken, converter: file.converter), flags: [],
             evidence: isStringEnum ? "an enum with a String raw type" : "an enum whose cases are read as flags", score: 0)
         for (block, blockFile) in blocks { members(of: block, in: blockFile, into: &found) }
-        // A member named for defaults first.
+        // A member named for defaults first, then a manager's check in another type.
         found.defaults = found.defaults.filter { $0.lowercased().contains("default") } + found.defaults.filter { !$0.lowercased().contains("default") }
+        let managerChecks = checks(of: type.name, in: parsed)
+        found.defaults += managerChecks.map { "\($0.type).\($0.function)" }
+        // The manager's file is read with the type's when its check gives the defaults.
+        if let chosen = managerChecks.first(where: { "\($0.type).\($0.function)" == found.defaults.first }), !found.files.contains(chosen.file) {
+            found.files.append(chosen.file)
+        }
         let caseNames = Set(type.memberBlock.tokens(viewMode: .sourceAccurate).filter { $0.parent?.is(EnumCaseElementSyntax.self) == true }.map(\.text))
         if !caseNames.isEmpty {
             for other in parsed {
@@ -77,8 +83,42 @@ public enum SwiftFlagSurvey {
             }
         }
         let named = flagWords.contains(where: type.name.lowercased().contains)
-        found.score = (named ? 2 : 0) + (isStringEnum ? 1 : 0) + (found.defaults.isEmpty ? 0 : 2) + (found.registries.isEmpty ? 0 : 2)
+        let staticBools = !named && type.enumDecl.map(FlagEnumReader.hasStringRawType) != true && holdsStaticBools(type.memberBlock)
+        if staticBools { found.evidence = "a type whose static members are Bool values" }
+        found.score = (named ? 2 : 0) + (isStringEnum || staticBools ? 1 : 0) + (found.defaults.isEmpty ? 0 : 2) + (found.registries.isEmpty ? 0 : 2)
         return found.score > 0 ? found : nil
+    }
+
+    /// Functions of other types that take one flag and return a `Bool`, such as a
+    /// manager's `func isEnabled(_ flag: FeatureFlag) -> Bool`: each flag's default
+    /// as the app works it out (`defaults: FeatureFlagManager.isEnabled`), with the file it is in.
+    private static func checks(of typeName: String, in parsed: [ParsedSwiftFile]) -> [(type: String, function: String, file: String)] {
+        parsed.flatMap { file in
+            file.finder.types.filter { $0.name != typeName }.flatMap { other in
+                other.memberBlock.members.compactMap { member -> (String, String, String)? in
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), function.signature.parameterClause.parameters.count == 1,
+                        let parameter = function.signature.parameterClause.parameters.first,
+                        parameter.type.trimmedDescription.split(separator: ".").last.map(String.init) == typeName,
+                        function.signature.returnClause?.type.trimmedDescription == "Bool", function.body != nil,
+                        // A private helper is how the check works, not what the app asks.
+                        !function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) })
+                    else { return nil }
+                    return (other.name, function.name.text, file.file.path)
+                }
+            }
+        }
+    }
+
+    /// Whether most of a type's static properties, at least two, are `Bool`s
+    /// (`static let newOnboarding = true`, `static var debugMenu: Bool { … }`):
+    /// a type of flags even when its name does not say so.
+    private static func holdsStaticBools(_ block: MemberBlockSyntax) -> Bool {
+        let statics = block.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+            .filter { $0.modifiers.contains { $0.name.tokenKind == .keyword(.static) } }.flatMap(\.bindings)
+        let bools = statics.filter { binding in
+            binding.typeAnnotation?.type.trimmedDescription == "Bool" || binding.initializer?.value.is(BooleanLiteralExprSyntax.self) == true
+        }
+        return bools.count >= 2 && bools.count * 2 > statics.count
     }
 
     /// Sorts the members that switch over the flag into defaults, remote keys and descriptions.
