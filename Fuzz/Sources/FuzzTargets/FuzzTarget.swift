@@ -74,7 +74,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             (hasModel, diagnostics) = (result.template != nil, result.diagnostics)
         case .swiftDeclarations:
             // Every property the settings can name, with one build configuration
-            // whose conditions and checked values are known and one whose are not;
+            // whose conditions and checked values are known and one whose are not,
+            // and two app targets, one of which leaves a checked value unknown;
             // then with the defaults a manager's function gives through helpers.
             var settings = SwiftSettings()
             (settings.defaults, settings.remoteKey, settings.description, settings.registry) = ("defaultValue", "remoteKey", "description", "registry")
@@ -87,7 +88,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     [.init(path: path, text: text)],
                     options: .init(
                         settings: settings, environments: ["debug", "release"], conditions: ["debug": ["DEBUG"]],
-                        knownValues: ["debug": ["BuildConfiguration.current": "localDeveloper", "AppConfiguration.isJetpack": "true"]])))
+                        knownValues: ["debug": ["BuildConfiguration.current": "localDeveloper", "AppConfiguration.isJetpack": "true"]],
+                        appTargets: [
+                            AppTarget(name: "WordPress", values: ["AppConfiguration.isJetpack": "false"], location: .start(of: "flagstaff.yml")),
+                            AppTarget(name: "Jetpack", values: ["BuildConfiguration.current": "appStore"], location: .start(of: "flagstaff.yml")),
+                        ])))
             }
             // Then as several types: every type conforming to a protocol, each
             // limited to one MARK group.
