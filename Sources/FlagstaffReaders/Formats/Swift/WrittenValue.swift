@@ -225,6 +225,8 @@ struct SwiftExpressions {
 
     /// Text cut to `longestText` characters, on one line.
     static func shortened(_ text: String) -> String {
+        // Most expressions are short and on one line already.
+        if text.utf8.count <= longestText, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }.joined(separator: " ")
         return line.count > longestText ? String(line.prefix(longestText - 1)) + "…" : line
     }
