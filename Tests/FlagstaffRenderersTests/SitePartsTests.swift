@@ -13,9 +13,9 @@ struct SitePartsTests {
         let white = try #require(renderer.model.tenant("WL"))
         let resolution = renderer.matrix.resolution(renderer.model.flags[0], white, "prod")
         #expect(resolution.isVarying)
-        #expect(renderer.reasons.reason(resolution, environment: "prod") == "off for “Ten percent” (a random 10% of devices); otherwise on")
+        #expect(renderer.reasons.reason(resolution, environment: "prod", flag: renderer.model.flags[0]) == "off for “Ten percent” (a random 10% of devices); otherwise on")
         let dev = renderer.matrix.resolution(renderer.model.flags[0], white, "dev")
-        #expect(renderer.reasons.reason(dev, environment: "dev") == nil, "the mark says it all")
+        #expect(renderer.reasons.reason(dev, environment: "dev", flag: renderer.model.flags[0]) == nil, "the mark says it all")
     }
 
     @Test func aFixedRemoteValueNamesItsConditionAndWhatTheAppShips() {
@@ -39,10 +39,10 @@ struct SitePartsTests {
         let matrix = ResolvedMatrix(model: model)
         let reasons = CellReasons(model: model)
         let decided = matrix.resolution(flags[0], tenant, "prod")
-        #expect(reasons.reason(decided, environment: "prod") == "set by remote config for “WL 'launch'” (White Label's app); without remote config: off")
-        #expect(reasons.reason(matrix.resolution(flags[1], tenant, "prod"), environment: "prod") == "set by remote config for everyone; without remote config: 0")
-        #expect(reasons.reason(decided, environment: "dev") == "condition 'WL 'launch''; without remote config: off", "a condition of no template keeps the layer's words")
-        #expect(reasons.reason(matrix.resolution(flags[0], tenant, "dev"), environment: "dev") == nil)
+        #expect(reasons.reason(decided, environment: "prod", flag: flags[0]) == "set by remote config for “WL 'launch'” (White Label's app); without remote config: off")
+        #expect(reasons.reason(matrix.resolution(flags[1], tenant, "prod"), environment: "prod", flag: flags[1]) == "set by remote config for everyone; without remote config: 0")
+        #expect(reasons.reason(decided, environment: "dev", flag: flags[0]) == "condition 'WL 'launch''; without remote config: off", "a condition of no template keeps the layer's words")
+        #expect(reasons.reason(matrix.resolution(flags[0], tenant, "dev"), environment: "dev", flag: flags[0]) == nil)
     }
 
     @Test func environmentNamesCannotLeaveTheirCSSString() {

@@ -9,10 +9,14 @@ app) and the repository's example. Expected values come from reading the
 fixtures' files; see GrocerySiteTests.swift.
 """
 
+import shutil
+import tempfile
+from pathlib import Path
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from test_site import REPO, WIDTHS, SiteTestCase
+from test_site import REPO, WIDTHS, SiteTestCase, require_tools
 
 FIXTURES = REPO / "Tests" / "FlagstaffTests" / "Fixtures"
 
@@ -87,6 +91,20 @@ class GroceryTests(WidthTestCase):
         self.type_query("in development")
         self.wait_for_count("Showing 1 of 6 flags.")
 
+    def test_search_finds_a_flag_by_the_words_of_its_title_and_description(self):
+        # MIN_ORDER_VALUE: "Minimum basket, in the brand's currency" in the catalog,
+        # "The smallest basket a customer can order." in its doc comment.
+        for width in WIDTHS:
+            for words in ["minimum basket", "minimum order", "smallest basket"]:
+                with self.subTest(width=width, words=words):
+                    self.set_width(width)
+                    self.load("index.html")
+                    box = self.driver.find_element(By.ID, "jump-q")
+                    box.send_keys(words)
+                    box.submit()
+                    self.wait_for_count("Showing 1 of 6 flags.")
+                    self.assertEqual(self.only_visible_section("prod")["visibleRows"], ["MIN_ORDER_VALUE"])
+
     def test_tenant_facts_on_their_pages_and_from_the_home_search(self):
         for width in WIDTHS:
             with self.subTest(width=width):
@@ -150,3 +168,43 @@ class BadgesTests(WidthTestCase):
                     self.assertGreaterEqual(inner["left"], outer["left"] - 1)
                     self.assertLessEqual(inner["right"], min(outer["right"], inner["viewport"]) + 1, "the badge %r is inside its cell" % badge.text)
                     self.assertLessEqual(inner["bottom"], outer["bottom"] + 1, "the badge %r is inside its cell" % badge.text)
+
+
+class DecidedWhenTheAppRunsTests(WidthTestCase):
+    """Kiwix's hasLibrary (swift-static-properties) is `!AppType.isCustom` under the
+    doc comment "Custom apps, which have a bundled zim file, do not require library
+    access"; here its expression is made one long name, as an Apple Pay check is."""
+
+    LONG = "PKPaymentAuthorizationController.canMakePaymentsUsingNetworksWithCapabilities()"
+
+    @classmethod
+    def setUpClass(cls):
+        require_tools()
+        cls.workspace = Path(tempfile.mkdtemp(prefix="flagstaff-decided-"))
+        shutil.copytree(FIXTURES / "swift-static-properties", cls.workspace / "kiwix")
+        swift = cls.workspace / "kiwix" / "Model" / "Utilities" / "FeatureFlags.swift"
+        swift.write_text(swift.read_text().replace("= !AppType.isCustom", "= " + cls.LONG))
+        cls.config = cls.workspace / "kiwix" / "flagstaff.yml"
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            super().tearDownClass()
+        finally:
+            shutil.rmtree(cls.workspace, ignore_errors=True)
+
+    def test_the_value_says_the_doc_comment_is_marked_varying_and_fits(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load("flags/haslibrary.html")
+                cell = self.driver.find_element(By.ID, "t-app.release")
+                text = " ".join(cell.text.split())
+                self.assertTrue(text.startswith("decided in code ≈"), text)
+                self.assertIn("the app decides when it runs: “Custom apps, which have a bundled zim file, do not require library access", text)
+                self.assertIn(self.LONG, text.replace(" ", ""))
+                self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0, "the page does not scroll sideways")
+                self.assertLessEqual(self.box(cell)["right"], self.box(cell)["viewport"] + 1)
+                self.load_matrix()
+                self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0, "the matrix does not scroll sideways")

@@ -809,6 +809,10 @@ class HistoryPagesTests(SiteTestCase):
         for tenants, _, text in self.shown_items():
             self.assertTrue(not tenants or "BEL" in tenants, text)
         self.assertLess(len(self.shown_items()), len(everything), "a tenant sees fewer changes")
+        # A Remote Config condition on another maison's app id (content/remote/prod.json) is not BEL's change.
+        shown = [text for _, _, text in self.shown_items()]
+        self.assertIn("Remote config in prod: a new condition “BEL”", shown)
+        self.assertNotIn("Remote config in prod and uat: a new condition “CHL”", shown)
         self.choose("h-env", "uat")
         for tenants, environments, text in self.shown_items():
             self.assertTrue(not tenants or "BEL" in tenants, text)

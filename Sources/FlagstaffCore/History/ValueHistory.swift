@@ -80,6 +80,8 @@ public struct ValueHistory: Sendable, Codable {
                 } else if flags != nil {
                     return nil
                 }
+                // A change that can reach only some tenants is kept for them.
+                if let reached = change.tenants, !reached.contains(where: tenantOK) { return nil }
                 var change = change
                 change.environments = change.environments.filter(environmentOK)
                 return change.environments.isEmpty ? nil : change

@@ -4,7 +4,8 @@
 /// decided in code; `#if` arms the configuration does not settle show each value.
 public struct CodeDefaultLayer: ResolutionLayer {
     /// The layer's description.
-    public static let layer = Layer(id: "code", mark: "‹›", code: "c", legend: "the default written in the app's code")
+    public static let layer = Layer(
+        id: "code", mark: "‹›", code: "c", legend: "the default written in the app's code", canBeWorkedOutWhenRunning: true)
 
     /// Creates the layer.
     public init() {}

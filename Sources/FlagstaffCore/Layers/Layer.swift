@@ -30,6 +30,9 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     public let showsHiddenValue: Bool
     /// Whether the layer's answer can depend on the device or the user.
     public let canVary: Bool
+    /// Whether the layer can answer with a value the app's code works out when it
+    /// runs, which views mark as varying as they do `canVary`'s.
+    public let canBeWorkedOutWhenRunning: Bool
     /// What a cell says when the layer may replace its value with one no input
     /// holds, such as "may be changed by LaunchDarkly"; `nil` when such a value
     /// reads as `CellPresentation.unknownWord` (Firebase's personalisation).
@@ -43,7 +46,7 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// Creates a layer description.
     public init(
         id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
-        canVary: Bool = false, changeNote: String? = nil, isBundled: Bool = true, name: String? = nil, explanation: String? = nil,
+        canVary: Bool = false, canBeWorkedOutWhenRunning: Bool = false, changeNote: String? = nil, isBundled: Bool = true, name: String? = nil, explanation: String? = nil,
         phrase: String? = nil, legendNaming: (@Sendable ((String) -> String) -> String)? = nil
     ) {
         self.id = id
@@ -57,6 +60,7 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
         self.isKnownAtBuildTime = isKnownAtBuildTime
         self.showsHiddenValue = showsHiddenValue
         self.canVary = canVary
+        self.canBeWorkedOutWhenRunning = canBeWorkedOutWhenRunning
         self.changeNote = changeNote
         self.isBundled = isBundled
     }

@@ -77,7 +77,7 @@ public struct ResolutionChain: Sendable {
     public var shownLayers: [Layer] { descriptions.filter(\.isKnownAtBuildTime) }
 
     /// The legend of every view: each shown layer's mark, name and meaning, then
-    /// the mark of a varying cell when a layer can vary.
+    /// the mark of a varying cell when a layer can vary or give a value the app works out when it runs.
     /// `label` is the layer's id, `name` its name in the site's words.
     public var legend: [(mark: String, label: String, name: String, text: String)] { legend(escapingNames: { $0 }) }
 
@@ -86,7 +86,7 @@ public struct ResolutionChain: Sendable {
     public func legend(escapingNames escape: (String) -> String) -> [(mark: String, label: String, name: String, text: String)] {
         // A source Flagstaff cannot see decides no value, so it has no mark: its cells say "may be changed by …".
         shownLayers.map { ($0.mark.isEmpty ? $0.changeNote.map(escape) ?? "" : $0.mark, $0.id, $0.name, $0.legend(escapingNames: escape)) }
-            + (shownLayers.contains(where: \.canVary) ? [(CellPresentation.varyingMark, "varies", "varies", CellPresentation.varyingLegend)] : [])
+            + (shownLayers.contains { $0.canVary || $0.canBeWorkedOutWhenRunning } ? [(CellPresentation.varyingMark, "varies", "varies", CellPresentation.varyingLegend)] : [])
     }
 
     /// Resolves one cell: the first opinion wins. A varying opinion lists each

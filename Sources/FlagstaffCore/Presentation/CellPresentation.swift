@@ -38,9 +38,11 @@ public struct CellPresentation: Hashable, Sendable {
             let noted = notes.map { ", \($0)" }.joined()
             word = words.joined(separator: "/") + noted
             symbol = symbols.joined(separator: "/") + noted.markdownEscaped
-            // Only a layer that depends on the device or the user varies; the code's
-            // `#if` arms and runtime expressions keep the code layer's mark.
-            mark = resolution.layer.canVary ? Self.varyingMark : resolution.layer.mark
+            // A layer that depends on the device or the user varies, and so does a value
+            // the app's code works out when it runs; the code's `#if` arms, which each
+            // build settles, keep the code layer's mark.
+            let varies = resolution.layer.canVary || resolution.variants.contains(where: \.isDecidedInCode)
+            mark = varies ? Self.varyingMark : resolution.layer.mark
             cssClass = "v" + resolution.layer.code
             return
         }

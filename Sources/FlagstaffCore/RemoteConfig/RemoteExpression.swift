@@ -180,6 +180,18 @@ extension RemoteExpression {
         return ConditionTruth(value: .yes, because: reasons.isEmpty ? "it is always true" : reasons.joined(separator: "; "))
     }
 
+    /// Whether the expression can hold for some device of a context's tenant on some
+    /// day and app version: false only when a part about who the tenant is (its app
+    /// id, the tenant signal or user property, the platform, a constant) is false.
+    public func canReach(_ context: ConditionContext) -> Bool {
+        !parts.contains { part in
+            switch part.kind {
+            case .constant, .appID, .operatingSystem, .customSignal, .userProperty: part.truth(in: context).value == .no
+            case .appVersion, .appBuild, .percent, .dateTime, .varying, .unparsed: false
+            }
+        }
+    }
+
     /// Whether the expression names a tenant: its app id, or a value of the tenant
     /// signal or user property that it sets.
     public func mentions(_ context: ConditionContext) -> Bool {

@@ -23,11 +23,16 @@ public struct RemoteTemplateChange: Hashable, Sendable, Codable {
     public var kind: Kind
     /// The environments whose template changes so, in the diff's order.
     public var environments: [String]
+    /// The tenants (ids, in model order) whose devices the change can reach, on some
+    /// day or app version: those a condition it names can hold for. `nil` for every
+    /// tenant, and for a change Flagstaff cannot place (a condition that names none).
+    public var tenants: [String]?
 
     /// Creates a change.
-    public init(kind: Kind, environments: [String]) {
+    public init(kind: Kind, environments: [String], tenants: [String]? = nil) {
         self.kind = kind
         self.environments = environments
+        self.tenants = tenants
     }
 
     /// The changes between the templates of two models, environment by environment in
@@ -38,14 +43,36 @@ public struct RemoteTemplateChange: Hashable, Sendable, Codable {
             let old = base.remoteConfig?.templates[environment], new = head.remoteConfig?.templates[environment]
             guard old != nil || new != nil else { continue }
             for kind in kinds(base: base, old: old, head: head, new: new) {
+                let reached = tenants(reachedBy: kind, base: base, old: old, head: head, new: new, in: environment)
                 if let index = changes.firstIndex(where: { $0.kind == kind }) {
                     changes[index].environments.append(environment)
+                    let known = changes[index].tenants.flatMap { earlier in reached.map { Set(earlier).union($0) } }
+                    changes[index].tenants = known.map { union in head.tenants.map(\.id).filter(union.contains) }
                 } else {
-                    changes.append(RemoteTemplateChange(kind: kind, environments: [environment]))
+                    changes.append(RemoteTemplateChange(kind: kind, environments: [environment], tenants: reached))
                 }
             }
         }
         return changes
+    }
+
+    /// The tenants a change can reach in one environment: for a change to a condition
+    /// (or to a share under one), those the condition can hold for, read in the
+    /// template that has it; `nil` for every tenant, or when that is all or none of them.
+    private static func tenants(
+        reachedBy kind: Kind, base: FlagModel, old: RemoteTemplate?, head: FlagModel, new: RemoteTemplate?, in environment: String
+    ) -> [String]? {
+        let name: String, model: FlagModel, template: RemoteTemplate?
+        switch kind {
+        case .conditionAdded(let added, _), .expressionChanged(let added, _, _): (name, model, template) = (added, head, new)
+        case .shareChanged(_, let condition?, _, _, _): (name, model, template) = (condition, head, new)
+        case .conditionRemoved(let removed, _): (name, model, template) = (removed, base, old)
+        case .version, .conditionsReordered, .shareChanged: return nil
+        }
+        guard let remote = model.remoteConfig, let condition = template?.conditions.first(where: { $0.name == name }) else { return nil }
+        let ids = model.tenants.map(\.id)
+        let reached = ids.filter { condition.expression.canReach(remote.context(for: $0, in: environment)) }
+        return reached.isEmpty || reached.count == ids.count ? nil : reached
     }
 
     /// What changes between one environment's two templates (either may be missing).

@@ -1,4 +1,5 @@
 import FlagstaffCore
+import Foundation
 
 /// Why a cell has its value, in words, where the value is shown: the remote
 /// condition that decides or splits it, by its name (what people say in
@@ -24,12 +25,19 @@ struct CellReasons: Sendable {
     /// The reason shown next to a cell's value: "set by remote config for “EU
     /// guests” (phones set to Germany or France); without remote config: off", or
     /// for a cell that varies, each value and when it applies. `nil` when the
-    /// layer's mark says it all.
-    func reason(_ resolution: Resolution, environment: String) -> String? {
+    /// layer's mark says it all. A value the app's code works out when it runs is
+    /// said with the flag's doc comment, in the code's own words, where it has one.
+    func reason(_ resolution: Resolution, environment: String, flag: Flag) -> String? {
         if resolution.isVarying {
             return resolution.variants.map { variant in
                 // What the app's code works out when it runs: the expression, and where it is written.
-                if variant.isDecidedInCode { return variant.condition + (variant.location.map { " (\($0.file):\($0.line))" } ?? "") }
+                if variant.isDecidedInCode {
+                    let place = variant.location.map { "\($0.file):\($0.line)" }
+                    guard let about = Self.plainWords(flag.documentation) else {
+                        return variant.condition + (place.map { " (\($0))" } ?? "")
+                    }
+                    return "the app decides when it runs: “\(about)” (\(variant.condition)" + (place.map { ", \($0)" } ?? "") + ")"
+                }
                 // A source Flagstaff cannot see: what it may do says it all.
                 if let note = variant.changeNote { return note }
                 let value = variant.word
@@ -52,6 +60,13 @@ struct CellReasons: Sendable {
             text += "; without remote config: \(CellPresentation.word(for: hidden.value))"
         }
         return text
+    }
+
+    /// A doc comment on one line, without Markdown's code marks; `nil` when empty.
+    private static func plainWords(_ documentation: String?) -> String? {
+        let line = (documentation ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ").replacingOccurrences(of: "`", with: "")
+        return line.isEmpty ? nil : line
     }
 
     /// When a variant applies, in words: "for “EU guests” (phones set to …)",

@@ -144,7 +144,7 @@ struct HistoryWords {
             changes.append(
                 Change(
                     lead: flag == nil ? "" : "Remote config in \(change.environments.joined(separator: " and ")): ", flag: flag,
-                    text: flag == nil ? "Remote config in \(change.environments.joined(separator: " and ")): \(text)" : text, detail: nil, tenants: [],
+                    text: flag == nil ? "Remote config in \(change.environments.joined(separator: " and ")): \(text)" : text, detail: nil, tenants: change.tenants ?? [],
                     environments: change.environments))
         }
         return changes

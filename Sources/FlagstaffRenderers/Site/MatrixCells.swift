@@ -77,7 +77,7 @@ struct MatrixCells {
                     } else {
                         let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
                         let presentation = CellPresentation(resolution)
-                        let why = site.reasons.reason(resolution, environment: model.environments[environment])
+                        let why = site.reasons.reason(resolution, environment: model.environments[environment], flag: model.flags[flag])
                         cells.append(Int32(intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote, word: presentation.word))))
                     }
                 }

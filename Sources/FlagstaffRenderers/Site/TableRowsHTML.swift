@@ -175,7 +175,7 @@ struct TableRowsHTML {
             let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
             let presentation = CellPresentation(resolution)
             html += "\(presentation.cssClass.htmlEscaped)\">\(presentation.text.htmlEscaped)".utf8
-            if let why = reasons.reason(resolution, environment: matrix.model.environments[environment]) {
+            if let why = reasons.reason(resolution, environment: matrix.model.environments[environment], flag: matrix.model.flags[flag]) {
                 html += "<span class=\"why\">\(why.htmlEscaped)</span>".utf8
             }
         }

@@ -105,7 +105,7 @@ struct GlossaryPage: SitePage {
             GlossaryEntry(
                 anchor: "template", term: "Remote Config template",
                 definition: "The file that Firebase's command line writes from the console: the conditions and, per parameter, its values. "
-                    + "Each flag reads the parameter of its name. This site reads the templates for \(Self.templateVersions(model))."),
+                    + "\(Self.parameters(model)) This site reads the templates for \(Self.templateVersions(model))."),
         ])
         groups = [
             GlossaryGroup(title: "Words on this site", entries: entries),
@@ -115,6 +115,21 @@ struct GlossaryPage: SitePage {
     }
 
     /// Each environment's template, with its version: "uat (version 17) and prod (version 42)".
+    /// Which parameter each flag reads: the one of its name, except those the
+    /// configuration or the code names otherwise and those that read none.
+    private static func parameters(_ model: FlagModel) -> String {
+        guard let remote = model.remoteConfig else { return "" }
+        let none = model.flags.filter { !remote.isLinked($0.key) }.count
+        let other = model.flags.filter { remote.isLinked($0.key) && remote.parameterName(for: $0.key) != $0.key }.count
+        if none == 0, other == 0 { return "Each flag reads the parameter of its name." }
+        if other == model.flags.count { return "Each flag's page names the parameter it reads." }
+        let exceptions = [
+            other == 0 ? nil : "\(other.counted("flag")) \(other == 1 ? "reads" : "read") a parameter of another name",
+            none == 0 ? nil : "\(none.counted("flag")) \(none == 1 ? "reads" : "read") none",
+        ].compactMap { $0 }
+        return "A flag reads the parameter of its name, except that \(exceptions.joined(separator: " and ")); each flag's page names its parameter."
+    }
+
     private static func templateVersions(_ model: FlagModel) -> String {
         model.remoteConfig.map { remote in
             remote.templatesByFile(environments: model.environments).map { template, environments in

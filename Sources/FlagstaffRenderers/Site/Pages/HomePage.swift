@@ -11,6 +11,8 @@ struct HomePage: SitePage {
     var environmentList: String
     var warningCount: Int
     var hasWarnings: Bool
+    /// Whether every tenant's file sets every flag in every environment; `false` for a single app.
+    var setsEveryFlag: Bool
     /// The "does not set" warnings in plain words, one per tenant.
     var unsetNotices: [UnsetNotice]
     /// How many warnings are about something else, in words ("1 other warning"); `nil` for none.
@@ -45,6 +47,7 @@ struct HomePage: SitePage {
         warningCount = warnings.count
         hasWarnings = !warnings.isEmpty
         unsetNotices = unset.notices
+        setsEveryFlag = !model.isSingleApp && unset.notices.isEmpty
         otherWarnings = warnings.count > unset.warningCount
             ? (warnings.count - unset.warningCount).counted(unset.notices.isEmpty ? "warning" : "other warning") : nil
         self.warnings = warnings.map(\.description)

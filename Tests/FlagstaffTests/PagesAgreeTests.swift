@@ -1,0 +1,223 @@
+import Flagstaff
+import FlagstaffCore
+import Foundation
+import Testing
+
+/// Pages never disagree (issue 37): each golden workspace's site is built, and
+/// what its pages say about a cell, read back from the files a reader gets, is
+/// the same everywhere. A cell's look is its class (value and layer) and its text
+/// (`on ☁`): the matrix's data file (which compare.html reads too), the flag
+/// page's values table (`td id="t-<tenant>.<env>"`), the tenant page's row
+/// (`tr data-k`) and flags.json (`values`, `layers`) must agree on it. The home
+/// page's statements are checked against the same data, one test per statement.
+@Suite("Pages agree (issue 37)")
+struct PagesAgreeTests {
+    static let workspaces = [
+        "example", "small", "hotels", "grocery", "remote", "remote-external", "firebase", "firebase-only", "justtweak", "lifecycle",
+        "swift-defaults-remote-key", "swift-static-properties", "swift-two-types", "authoring",
+    ]
+
+    /// Each workspace's site, rendered once.
+    static let sites: [String: Result<[String: String], FlagstaffError>] = Dictionary(
+        uniqueKeysWithValues: workspaces.map { name in
+            let configuration = name == "example"
+                ? Fixtures.repositoryRoot.appendingPathComponent("flagstaff.yml").path : Fixtures.configuration(name)
+            return (name, Result { () throws(FlagstaffError) in try renderedSite(configuration: configuration) })
+        })
+
+    /// The site's data, read back from `matrix-data.js` and `flags.json`.
+    struct Data {
+        var site: [String: String]
+        var matrix: [String: Any]
+        var json: [String: Any]
+        var environments: [String] { (json["environments"] as? [String]) ?? [] }
+        var flags: [[String: Any]] { (json["flags"] as? [[String: Any]]) ?? [] }
+        var tenants: [[String: Any]] { (matrix["tenants"] as? [[String: Any]]) ?? [] }
+        var singleApp: Bool { site["tenants/index.html"] == nil }
+
+        init(_ name: String) throws {
+            site = try #require(try PagesAgreeTests.sites[name]?.get())
+            let script = try #require(site["matrix-data.js"])
+            let first = try #require(script.firstIndex(of: "{")), last = try #require(script.lastIndex(of: "}"))
+            matrix = try #require(try JSONSerialization.jsonObject(with: Foundation.Data(script[first...last].utf8)) as? [String: Any])
+            let flagsJSON = try #require(site["flags.json"])
+            json = try #require(try JSONSerialization.jsonObject(with: Foundation.Data(flagsJSON.utf8)) as? [String: Any])
+        }
+
+        /// The look (class, text) of a flag's cell in the matrix's data, as matrix.js reads it.
+        func look(flag: Int, environment: Int, tenant: Int) throws -> (css: String, text: String) {
+            let alphabet = Array(try #require(matrix["alphabet"] as? String))
+            let width = try #require(matrix["width"] as? Int)
+            let flags = try #require(matrix["flags"] as? [[String: Any]])
+            let cells = Array(try #require((flags[flag]["cells"] as? [String])?[environment]))
+            var position = 0
+            for index in 0..<width {
+                let digit = try #require(alphabet.firstIndex(of: cells[tenant * width + index]))
+                position = position * alphabet.count + digit
+            }
+            let look = try #require((matrix["looks"] as? [[Any]])?[position])
+            return (try #require(look[0] as? String), try #require(look[1] as? String))
+        }
+
+        /// The layer letter of each layer name in flags.json.
+        func layerCode(_ name: String) -> Character? {
+            ((json["layerCodes"] as? [String: String]) ?? [:]).first { $0.value == name }.map { Character($0.key) }
+        }
+    }
+
+    static func unescaped(_ html: some StringProtocol) -> String {
+        String(html).replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Every `(class, text)` of a cell in `html` whose opening tag starts with `prefix`.
+    static func cells(in html: Substring) -> [(css: String, text: String)] {
+        html.matches(of: /<td(?: id="[^"]*")? class="([^"]*)">([^<]*)/).map { (String($0.1), unescaped($0.2)) }
+    }
+
+    @Test(arguments: workspaces)
+    func theFlagPageTheTenantPageTheMatrixAndFlagsJSONSayTheSameOfEachCell(_ name: String) throws {
+        let data = try Data(name)
+        let slugs = try #require(data.matrix["flags"] as? [[String: Any]]).map { $0["slug"] as? String ?? "" }
+        let environmentSlugs = try #require(data.matrix["environments"] as? [[String: Any]]).map { $0["slug"] as? String ?? "" }
+        #expect(data.flags.count == slugs.count)
+        for (f, flag) in data.flags.enumerated() {
+            let key = try #require(flag["key"] as? String)
+            let page = try #require(data.site["flags/\(slugs[f]).html"], "\(name): \(key)")
+            let values = try #require(flag["values"] as? [String: [Any]])
+            let layers = try #require(flag["layers"] as? [String: String])
+            for (e, environment) in data.environments.enumerated() {
+                for (t, tenant) in data.tenants.enumerated() {
+                    let where_ = "\(name): \(key) \(environment) \(tenant["id"] ?? "")"
+                    let look = try data.look(flag: f, environment: e, tenant: t)
+                    // The flag page's cell.
+                    let id = "t-\(tenant["slug"] as? String ?? "").\(environmentSlugs[e])"
+                    let onPage = page.matches(of: /<td id="([^"]*)" class="([^"]*)">([^<]*)/).first { $0.1 == id }
+                    let cell = try #require(onPage, "\(where_): no cell \(id) on the flag page")
+                    #expect(String(cell.2) == look.css, "\(where_)")
+                    #expect(Self.unescaped(cell.3) == look.text, "\(where_)")
+                    // flags.json: the layer, and on or off where the look says so. A cell a
+                    // source Flagstaff cannot see "may change" has that source's class, while
+                    // flags.json holds the known value below it.
+                    let layer = Array(try #require(layers[environment]))[t]
+                    if let code = look.css.last, !look.text.contains("may be changed by") {
+                        #expect(code == layer, "\(where_): class \(look.css), flags.json layer \(layer)")
+                    }
+                    let value = try #require(values[environment])[t]
+                    switch look.css.first {
+                    case "y": #expect(value as? Bool == true, "\(where_)")
+                    case "n": #expect(value as? Bool == false, "\(where_)")
+                    default: break
+                    }
+                }
+            }
+            // The tenant page's row, environments in order.
+            guard !data.singleApp else { continue }
+            for tenant in data.tenants {
+                let page = try #require(data.site["tenants/\(tenant["slug"] as? String ?? "").html"])
+                let start = try #require(page.range(of: "<tr data-k=\"\(key)\""), "\(name): \(key) on \(tenant["id"] ?? "")'s page")
+                let row = page[start.lowerBound...].prefix { $0 != "\n" }
+                let t = data.tenants.firstIndex { $0["id"] as? String == tenant["id"] as? String }!
+                let expected = try data.environments.indices.map { try data.look(flag: f, environment: $0, tenant: t) }
+                let shown = Self.cells(in: row[..<(row.range(of: "</tr>")?.lowerBound ?? row.endIndex)])
+                #expect(shown.map(\.css) == expected.map(\.css), "\(name): \(key) on \(tenant["id"] ?? "")'s page")
+                #expect(shown.map(\.text) == expected.map(\.text), "\(name): \(key) on \(tenant["id"] ?? "")'s page")
+            }
+        }
+    }
+
+    // The home page's statements, each against the data.
+
+    private func home(_ data: Data) throws -> String { try #require(data.site["index.html"]) }
+
+    @Test(arguments: workspaces)
+    func theFlagCount(_ name: String) throws {
+        let data = try Data(name)
+        #expect(try home(data).contains("<a href=\"matrix.html\"><strong>\(data.flags.count)</strong> flag\(data.flags.count == 1 ? "" : "s")</a>"))
+    }
+
+    @Test(arguments: workspaces)
+    func theTenantCount(_ name: String) throws {
+        let data = try Data(name)
+        let html = try home(data)
+        if data.singleApp {
+            #expect(!html.contains("href=\"tenants/index.html\""))
+        } else {
+            #expect(html.contains("<a href=\"tenants/index.html\"><strong>\(data.tenants.count)</strong> "))
+        }
+    }
+
+    @Test(arguments: workspaces)
+    func theEnvironments(_ name: String) throws {
+        let data = try Data(name)
+        let count = data.environments.count
+        #expect(try home(data).contains(
+            "<strong>\(count)</strong> environment\(count == 1 ? "" : "s") <span class=\"muted\">(\(data.environments.joined(separator: ", ")))</span>"))
+    }
+
+    /// "N flags changed by remote config in prod": the flags with a cell remote config decides there.
+    @Test(arguments: workspaces)
+    func theFlagsRemoteConfigChanges(_ name: String) throws {
+        let data = try Data(name)
+        let html = try home(data)
+        let stated = html.matches(of: /<strong>(\d+)<\/strong> flags? changed by remote config in ([^<]+)<\/a>/)
+        guard let remote = data.layerCode("remote") else {
+            #expect(stated.isEmpty)
+            return
+        }
+        for match in stated {
+            let environment = String(match.2)
+            let changed = data.flags.filter { (($0["layers"] as? [String: String])?[environment] ?? "").contains(remote) }.count
+            #expect(Int(match.1) == changed, "\(name) \(environment)")
+        }
+    }
+
+    /// "N overdue for removal", "N due for removal soon": the flags with that status in flags.json.
+    @Test(arguments: workspaces)
+    func theLifecycleCounts(_ name: String) throws {
+        let data = try Data(name)
+        let html = try home(data)
+        for (status, words) in [("overdue", "overdue for removal"), ("due-soon", "due for removal soon")] {
+            let count = data.flags.filter { flag in
+                ((flag["lifecycle"] as? [String: Any])?["statuses"] as? [[String: Any]] ?? []).contains { $0["status"] as? String == status }
+            }.count
+            #expect(html.contains("<strong>\(count)</strong> \(words)</a>"), "\(name): \(count) \(status)")
+        }
+    }
+
+    /// "every tenant sets every flag" only where no cell is left to the code's default or the fallback.
+    @Test(arguments: workspaces)
+    func everyTenantSetsEveryFlagOnlyWhenItDoes(_ name: String) throws {
+        let data = try Data(name)
+        guard try home(data).contains("sets every flag") else { return }
+        let unset = [data.layerCode("fallback"), data.layerCode("code")].compactMap { $0 }
+        for flag in data.flags {
+            for (environment, layers) in (flag["layers"] as? [String: String]) ?? [:] {
+                #expect(!layers.contains(where: unset.contains), "\(name): \(flag["key"] ?? "") in \(environment) is not set by every tenant")
+            }
+        }
+    }
+
+    /// "N validation warnings" is the number of warnings listed.
+    @Test(arguments: workspaces)
+    func theWarningCount(_ name: String) throws {
+        let html = try home(try Data(name))
+        let stated = try #require(html.firstMatch(of: /<a href="#warnings"><strong>(\d+)<\/strong>/))
+        let listed = html.firstMatch(of: /<ul class="warnings">(.*)<\/ul>/)?.1.matches(of: /<li>/).count ?? 0
+        #expect(Int(stated.1) == listed)
+    }
+
+    /// The glossary says each flag reads the parameter of its name only when each
+    /// flag page names that parameter.
+    @Test(arguments: workspaces)
+    func theGlossarysParameterSentence(_ name: String) throws {
+        let data = try Data(name)
+        let glossary = try #require(data.site["glossary.html"])
+        guard glossary.contains("Each flag reads the parameter of its name.") else { return }
+        let slugs = try #require(data.matrix["flags"] as? [[String: Any]]).map { $0["slug"] as? String ?? "" }
+        for (flag, slug) in zip(data.flags, slugs) {
+            let key = try #require(flag["key"] as? String)
+            #expect(try #require(data.site["flags/\(slug).html"]).contains("<dt>Remote Config parameter</dt><dd><code>\(key)</code>"), "\(name): \(key)")
+        }
+    }
+}
