@@ -9,9 +9,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flagstaff", targets: ["FlagstaffCLI"]),
-        // The same tool under its target's name, which is how SwiftPM 6.3 builds a
-        // plugin's tool (swiftlang/swift-package-manager#8831); use `flagstaff`.
-        .executable(name: "FlagstaffCLI", targets: ["FlagstaffCLI"]),
         .library(name: "Flagstaff", targets: ["Flagstaff"]),
         // The readers alone, for the fuzzers in Fuzz/, which build them with sanitizers.
         .library(name: "FlagstaffReaders", targets: ["FlagstaffReaders"]),
@@ -84,8 +81,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "flagstaff", description: "Run flagstaff (build, validate, diff, …) in the package's folder."),
                 permissions: [.writeToPackageDirectory(reason: "flagstaff build writes the site, matrix.md and flags.json to the output folder.")]
-            ),
-            dependencies: [.target(name: "FlagstaffCLI")]
+            )
         ),
         // One test target per module: the core's tests see only the core, so they cannot touch the disk.
         .testTarget(name: "FlagstaffCoreTests", dependencies: ["FlagstaffCore"]),

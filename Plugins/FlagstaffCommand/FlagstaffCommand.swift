@@ -2,15 +2,18 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory flagstaff <subcommand> [arguments…]`:
-/// runs the `flagstaff` tool in the package's folder, with every argument passed on.
+/// builds the `flagstaff` tool in release mode and runs it in the package's
+/// folder, with every argument passed on.
 ///
-/// The tool is looked up by its target's name, `FlagstaffCLI`: SwiftPM 6.3 cannot
-/// build a plugin's tool whose executable product has another name
-/// (swiftlang/swift-package-manager#8831), so the package also exports it under that name.
+/// The tool is built through the package manager rather than named as the
+/// plugin's dependency: SwiftPM builds a plugin's dependencies in debug mode,
+/// where swift-syntax runs 20–40 times slower. `--debug-tool` before the
+/// subcommand builds and runs a debug tool instead, quicker to build and slower
+/// to run; the plugin's own test uses it.
 @main
 struct FlagstaffCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        try run(try context.tool(named: Self.tool).url, arguments: arguments, in: context.package.directoryURL)
+        try run(arguments: arguments, in: context.package.directoryURL)
     }
 }
 
@@ -20,31 +23,37 @@ import XcodeProjectPlugin
 extension FlagstaffCommand: XcodeCommandPlugin {
     /// The same command from Xcode's project menu, in the project's folder.
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        try run(try context.tool(named: Self.tool).url, arguments: arguments, in: context.xcodeProject.directoryURL)
+        try run(arguments: arguments, in: context.xcodeProject.directoryURL)
     }
 }
 #endif
 
 extension FlagstaffCommand {
-    /// The tool's name for `context.tool(named:)`.
-    static let tool = "FlagstaffCLI"
+    /// The option, before the subcommand, that asks for a debug tool.
+    static let debugOption = "--debug-tool"
 
-    /// Runs the tool in a folder, sharing this process's output, and fails with its exit status.
-    func run(_ tool: URL, arguments: [String], in folder: URL) throws {
+    /// Builds the tool, runs it in a folder sharing this process's output, and
+    /// fails with its exit status.
+    func run(arguments: [String], in folder: URL) throws {
+        let debug = arguments.first == Self.debugOption
+        let result = try packageManager.build(
+            .product("flagstaff"), parameters: .init(configuration: debug ? .debug : .release, logging: .concise, echoLogs: true))
+        guard result.succeeded, let tool = result.builtArtifacts.first(where: { $0.kind == .executable })?.url else {
+            throw FlagstaffFailed(description: "building flagstaff failed:\n\(result.logText)")
+        }
         let process = Process()
         process.executableURL = tool
-        process.arguments = arguments
+        process.arguments = debug ? Array(arguments.dropFirst()) : arguments
         process.currentDirectoryURL = folder
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw FlagstaffFailed(status: process.terminationStatus)
+            throw FlagstaffFailed(description: "flagstaff exited with status \(process.terminationStatus)")
         }
     }
 }
 
-/// The tool exited with a status other than 0; it has already said why.
+/// The tool could not be built, or exited with a status other than 0 (it has then already said why).
 struct FlagstaffFailed: Error, CustomStringConvertible {
-    let status: Int32
-    var description: String { "flagstaff exited with status \(status)" }
+    let description: String
 }

@@ -1,5 +1,6 @@
 import FlagstaffCore
 import Foundation
+import Synchronization
 
 /// Files on disk, below a root folder. A source confined to a boundary reads
 /// nothing that leads outside it, links followed: such a read is an error.
@@ -8,6 +9,10 @@ public struct DiskFileSource: FileSource {
     public let root: URL
     /// Where reads may lead; `nil` for a folder the command line named, which is not confined.
     public let boundary: WorkspaceBoundary?
+    /// The root's path, kept: a URL works its path out again each time it is asked.
+    private let rootPath: String
+    /// Where the folders this source has listed lead, by absolute path.
+    private let listed = ListedFolders()
 
     /// A source rooted at a folder and confined to it.
     public init(root: URL) {
@@ -17,6 +22,7 @@ public struct DiskFileSource: FileSource {
     /// A source rooted at a folder and confined to `boundary`, or not confined when it is `nil`.
     public init(root: URL, boundary: WorkspaceBoundary?) {
         self.root = root
+        self.rootPath = root.path
         self.boundary = boundary
     }
 
@@ -26,16 +32,20 @@ public struct DiskFileSource: FileSource {
         boundary.map { DiskFileSource(root: root, boundary: $0.allowing(paths)) } ?? self
     }
 
-    /// The URL of a path: absolute as written, or below the root.
-    public func url(for path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+    /// The absolute path of a path: as written, or below the root, without a
+    /// trailing `/`. Joined as text, not as a URL: this runs for every file read.
+    private func absolutePath(_ path: String) -> String {
+        var absolute = path.hasPrefix("/") ? path : FilePath.join(rootPath, path)
+        while absolute.count > 1 && absolute.hasSuffix("/") { absolute.removeLast() }
+        return absolute
     }
 
     /// The absolute path to open for `path`: where it leads, links followed, when
     /// that is inside the boundary.
     private func place(of path: String) throws(FileSourceError) -> String {
-        let absolute = url(for: path).path
+        let absolute = absolutePath(path)
         guard let boundary else { return absolute }
+        if let place = listed.place(ofEntry: absolute) { return place }
         do {
             return try boundary.place(of: absolute, shown: path)
         } catch {
@@ -130,33 +140,61 @@ public struct DiskFileSource: FileSource {
     }
 
     public func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {
-        let folder = URL(fileURLWithPath: try place(of: directory))
+        let folder = try place(of: directory)
+        if boundary != nil { listed.remember(absolutePath(directory), leadsTo: folder) }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
             throw kind(of: directory) == nil ? .missing : .unreadable("cannot list '\(directory)'")
         }
         return names.sorted().map { name in
-            FileEntry(name: name, kind: Self.kind(at: folder.appendingPathComponent(name).path) ?? .other)
+            FileEntry(name: name, kind: Self.kind(at: FilePath.join(folder, name)) ?? .other)
         }
     }
 
     public func kind(of path: String) -> FileEntry.Kind? {
-        Self.kind(at: url(for: path).path)
+        Self.kind(at: absolutePath(path))
     }
 
-    /// What is at a path, looking at a link itself first (`lstat`), then at what it points to.
+    /// What is at a path, looking at a link itself first (`lstat`), then at what it
+    /// points to. The system's calls, not Foundation's attributes, which look up the
+    /// owner's name too: that showed on the thousand files of an app's code.
     private static func kind(at path: String) -> FileEntry.Kind? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeDirectory?: return .directory
-        case .typeRegular?: return .file
-        case .typeSymbolicLink?:
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .other }
-            return isDirectory.boolValue ? .linkedDirectory : .file
-        default: return .other
+        switch Platform.entryKind(atPath: path) {
+        case nil: return nil
+        case .directory?: return .directory
+        case .regular?: return .file
+        case .other?: return .other
+        case .link?:
+            switch Platform.followedKind(atPath: path) {
+            case nil: return .other
+            case .directory?: return .linkedDirectory
+            default: return .file
+            }
+        }
+    }
+}
+
+/// Where the folders a source has listed lead, so that each entry in them is
+/// placed with one `lstat` instead of following every part of its path again: an
+/// app's code is a thousand files or more. A link is always followed in full.
+private final class ListedFolders: Sendable {
+    private let places = Mutex<[String: String]>([:])
+
+    func remember(_ folder: String, leadsTo place: String) {
+        places.withLock { $0[folder] = place }
+    }
+
+    /// Where `path` leads when it is a file or folder, not a link, in a listed folder.
+    func place(ofEntry path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let name = path[path.index(after: slash)...]
+        guard !name.isEmpty, name != ".", name != ".." else { return nil }
+        guard let folder = places.withLock({ $0[String(path[..<slash])] }) else { return nil }
+        switch Platform.entryKind(atPath: path) {
+        case .regular?, .directory?: return FilePath.join(folder, String(name))
+        case .link?, .other?, nil: return nil
         }
     }
 }

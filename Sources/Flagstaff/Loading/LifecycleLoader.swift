@@ -11,18 +11,30 @@ public enum LifecycleLoader {
         let configuration = workspace.configuration
         var policy = matrix.model.policy
         if let dueSoonDays { policy.dueSoonDays = dueSoonDays }
-        let references = try codeReferences(in: workspace, flags: matrix.model.flags, typeNames: matrix.model.flagEnums.map(\.name))
-        let undated = matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }
-        var gitDates: [String: CalendarDate] = [:]
-        var note: String?
-        var uncommitted = Set<String>()
-        if configuration.addedFromGit {
-            if !undated.isEmpty { (gitDates, note) = GitHistory.addedDates(of: undated, in: configuration.enumFiles, root: workspace.root) }
-            if note == nil { uncommitted = GitHistory.uncommitted(matrix.model.flags, in: workspace) }
-        }
+        // The code scan and git's answers do not depend on each other: git works while the files are read.
+        let (scanned, fromGit) = Parallel.both(
+            {
+                Result { () throws(FlagstaffError) in
+                    try codeReferences(in: workspace, flags: matrix.model.flags, typeNames: matrix.model.flagEnums.map(\.name))
+                }
+            },
+            { gitFacts(for: workspace, flags: matrix.model.flags, undated: matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }) })
+        let references = try scanned.get()
+        let (gitDates, note, uncommitted) = fromGit
         return LifecycleReport(
             matrix: matrix, gitAddedDates: gitDates, references: references, codeRoots: configuration.code, asOf: asOf,
             policy: policy, addedDatesNote: note, uncommitted: uncommitted)
+    }
+
+    /// What git says: the Added dates of the `undated` flags, a note when git
+    /// cannot be asked, and the flags the last commit does not declare.
+    private static func gitFacts(
+        for workspace: Workspace, flags: [Flag], undated: [Flag]
+    ) -> (dates: [String: CalendarDate], note: String?, uncommitted: Set<String>) {
+        guard workspace.configuration.addedFromGit else { return ([:], nil, []) }
+        var (dates, note): ([String: CalendarDate], String?) = ([:], nil)
+        if !undated.isEmpty { (dates, note) = GitHistory.addedDates(of: undated, in: workspace.configuration.enumFiles, root: workspace.root) }
+        return (dates, note, note == nil ? GitHistory.uncommitted(flags, in: workspace) : [])
     }
 
     /// Where the Swift files below the code roots use each flag; `nil` without code
@@ -42,28 +54,29 @@ public enum LifecycleLoader {
     /// (`.build` among them) and linked folders are skipped; a root that does not
     /// exist is an I/O error.
     static func swiftFiles(in roots: [String], workspace: Workspace) throws(FlagstaffError) -> [SourceFile] {
-        var files: [SourceFile] = []
+        var paths: [String] = []
         var problems: [Diagnostic] = []
         let location = workspace.configuration.locations[.code]
         for root in roots {
-            let paths: [String]
             do {
-                paths = try workspace.source.files(below: root)
+                paths += try workspace.source.files(below: root).filter { $0.hasSuffix(".swift") }.map { FilePath.join(root, $0) }
             } catch {
                 guard case .outsideWorkspace = error else {
                     problems.append(.error("no such folder '\(root)' (named by 'code')", at: location))
                     continue
                 }
                 problems.append(error.diagnostic(path: root, namedBy: "code", at: location))
-                continue
             }
-            for path in paths where path.hasSuffix(".swift") {
-                let relative = FilePath.join(root, path)
-                do {
-                    files.append(SourceFile(path: relative, text: try workspace.source.text(of: relative)))
-                } catch {
-                    problems.append(error.diagnostic(path: relative, namedBy: "code", at: location))
-                }
+        }
+        // Read on every core: an app has a thousand files or more.
+        let read = Parallel.map(paths.count) { index in
+            Result { () throws(FileSourceError) in SourceFile(path: paths[index], text: try workspace.source.text(of: paths[index])) }
+        }
+        var files: [SourceFile] = []
+        for (path, result) in zip(paths, read) {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let error): problems.append(error.diagnostic(path: path, namedBy: "code", at: location))
             }
         }
         guard problems.isEmpty else { throw .unreadableInputs(problems) }

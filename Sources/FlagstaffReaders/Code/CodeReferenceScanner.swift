@@ -22,50 +22,92 @@ public enum CodeReferenceScanner {
     public static func scan(
         _ files: [SourceFile], flags: [Flag], typeNames: [String], skipped: Set<String> = [], flagChecks: [String] = ["isEnabled"]
     ) -> (references: [String: [CodeReference]], diagnostics: [Diagnostic]) {
-        var references: [String: [CodeReference]] = [:]
-        var diagnostics: [Diagnostic] = []
-        var trees: [(file: SourceFile, tree: SourceFileSyntax)] = []
         let keysByCase = Dictionary(grouping: flags, by: \.caseName).mapValues { $0.map(\.key) }
         let formsByCase = Dictionary(flags.map { ($0.caseName, $0.form) }) { first, _ in first }
         let keys = Set(flags.map(\.key))
-        for file in files {
-            if let problem = SwiftNesting.problem(in: file.text, file: file.path) {
-                diagnostics.append(problem)
-                continue
-            }
-            trees.append((file, Parser.parse(source: file.text)))
+        let keysByText = keysByConstantText(flags)
+        // Each file is read for the words of a use, on every core, and parsed
+        // only when it may hold one, with the constants it declares. Every file
+        // is checked for nesting, as a file that is parsed must be.
+        let words = CodeWords(flags.map(\.caseName) + keysByText.keys), keyWords = CodeWords(keysByText.keys)
+        let parsed = Parallel.map(files.count) { index -> ParsedFile in
+            let file = files[index]
+            if let problem = SwiftNesting.problem(in: file.text, file: file.path) { return .refused(problem) }
+            guard words.mayUse(file.text) else { return .unparsed }
+            let tree = Parser.parse(source: file.text)
+            // Only a file that may hold a key can declare a constant that holds one.
+            return .parsed(tree, constants: keyWords.mayUse(file.text) ? keyConstants(in: tree, keysByText: keysByText) : [:])
         }
-        let constants = keyConstants(in: trees.map(\.tree), flags: flags)
-        for (file, tree) in trees {
+        var diagnostics: [Diagnostic] = []
+        var constants: [String: [String]] = [:]
+        var unparsed: [Int] = []
+        var trees: [Int: SourceFileSyntax] = [:]
+        for (index, result) in parsed.enumerated() {
+            switch result {
+            case .refused(let problem):
+                diagnostics.append(problem)
+            case .unparsed:
+                unparsed.append(index)
+            case .parsed(let tree, let found):
+                trees[index] = tree
+                for (name, named) in found { constants[name, default: []] += named }
+            }
+        }
+        // A file that names only a constant declared elsewhere is parsed now.
+        let constantWords = CodeWords(constants.keys)
+        let naming = constants.isEmpty ? [] : unparsed.filter { constantWords.mayUse(files[$0].text) }
+        for (index, tree) in zip(naming, Parallel.map(naming.count) { Parser.parse(source: files[naming[$0]].text) }) {
+            trees[index] = tree
+        }
+        let scanned = trees.keys.sorted()
+        let typeNames = Set(typeNames), flagChecks = Set(flagChecks)
+        // One walk per file looks for every flag at once, on every core.
+        let found = Parallel.map(scanned.count) { position -> [String: [CodeReference]] in
+            let (file, tree) = (files[scanned[position]], trees[scanned[position]]!)
             let visitor = ReferenceVisitor(
-                converter: SourceLocationConverter(fileName: file.path, tree: tree), typeNames: Set(typeNames), skipped: skipped,
-                keysByCase: keysByCase, formsByCase: formsByCase, keys: keys, constants: constants, flagChecks: Set(flagChecks))
+                file: file.path, tree: tree, typeNames: typeNames, skipped: skipped,
+                keysByCase: keysByCase, formsByCase: formsByCase, keys: keys, constants: constants, flagChecks: flagChecks)
             visitor.walk(tree)
-            for (key, found) in visitor.references { references[key, default: []] += found }
+            return visitor.references
+        }
+        var references: [String: [CodeReference]] = [:]
+        for fileReferences in found {
+            for (key, uses) in fileReferences { references[key, default: []] += uses }
         }
         return (references.mapValues { $0.sorted() }, diagnostics)
     }
 
-    /// The constants of the files (`let name = "…"`, `static let` too) whose value is a
-    /// flag's key, or the part of a key after its last dot (a JustTweak variable,
-    /// which several features may share), with the keys each names.
-    static func keyConstants(in trees: [SourceFileSyntax], flags: [Flag]) -> [String: [String]] {
+    /// A code file parsed, left unparsed because it cannot use a flag (unless
+    /// through a constant declared elsewhere), or refused because it nests too deep.
+    private enum ParsedFile {
+        case parsed(SourceFileSyntax, constants: [String: [String]])
+        case unparsed
+        case refused(Diagnostic)
+    }
+
+    /// The keys each text names: a flag's key, and the part of a key after its
+    /// last dot (a JustTweak variable, which several features may share).
+    private static func keysByConstantText(_ flags: [Flag]) -> [String: [String]] {
         var keysByText: [String: [String]] = [:]
         for key in flags.map(\.key) {
             keysByText[key, default: []].append(key)
             if let variable = key.split(separator: ".").last.map(String.init), variable != key { keysByText[variable, default: []].append(key) }
         }
+        return keysByText
+    }
+
+    /// The constants of a file (`let name = "…"`, `static let` too) whose value
+    /// is one of `keysByText`'s texts, with the keys each names.
+    private static func keyConstants(in tree: SourceFileSyntax, keysByText: [String: [String]]) -> [String: [String]] {
         var constants: [String: [String]] = [:]
-        for tree in trees {
-            for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.let) {
-                guard let declaration = token.parent?.as(VariableDeclSyntax.self) else { continue }
-                for binding in declaration.bindings {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name,
-                        let text = binding.initializer?.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
-                        let keys = keysByText[text]
-                    else { continue }
-                    constants[name, default: []] += keys
-                }
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.let) {
+            guard let declaration = token.parent?.as(VariableDeclSyntax.self) else { continue }
+            for binding in declaration.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name,
+                    let text = binding.initializer?.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+                    let keys = keysByText[text]
+                else { continue }
+                constants[name, default: []] += keys
             }
         }
         return constants
@@ -73,7 +115,10 @@ public enum CodeReferenceScanner {
 }
 
 private final class ReferenceVisitor: SyntaxVisitor {
-    let converter: SourceLocationConverter
+    let file: String
+    let tree: SourceFileSyntax
+    /// Made at the first use found: most files use no flag, and making it walks the whole file.
+    lazy var converter = SourceLocationConverter(fileName: file, tree: tree)
     /// The types that declare the flags, whose own declarations are skipped.
     let typeNames: Set<String>
     let skipped: Set<String>
@@ -92,13 +137,14 @@ private final class ReferenceVisitor: SyntaxVisitor {
     var references: [String: [CodeReference]] = [:]
 
     init(
-        converter: SourceLocationConverter, typeNames: Set<String>, skipped: Set<String>, keysByCase: [String: [String]],
+        file: String, tree: SourceFileSyntax, typeNames: Set<String>, skipped: Set<String>, keysByCase: [String: [String]],
         formsByCase: [String: FlagForm], keys: Set<String>, constants: [String: [String]], flagChecks: Set<String>
     ) {
         self.constants = constants
         self.formsByCase = formsByCase
         self.flagChecks = flagChecks
-        self.converter = converter
+        self.file = file
+        self.tree = tree
         self.typeNames = typeNames
         self.skipped = skipped
         self.keysByCase = keysByCase
