@@ -60,6 +60,7 @@ enum DiffSections {
             shown.location?.file = pathPrefix + (diagnostic.location?.file ?? "")
             return style.text(shown.description)
         }
+        if !diff.hasBase { add("The base has \(diff.baseErrors.count.counted("error"))", diff.baseErrors.map(shown)) }
         add("The head has \(diff.headErrors.count.counted("error"))", diff.headErrors.map(shown))
         add(
             "Values the app gets (\(diff.changedFlags.count.counted("flag")))",
@@ -74,6 +75,9 @@ enum DiffSections {
         }
         add("Flags added (\(diff.addedFlags.count))", diff.addedFlags.map { valuesSentence($0, style: style) })
         add("Flags removed (\(diff.removedFlags.count))", diff.removedFlags.map { valuesSentence($0, style: style) })
+        add(
+            "Flags renamed (\(diff.renamedFlags.count))",
+            diff.renamedFlags.map { "\(style.code($0.old)) is now \(style.code($0.new)), the same case in the code" })
         add(
             "Tenants",
             diff.addedTenants.map { "added \(style.code($0))" } + diff.removedTenants.map { "removed \(style.code($0))" }
@@ -101,12 +105,17 @@ enum DiffSections {
     /// whether the base had errors, and the provenance changes left unlisted.
     static func notes(_ diff: WorkspaceDiff, base: String, style: DiffStyle, all: Bool) -> [String] {
         var notes: [String] = []
+        if diff.baseBorrowsConfiguration {
+            notes.append("The base (\(style.code(base))) has no configuration of its own; it is read with the head's.")
+        }
         if !diff.hasBase {
-            notes.append("The base (\(style.code(base))) could not be resolved (\(diff.baseErrorCount.counted("error"))), so nothing is compared.")
+            notes.append("The base (\(style.code(base))) could not be resolved (\(diff.baseErrorCount.counted("error")), listed below), so nothing is compared.")
         } else if diff.baseErrorCount > 0 {
             notes.append("The base (\(style.code(base))) had \(diff.baseErrorCount.counted("error")); the diff compares what it could resolve.")
         }
-        if !diff.hasHead { notes.append("The head could not be resolved, so nothing is compared.") }
+        if !diff.hasHead {
+            notes.append("The head could not be resolved (\(diff.headErrors.count.counted("error")), listed below), so nothing is compared.")
+        }
         let moved = diff.provenanceChanges.reduce(0) { $0 + $1.tenants.count }
         if !all && moved > 0 {
             notes.append("\(moved.counted("cell")) keep their value but get it from another layer; `--all` lists them.")

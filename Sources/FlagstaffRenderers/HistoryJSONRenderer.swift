@@ -24,9 +24,7 @@ public enum HistoryJSONRenderer {
             })
         }
         let values = DiffJSONRenderer.flagValues
-        func renames(_ renames: [MatrixChanges.Rename]) -> JSONValue {
-            .array(renames.map { .object([.init("old", .string($0.old)), .init("new", .string($0.new))]) })
-        }
+        let renames = DiffJSONRenderer.renames
         func version(_ version: RemoteTemplateVersion) -> JSONValue {
             .object([
                 .init("number", .optional(version.number)), .init("updateTime", .optional(version.updateTime)),

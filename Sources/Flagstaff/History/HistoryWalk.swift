@@ -243,7 +243,7 @@ extension HistoryWalker {
                 }
             }
             let changes = MatrixChanges(
-                base: old.matrix, head: new.matrix, environments: new.order, renamedFiles: renamedFiles, followingFlagRenames: true,
+                base: old.matrix, head: new.matrix, environments: new.order, renamedFiles: renamedFiles,
                 excluding: Set(old.unknown.keys).union(unknownTenants.keys))
             entry.cells = changes.cells
             entry.addedFlags = changes.addedFlags

@@ -78,7 +78,7 @@ public struct MatrixChanges: Sendable {
     public let addedFlags: [FlagValues]
     /// Flags only the base has, with their base values.
     public let removedFlags: [FlagValues]
-    /// Flags whose key changes while their Swift case stays (only when renames are followed).
+    /// Flags whose key changes while their Swift case stays: renamed, not removed and added.
     public let renamedFlags: [Rename]
     /// The ids of the tenants both sides have, whose cells are compared, in head order.
     public let comparedTenants: [String]
@@ -94,11 +94,10 @@ public struct MatrixChanges: Sendable {
     /// - Parameters:
     ///   - environments: the head environments in the order changes are listed; those the base lacks are not compared.
     ///   - renamedFiles: files git says moved, old path to new path: a tenant whose file moved is renamed, whatever its settings.
-    ///   - followingFlagRenames: whether a flag whose key changes while its Swift case stays is renamed, not removed and added.
     ///   - excluding: tenant ids left out on both sides, as if neither had them (tenants whose values are not known).
     public init(
         base: ResolvedMatrix, head: ResolvedMatrix, environments order: [String], renamedFiles: [String: String] = [:],
-        followingFlagRenames: Bool = false, excluding excluded: Set<String> = []
+        excluding excluded: Set<String> = []
     ) {
         let headEnvironments = head.model.environments, baseEnvironments = base.model.environments
         addedEnvironments = headEnvironments.filter { !baseEnvironments.contains($0) }
@@ -130,13 +129,11 @@ public struct MatrixChanges: Sendable {
         var flagRenames: [Rename] = []
         var addedKeys = head.model.flags.filter { base.model.flag($0.key) == nil }
         var removedKeys = base.model.flags.filter { head.model.flag($0.key) == nil }
-        if followingFlagRenames {
-            for flag in removedKeys {
-                guard let index = addedKeys.firstIndex(where: { $0.caseName == flag.caseName }) else { continue }
-                flagRenames.append(Rename(old: flag.key, new: addedKeys.remove(at: index).key))
-            }
-            removedKeys.removeAll { flag in flagRenames.contains { $0.old == flag.key } }
+        for flag in removedKeys {
+            guard let index = addedKeys.firstIndex(where: { $0.caseName == flag.caseName }) else { continue }
+            flagRenames.append(Rename(old: flag.key, new: addedKeys.remove(at: index).key))
         }
+        removedKeys.removeAll { flag in flagRenames.contains { $0.old == flag.key } }
         renamedFlags = flagRenames
         let flags = head.model.flags.enumerated().compactMap { position, flag -> FlagPair? in
             let baseKey = base.model.flag(flag.key) != nil ? flag.key : flagRenames.first { $0.new == flag.key }?.old

@@ -35,7 +35,7 @@ public struct WorkspaceDiff: Sendable {
     /// The values of a flag that is added or removed, on the side that has it.
     public typealias FlagValues = MatrixChanges.FlagValues
 
-    /// A tenant whose id changes while its settings stay the same.
+    /// A tenant or flag whose id changes.
     public typealias Rename = MatrixChanges.Rename
 
     /// One catalog cell of a flag that changes.
@@ -74,6 +74,8 @@ public struct WorkspaceDiff: Sendable {
     public let addedFlags: [FlagValues]
     /// Flags only the base has, with their base values.
     public let removedFlags: [FlagValues]
+    /// Flags whose key changes while their Swift case stays; their cells are compared under the new key.
+    public let renamedFlags: [Rename]
     /// The ids of the tenants both sides have, whose cells are compared.
     public let comparedTenants: [String]
     /// Tenant ids only the head has, or only the base has, renamed tenants aside.
@@ -93,22 +95,26 @@ public struct WorkspaceDiff: Sendable {
     public let newDiagnostics: [Diagnostic]
     /// The head's errors, every one, when it has any.
     public let headErrors: [Diagnostic]
-    /// How many errors the base has; the diff still compares what it could resolve.
-    public let baseErrorCount: Int
+    /// The base's errors, every one, when it has any; the diff still compares what it could resolve.
+    public let baseErrors: [Diagnostic]
     /// Whether each side had a model to compare.
     public let hasBase: Bool, hasHead: Bool
+    /// Whether the base has no configuration of its own and was read with the head's.
+    public let baseBorrowsConfiguration: Bool
 
     /// Compares two sides.
     /// - Parameters:
     ///   - protected: the environments listed first and gated on; the last head environment when empty.
     ///   - asOf: the day both sides' lifecycle statuses are computed for.
+    ///   - baseBorrowsConfiguration: whether the base, which has no configuration, was read with the head's.
     public init(
         base: ResolvedMatrix?, baseDiagnostics: [Diagnostic], head: ResolvedMatrix?, headDiagnostics: [Diagnostic],
-        protected: [String] = [], asOf: CalendarDate
+        protected: [String] = [], asOf: CalendarDate, baseBorrowsConfiguration: Bool = false
     ) {
+        self.baseBorrowsConfiguration = baseBorrowsConfiguration
         hasBase = base != nil
         hasHead = head != nil
-        baseErrorCount = baseDiagnostics.filter { $0.severity == .error }.count
+        baseErrors = baseDiagnostics.filter { $0.severity == .error }.sortedForDisplay()
         headErrors = headDiagnostics.filter { $0.severity == .error }.sortedForDisplay()
         let known = Set(baseDiagnostics.map(DiagnosticIdentity.init))
         newDiagnostics = headDiagnostics.filter { !known.contains(DiagnosticIdentity($0)) }.sortedForDisplay()
@@ -123,7 +129,7 @@ public struct WorkspaceDiff: Sendable {
         guard let base, let head else {
             (valueChanges, provenanceChanges, addedFlags, removedFlags) = ([], [], [], [])
             (comparedTenants, addedTenants, removedTenants, catalogChanges, lifecycleChanges) = ([], [], [], [], [])
-            (renamedTenants, remoteChanges) = ([], [])
+            (renamedTenants, renamedFlags, remoteChanges) = ([], [], [])
             return
         }
         let commonEnvironments = order.filter(baseEnvironments.contains)
@@ -150,6 +156,7 @@ public struct WorkspaceDiff: Sendable {
         self.provenanceChanges = provenanceChanges
         addedFlags = changes.addedFlags
         removedFlags = changes.removedFlags
+        renamedFlags = changes.renamedFlags
 
         catalogChanges = head.model.flags.filter { base.model.flag($0.key) != nil }.flatMap { flag in
             let before = base.model.catalog.entry(for: flag.key), after = head.model.catalog.entry(for: flag.key)
@@ -177,6 +184,12 @@ public struct WorkspaceDiff: Sendable {
         return first + environments.reversed().filter { !first.contains($0) }
     }
 
+    /// How many errors the base has.
+    public var baseErrorCount: Int { baseErrors.count }
+
+    /// Whether both sides could be resolved, so that something was compared.
+    public var compared: Bool { hasBase && hasHead }
+
     /// The flags whose value changes somewhere.
     public var changedFlags: [String] {
         var flags: [String] = []
@@ -191,7 +204,8 @@ public struct WorkspaceDiff: Sendable {
 
     /// Whether nothing at all changes.
     public var isEmpty: Bool {
-        valueChanges.isEmpty && provenanceChanges.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && addedTenants.isEmpty
+        valueChanges.isEmpty && provenanceChanges.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && renamedFlags.isEmpty
+            && addedTenants.isEmpty
             && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty && catalogChanges.isEmpty
             && lifecycleChanges.isEmpty && remoteChanges.isEmpty && newDiagnostics.isEmpty
     }
