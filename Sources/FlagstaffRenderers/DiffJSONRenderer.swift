@@ -32,6 +32,7 @@ public enum DiffJSONRenderer {
                 .object([
                     .init("flag", .string(change.flag)), .init("environment", .string(change.environment)),
                     .init("tenants", strings(change.tenants)), .init("old", .string(change.old)), .init("new", .string(change.new)),
+                    .init("detail", .optional(change.detail)),
                 ])
             })),
             .init("provenanceChanges", .array(diff.provenanceChanges.map { change in

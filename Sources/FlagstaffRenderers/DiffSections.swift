@@ -73,8 +73,9 @@ enum DiffSections {
                         + "\(style.text(change.value)), now from \(change.newLayer) (was \(change.oldLayer))"
                 })
         }
-        add("Flags added (\(diff.addedFlags.count))", diff.addedFlags.map { valuesSentence($0, style: style) })
-        add("Flags removed (\(diff.removedFlags.count))", diff.removedFlags.map { valuesSentence($0, style: style) })
+        let wording = TenantWording(isSingleApp: diff.isSingleApp)
+        add("Flags added (\(diff.addedFlags.count))", diff.addedFlags.map { valuesSentence($0, style: style, wording: wording) })
+        add("Flags removed (\(diff.removedFlags.count))", diff.removedFlags.map { valuesSentence($0, style: style, wording: wording) })
         add(
             "Flags renamed (\(diff.renamedFlags.count))",
             diff.renamedFlags.map { "\(style.code($0.old)) is now \(style.code($0.new)), the same case in the code" })
@@ -135,24 +136,28 @@ enum DiffSections {
             + "; \(diff.addedFlags.count.counted("flag")) added, \(diff.removedFlags.count) removed"
     }
 
-    /// `ENABLE_X turns on in prod for CHL, JLC (was off)`.
+    /// `ENABLE_X turns on in prod for CHL, JLC (was off)`, or for a change of the
+    /// cases a value varies by, `ENABLE_X: share raised from 10% to 50% for CHL in prod`.
     static func valueSentence(_ change: WorkspaceDiff.ValueChange, diff: WorkspaceDiff, style: DiffStyle) -> String {
+        let who = tenants(change.tenants, diff: diff, style: style)
+        if let detail = change.detail {
+            return "\(style.code(change.flag)): \(style.emphasis(detail, .plain)) for \(who) in \(style.code(change.environment))"
+        }
         let verb: String
         switch (change.old, change.new) {
         case ("off", "on"): verb = style.emphasis("turns on", .on)
         case ("on", "off"): verb = style.emphasis("turns off", .off)
         default: verb = "becomes " + style.emphasis(change.new, .plain)
         }
-        return "\(style.code(change.flag)) \(verb) in \(style.code(change.environment)) for \(tenants(change.tenants, diff: diff, style: style))"
-            + " (was \(style.text(change.old)))"
+        return "\(style.code(change.flag)) \(verb) in \(style.code(change.environment)) for \(who) (was \(style.text(change.old)))"
     }
 
     /// `ENABLE_D (Bool): prod: on for CHL; off for JLC, WL · dev: off for all 3 tenants`,
     /// or `ENABLE_D (Bool) in every environment: …` when every environment has the same values.
-    static func valuesSentence(_ values: MatrixChanges.FlagValues, style: DiffStyle) -> String {
+    static func valuesSentence(_ values: MatrixChanges.FlagValues, style: DiffStyle, wording: TenantWording) -> String {
         func groups(_ environment: MatrixChanges.FlagValues.Environment) -> String {
             environment.groups.map { group in
-                let who = environment.groups.count == 1 ? group.tenants.count.everyOne("tenant") : group.tenants.map(style.code).joined(separator: ", ")
+                let who = environment.groups.count == 1 ? wording.all(group.tenants.count) : group.tenants.map(style.code).joined(separator: ", ")
                 return "\(style.text(group.value)) for \(who)"
             }.joined(separator: "; ")
         }
@@ -189,7 +194,8 @@ enum DiffSections {
 
     /// `CHL, JLC`, or `all 14 tenants` when the change applies to every tenant compared (three or more).
     private static func tenants(_ ids: [String], diff: WorkspaceDiff, style: DiffStyle) -> String {
-        ids.count > 2 && ids.count == diff.comparedTenants.count
+        if diff.isSingleApp { return "the app" }
+        return ids.count > 2 && ids.count == diff.comparedTenants.count
             ? ids.count.everyOne("tenant") : ids.map(style.code).joined(separator: ", ")
     }
 }

@@ -17,9 +17,9 @@ public enum HistoryJSONRenderer {
         func groups(_ groups: [CellGroup]) -> JSONValue {
             .array(groups.map { group in
                 .object([
-                    .init("flag", .string(group.flag)), .init("environment", .string(group.environment)), .init("tenants", strings(group.tenants)),
+                    .init("flag", .string(group.flag)), .init("environments", strings(group.environments)), .init("tenants", strings(group.tenants)),
                     .init("old", .string(group.old)), .init("new", .string(group.new)),
-                    .init("oldLayer", .string(group.oldLayer)), .init("newLayer", .string(group.newLayer)),
+                    .init("oldLayer", .string(group.oldLayer)), .init("newLayer", .string(group.newLayer)), .init("detail", .optional(group.detail)),
                 ])
             })
         }

@@ -10,7 +10,7 @@ public enum HistoryMarkdownRenderer {
         for note in HistorySections.notes(history, style: style) { text += note + "\n\n" }
         for entry in history.entries.reversed() {
             text += "#### " + HistorySections.heading(entry, pending: pending.markdownEscaped, style: style) + "\n\n"
-            for line in HistorySections.lines(entry, style: style, pathPrefix: pathPrefix) { text += "- " + line + "\n" }
+            for line in HistorySections.lines(entry, scope: scope, style: style, pathPrefix: pathPrefix) { text += "- " + line + "\n" }
             text += "\n"
         }
         return text

@@ -11,7 +11,7 @@ public enum HistoryTextRenderer {
         for note in HistorySections.notes(history, style: style) { text += note + "\n" }
         for entry in history.entries.reversed() {
             text += "\n" + style.heading(HistorySections.heading(entry, pending: pending, style: style)) + "\n"
-            for line in HistorySections.lines(entry, style: style, pathPrefix: pathPrefix) { text += "  " + line + "\n" }
+            for line in HistorySections.lines(entry, scope: scope, style: style, pathPrefix: pathPrefix) { text += "  " + line + "\n" }
         }
         return text
     }

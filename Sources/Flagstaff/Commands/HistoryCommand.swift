@@ -91,7 +91,8 @@ public struct HistoryCommand: Sendable {
         let shown = history.filtered(
             flags: flags.isEmpty ? nil : Set(flags), tenants: tenants.isEmpty ? nil : Set(tenants),
             environments: environments.isEmpty ? nil : Set(environments))
-        let scope = HistoryScope(revision: until ?? "HEAD", flags: flags, tenants: tenants, environments: environments)
+        let scope = HistoryScope(
+            revision: until ?? "HEAD", flags: flags, tenants: tenants, environments: environments, isSingleApp: models.first?.isSingleApp ?? false)
         switch format {
         case .text:
             console.output(HistoryTextRenderer.render(shown, scope: scope, pending: Self.workingTree, colour: console.colour, pathPrefix: prefix))

@@ -15,6 +15,8 @@ public struct WorkspaceDiff: Sendable {
         public var tenants: [String]
         /// The value before and after, as `CellPresentation.word` writes them: `on`, `off`, `42`, `on/off`.
         public var old: String, new: String
+        /// What changes in the cases the value varies by, in words, when the word stays: "share raised from 10% to 50%".
+        public var detail: String?
     }
 
     /// Some tenants of one flag in one environment that keep their value, but get
@@ -97,6 +99,8 @@ public struct WorkspaceDiff: Sendable {
     public let headErrors: [Diagnostic]
     /// The base's errors, every one, when it has any; the diff still compares what it could resolve.
     public let baseErrors: [Diagnostic]
+    /// Whether the head (or, without one, the base) is a single app, whose one tenant is "the app".
+    public let isSingleApp: Bool
     /// Whether each side had a model to compare.
     public let hasBase: Bool, hasHead: Bool
     /// Whether the base has no configuration of its own and was read with the head's.
@@ -113,6 +117,7 @@ public struct WorkspaceDiff: Sendable {
     ) {
         self.baseBorrowsConfiguration = baseBorrowsConfiguration
         hasBase = base != nil
+        isSingleApp = (head ?? base)?.model.isSingleApp ?? false
         hasHead = head != nil
         baseErrors = baseDiagnostics.filter { $0.severity == .error }.sortedForDisplay()
         headErrors = headDiagnostics.filter { $0.severity == .error }.sortedForDisplay()
@@ -144,7 +149,7 @@ public struct WorkspaceDiff: Sendable {
             if cell.changesValue {
                 Self.add(
                     cell.tenant, to: &valueChanges,
-                    matching: ValueChange(flag: cell.flag, environment: cell.environment, tenants: [], old: cell.old, new: cell.new))
+                    matching: ValueChange(flag: cell.flag, environment: cell.environment, tenants: [], old: cell.old, new: cell.new, detail: cell.detail))
             } else {
                 Self.add(
                     cell.tenant, to: &provenanceChanges,
@@ -248,7 +253,9 @@ private protocol TenantGroup {
 
 extension WorkspaceDiff.ValueChange: TenantGroup {
     var flagAndEnvironment: [String] { [flag, environment] }
-    func sameChange(as other: Self) -> Bool { flagAndEnvironment == other.flagAndEnvironment && old == other.old && new == other.new }
+    func sameChange(as other: Self) -> Bool {
+        flagAndEnvironment == other.flagAndEnvironment && old == other.old && new == other.new && detail == other.detail
+    }
 }
 
 extension WorkspaceDiff.ProvenanceChange: TenantGroup {

@@ -115,34 +115,48 @@ public struct HistoryEntry: Sendable, Codable {
     public var layerChanges: [CellGroup] { CellGroup.grouping(cells.filter { !$0.changesValue }) }
 }
 
-/// Tenants of one flag in one environment whose cell changes the same way: same
-/// values, same layers.
+/// Tenants of one flag whose cell changes the same way (same values, same
+/// layers, same change of cases) in one or more environments: one change, said once.
 public struct CellGroup: Hashable, Sendable {
     /// The flag key.
     public var flag: String
-    /// The environment.
-    public var environment: String
+    /// The environments, in the order of the cells.
+    public var environments: [String]
     /// The tenant ids, in the order of the cells.
     public var tenants: [String]
     /// The value before and after, as `CellPresentation.word` writes them.
     public var old: String, new: String
     /// The ids of the deciding layer before and after.
     public var oldLayer: String, newLayer: String
+    /// What changes in the cases the value varies by, in words; `nil` when they do not.
+    public var detail: String?
 
-    /// The cells grouped, in order of each group's first cell.
+    /// The cells grouped, in order of each group's first cell: first the tenants of
+    /// each environment, then the environments whose tenants change alike.
     public static func grouping(_ cells: [MatrixChanges.Cell]) -> [CellGroup] {
-        var groups: [CellGroup] = []
-        var positions: [[String]: Int] = [:]
+        var byEnvironment: [CellGroup] = []
+        var positions: [[String?]: Int] = [:]
         for cell in cells {
-            let key = [cell.flag, cell.environment, cell.old, cell.new, cell.oldLayer, cell.newLayer]
+            let key: [String?] = [cell.flag, cell.environment, cell.old, cell.new, cell.oldLayer, cell.newLayer, cell.detail]
             if let position = positions[key] {
-                groups[position].tenants.append(cell.tenant)
+                byEnvironment[position].tenants.append(cell.tenant)
             } else {
-                positions[key] = groups.count
-                groups.append(
+                positions[key] = byEnvironment.count
+                byEnvironment.append(
                     CellGroup(
-                        flag: cell.flag, environment: cell.environment, tenants: [cell.tenant], old: cell.old, new: cell.new,
-                        oldLayer: cell.oldLayer, newLayer: cell.newLayer))
+                        flag: cell.flag, environments: [cell.environment], tenants: [cell.tenant], old: cell.old, new: cell.new,
+                        oldLayer: cell.oldLayer, newLayer: cell.newLayer, detail: cell.detail))
+            }
+        }
+        var groups: [CellGroup] = []
+        var merged: [[String?]: Int] = [:]
+        for group in byEnvironment {
+            let key: [String?] = [group.flag, group.old, group.new, group.oldLayer, group.newLayer, group.detail] + group.tenants
+            if let position = merged[key] {
+                groups[position].environments += group.environments
+            } else {
+                merged[key] = groups.count
+                groups.append(group)
             }
         }
         return groups

@@ -90,7 +90,17 @@ struct HistoryWords {
                     lead: "", flag: nil, text: (again.map { "\(tenant($0))'s values" } ?? "The flag sources") + " can be read again", detail: nil,
                     tenants: again.map { [$0] } ?? [], environments: []))
         }
+        func places(_ environments: [String]) -> String {
+            environments.count > 1 ? environments.dropLast().joined(separator: ", ") + " and " + environments.last! : environments.joined()
+        }
         for group in entry.valueChanges {
+            if let detail = group.detail {
+                changes.append(
+                    Change(
+                        lead: "", flag: group.flag, text: ": \(detail) for \(who(group.tenants)) in \(places(group.environments))", detail: nil,
+                        tenants: group.tenants, environments: group.environments))
+                continue
+            }
             let verb: String
             switch (group.old, group.new) {
             case ("off", "on"): verb = "turned on"
@@ -101,15 +111,15 @@ struct HistoryWords {
                 ? "" : ", now from \(self.layer(group.newLayer)) (before: \(self.layer(group.oldLayer)))"
             changes.append(
                 Change(
-                    lead: "", flag: group.flag, text: " \(verb) in \(group.environment) for \(who(group.tenants)) (was \(group.old))\(layer)", detail: nil,
-                    tenants: group.tenants, environments: [group.environment]))
+                    lead: "", flag: group.flag, text: " \(verb) in \(places(group.environments)) for \(who(group.tenants)) (was \(group.old))\(layer)",
+                    detail: nil, tenants: group.tenants, environments: group.environments))
         }
         for group in entry.layerChanges {
             changes.append(
                 Change(
                     lead: "", flag: group.flag,
-                    text: " stays \(group.new) in \(group.environment) for \(who(group.tenants)), now from \(self.layer(group.newLayer)) "
-                        + "(before: \(self.layer(group.oldLayer)))", detail: nil, tenants: group.tenants, environments: [group.environment]))
+                    text: " stays \(group.new) in \(places(group.environments)) for \(who(group.tenants)), now from \(self.layer(group.newLayer)) "
+                        + "(before: \(self.layer(group.oldLayer)))", detail: nil, tenants: group.tenants, environments: group.environments))
         }
         for values in entry.addedFlags {
             changes.append(
