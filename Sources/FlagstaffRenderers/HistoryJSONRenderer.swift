@@ -25,6 +25,13 @@ public enum HistoryJSONRenderer {
         }
         let values = DiffJSONRenderer.flagValues
         let renames = DiffJSONRenderer.renames
+        func readWith(_ used: HistoryEntry.ConfigurationUsed?) -> JSONValue {
+            switch used {
+            case .borrowed(let name)?: .object([.init("configuration", .string("borrowed")), .init("name", .string(name))])
+            case .own?: .object([.init("configuration", .string("own")), .init("name", .null)])
+            case nil: .null
+            }
+        }
         func version(_ version: RemoteTemplateVersion) -> JSONValue {
             .object([
                 .init("number", .optional(version.number)), .init("updateTime", .optional(version.updateTime)),
@@ -60,6 +67,7 @@ public enum HistoryJSONRenderer {
                     .object([.init("tenant", .optional(unknown.tenant)), .init("problems", strings(unknown.problems.map(\.description)))])
                 })),
                 .init("readableAgain", .array(entry.readableAgain.map(JSONValue.optional))),
+                .init("readWith", readWith(entry.readWith)),
             ])
         }
         return JSONValue.object([

@@ -22,7 +22,7 @@ enum HistorySections {
         guard let start = history.start?.commit, let end = history.end else {
             notes.append(
                 history.end == nil
-                    ? "The branch has no commits yet." : "No commit of this line has the workspace's configuration, so there is no history yet.")
+                    ? "The branch has no commits yet." : "No commit of this line has flag sources the configuration can read (its own, or today's where it has none), so there is no history yet.")
             return notes
         }
         let changes = history.entries.filter { $0.commit != nil && !$0.isStart }.count
@@ -68,6 +68,11 @@ enum HistorySections {
             let whose = unknown.tenant.map { "\(style.code($0))'s values" } ?? "The flag sources"
             lines.append("\(whose) cannot be read from here on, so \(unknown.tenant == nil ? "every value is" : "its values are") unknown until they can: "
                 + problems.joined(separator: "; "))
+        }
+        switch entry.readWith {
+        case .borrowed(let name)?: lines.append("From here on the values are read with \(style.text(name))")
+        case .own?: lines.append("From here on the values are read with each commit's own configuration")
+        case nil: break
         }
         for tenant in entry.readableAgain {
             lines.append(tenant.map { "\(style.code($0))'s values can be read again" } ?? "The flag sources can be read again")

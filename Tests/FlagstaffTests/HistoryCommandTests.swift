@@ -295,6 +295,9 @@ struct HistoryCommandTests {
             }
             for unknown in entry["unknown"] as? [[String: Any]] ?? [] { changes.append("unknown \(unknown["tenant"] as? String ?? "every value")") }
             for readable in entry["readableAgain"] as? [Any] ?? [] { changes.append("readable \(readable as? String ?? "every value")") }
+            if let readWith = entry["readWith"] as? [String: Any] {
+                changes.append("read with \(readWith["configuration"]!)" + ((readWith["name"] as? String).map { ": " + $0 } ?? ""))
+            }
             return Entry(
                 subject: commit["subject"] as? String ?? "", author: commit["author"] as? String ?? "", day: commit["date"] as? String ?? "",
                 merge: commit["merge"] as? Bool ?? false, changes: changes)

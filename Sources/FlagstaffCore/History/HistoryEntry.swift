@@ -86,6 +86,18 @@ public struct HistoryEntry: Sendable, Codable {
     /// Values that can be read again from this commit on: tenant ids, or `nil` for
     /// every value; the cells compare them with the last values read.
     public var readableAgain: [String?] = []
+    /// The configuration the values are read with from this entry on, where that
+    /// changes, and at the start when it is not the commit's own; `nil` otherwise.
+    public var readWith: ConfigurationUsed?
+
+    /// Which configuration a stretch of history is read with.
+    public enum ConfigurationUsed: Hashable, Sendable, Codable {
+        /// Each commit's own.
+        case own
+        /// Another one, named as the output names it ("the working tree's flagstaff.yml"):
+        /// the commits have none (they are older than it), or the user asked for it.
+        case borrowed(String)
+    }
 
     /// Creates an entry.
     public init(kind: Kind, commit: HistoryCommit?) {
@@ -104,7 +116,7 @@ public struct HistoryEntry: Sendable, Codable {
         if isStart { return false }
         return cells.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && renamedFlags.isEmpty && addedTenants.isEmpty
             && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty
-            && remoteChanges.isEmpty && unknown.isEmpty && readableAgain.isEmpty
+            && remoteChanges.isEmpty && unknown.isEmpty && readableAgain.isEmpty && readWith == nil
     }
 
     /// The cells whose value changes, grouped: tenants that share a flag, an

@@ -84,6 +84,13 @@ struct HistoryWords {
                     text: "\(whose) could not be read from here on, so \(unknown.tenant == nil ? "every value is" : "they are") unknown until a later change fixes it",
                     detail: unknown.problems.map(\.description).joined(separator: "; "), tenants: unknown.tenant.map { [$0] } ?? [], environments: []))
         }
+        if let used = entry.readWith {
+            let text = switch used {
+            case .borrowed(let name): "From here on the values are read with \(name)"
+            case .own: "From here on the values are read with each commit's own configuration"
+            }
+            changes.append(Change(lead: "", flag: nil, text: text, detail: nil, tenants: [], environments: []))
+        }
         for again in entry.readableAgain {
             changes.append(
                 Change(
