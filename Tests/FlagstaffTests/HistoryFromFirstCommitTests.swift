@@ -151,6 +151,22 @@ struct HistoryFromFirstCommitTests {
         }
     }
 
+    /// `Added` dates from the same walk: the first commit whose model has the flag,
+    /// before the file moved and before the configuration existed, under the key it had then.
+    @Test func addedDatesComeFromTheWalk() throws {
+        try withRepository { repository in
+            let configuration = repository.appendingPathComponent("flagstaff.yml")
+            try Self.configuration.replacingOccurrences(of: "added_from_git: false", with: "added_from_git: true")
+                .write(to: configuration, atomically: true, encoding: .utf8)
+            let workspace = try Workspace.load(configurationPath: configuration.path)
+            let report = try LifecycleLoader.report(for: workspace, asOf: CalendarDate(year: 2026, month: 11, day: 23)!)
+            let added = Dictionary(uniqueKeysWithValues: report.entries.map { ($0.flag.key, $0.added) })
+            let day = AddedDate(CalendarDate(year: 2026, month: 1, day: 5)!, from: .git)
+            #expect(added == ["year_in_review": day, "settings_sync": day, "queue_shuffle_v2": day])
+            #expect(report.addedDatesNote == nil)
+        }
+    }
+
     @Test func aCommitThatDoesNotParseIsSaidAndTheRestIsGiven() throws {
         try withRepository { repository in
             try write("public enum FeatureFlag: String {\n    case yearInReview = \n", to: "Sources/FeatureFlag.swift", in: repository)

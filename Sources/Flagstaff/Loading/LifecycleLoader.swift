@@ -2,7 +2,7 @@ import FlagstaffCore
 import FlagstaffReaders
 
 /// Gathers what the lifecycle report needs from outside the model, the code
-/// roots' Swift files and the enum file's git history, then computes the report.
+/// roots' Swift files and the flags' git history, then computes the report.
 public enum LifecycleLoader {
     /// The lifecycle report of a valid workspace as of a day.
     /// - Parameter dueSoonDays: overrides the configured due-soon window (`--within`).
@@ -17,7 +17,7 @@ public enum LifecycleLoader {
         var note: String?
         var uncommitted = Set<String>()
         if configuration.addedFromGit {
-            if !undated.isEmpty { (gitDates, note) = GitHistory.addedDates(of: undated, in: configuration.enumFiles, root: workspace.root) }
+            if !undated.isEmpty { (gitDates, note) = GitHistory.addedDates(of: undated, in: workspace, asOf: asOf) }
             if note == nil { uncommitted = GitHistory.uncommitted(matrix.model.flags, in: workspace) }
         }
         return LifecycleReport(

@@ -64,6 +64,13 @@ public struct MatrixChanges: Sendable {
         public var type: FlagType
         /// Per environment, in the comparison's environment order, the tenants by value.
         public var environments: [Environment]
+
+        /// Creates a flag's values.
+        public init(flag: String, type: FlagType, environments: [Environment]) {
+            self.flag = flag
+            self.type = type
+            self.environments = environments
+        }
     }
 
     /// A tenant or flag whose id changes.

@@ -25,6 +25,34 @@ public struct ValueHistory: Sendable, Codable {
         entries.first(where: \.isStart)
     }
 
+    /// The day each flag (by its key in the last commit's model, which must have it) was added: the first commit whose
+    /// model has it, renames followed back, a removal and a later return counted from
+    /// the first addition. A flag already there when history starts gets that day,
+    /// unless the clone is shallow (its start is not the workspace's); a flag the
+    /// history never saw added gets none.
+    public func addedDays(of keys: [String]) -> [String: CalendarDate] {
+        var days: [String: CalendarDate] = [:]
+        let newestFirst = entries.reversed().filter { $0.commit != nil }
+        for key in keys {
+            var (name, present, day) = (key, true, CalendarDate?.none)
+            for entry in newestFirst {
+                let commit = entry.commit!
+                if entry.isStart {
+                    if present && shallowFrom == nil { day = commit.day }
+                    break
+                }
+                if let rename = entry.renamedFlags.first(where: { $0.new == name }) { name = rename.old }
+                if entry.addedFlags.contains(where: { $0.flag == name }) {
+                    (day, present) = (commit.day, false)
+                } else if entry.removedFlags.contains(where: { $0.flag == name }) {
+                    present = true
+                }
+            }
+            if let day { days[key] = day }
+        }
+        return days
+    }
+
     /// Every flag key and tenant id that appears anywhere in the history, for
     /// checking what a user asks for.
     public var names: (flags: Set<String>, tenants: Set<String>, environments: Set<String>) {
