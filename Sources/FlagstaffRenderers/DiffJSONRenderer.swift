@@ -20,10 +20,11 @@ public enum DiffJSONRenderer {
             .init("schemaVersion", .integer(1)),
             .init("base", .object([
                 .init("revision", .string(base)), .init("resolved", .bool(diff.hasBase)), .init("errors", .integer(diff.baseErrorCount)),
-                .init("configuration", .string(diff.baseBorrowsConfiguration ? "head" : "own")),
+                .init("configuration", .string(diff.borrowsConfiguration.base ? "head" : "own")),
             ])),
             .init("head", .object([
                 .init("revision", .string(head)), .init("resolved", .bool(diff.hasHead)), .init("errors", .integer(diff.headErrors.count)),
+                .init("configuration", .string(diff.borrowsConfiguration.head ? "working tree" : "own")),
             ])),
             .init("summary", .string(DiffSections.summary(diff))),
             .init("environments", strings(diff.environments)),

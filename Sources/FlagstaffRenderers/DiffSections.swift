@@ -106,7 +106,10 @@ enum DiffSections {
     /// whether the base had errors, and the provenance changes left unlisted.
     static func notes(_ diff: WorkspaceDiff, base: String, style: DiffStyle, all: Bool) -> [String] {
         var notes: [String] = []
-        if diff.baseBorrowsConfiguration {
+        if diff.borrowsConfiguration.head {
+            notes.append("The head has no configuration of its own; it is read with the working tree's.")
+        }
+        if diff.borrowsConfiguration.base {
             notes.append("The base (\(style.code(base))) has no configuration of its own; it is read with the head's.")
         }
         if !diff.hasBase {

@@ -76,6 +76,9 @@ public enum HistoryJSONRenderer {
             .init("flags", strings(scope.flags)), .init("tenants", strings(scope.tenants)), .init("environments", strings(scope.environments)),
             .init("from", commit(history.start?.commit)), .init("to", commit(history.end)),
             .init("shallowFrom", commit(history.shallowFrom)),
+            .init("unreadBeforeStart", history.unreadBeforeStart.map { unread in
+                .object([.init("commit", commit(unread.commit)), .init("problems", strings(unread.problems.map(\.description)))])
+            } ?? .null),
             .init("entries", .array(entries)),
         ]).serialized()
     }

@@ -14,10 +14,21 @@ enum HistorySections {
     }
 
     /// What to say before the entries: the commits covered, a shallow clone, an empty history.
-    static func notes(_ history: ValueHistory, style: DiffStyle) -> [String] {
+    static func notes(_ history: ValueHistory, style: DiffStyle, pathPrefix: String = "") -> [String] {
         var notes: [String] = []
         if let shallow = history.shallowFrom {
             notes.append(shallowNote(shallow, style: style))
+        }
+        if let unread = history.unreadBeforeStart {
+            let problems = unread.problems.map { problem -> String in
+                var shown = problem
+                shown.location?.file = pathPrefix + (problem.location?.file ?? "")
+                return style.text(shown.description)
+            }
+            notes.append(
+                (history.start == nil ? "The last commit, " : "Earlier commits are not shown: the last before the start, ") + commitName(unread.commit, style: style)
+                    + ", has flag sources the configuration cannot read (pass an older configuration with \(style.code("--read-with")) to read them): "
+                    + problems.joined(separator: "; "))
         }
         guard let start = history.start?.commit, let end = history.end else {
             notes.append(

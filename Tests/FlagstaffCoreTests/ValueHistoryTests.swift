@@ -45,5 +45,8 @@ struct ValueHistoryTests {
         #expect(days == ["A": CalendarDate(parsing: "2026-01-10")!, "B2": CalendarDate(parsing: "2026-02-28")!, "C": CalendarDate(parsing: "2026-02-28")!])
         history.shallowFrom = Self.commit("a", "2026-01-10")
         #expect(history.addedDays(of: ["A", "B2"]) == ["B2": CalendarDate(parsing: "2026-02-28")!], "a shallow start is not when A was added")
+        history.shallowFrom = nil
+        history.unreadBeforeStart = UnknownValues.AtCommit(commit: Self.commit("z", "2026-01-09"), problems: [])
+        #expect(history.addedDays(of: ["A", "B2"]) == ["B2": CalendarDate(parsing: "2026-02-28")!], "nor is a start after commits not read")
     }
 }

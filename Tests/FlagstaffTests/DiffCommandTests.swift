@@ -177,6 +177,7 @@ struct DiffCommandTests {
                     #expect(error.hasSuffix("flagstaff: error: the \(side) could not be resolved, so nothing was compared\n"))
                     #expect(output.contains("Flags.swift"), "and in the report (\(format))")
                     #expect(!output.contains("No flag changes"))
+                    #expect(!output.contains("added dev") && !output.contains("removed dev"), "no environments compared")
                 }
             }
         }
@@ -190,6 +191,23 @@ struct DiffCommandTests {
             #expect(status == ExitStatus.success)
             #expect(output.contains("\nThe base (c8) has no configuration of its own; it is read with the head's.\n"))
             #expect(output.contains("\nTenants\n  added WL\n"), "c8 has the broken WL.json of c7")
+        }
+    }
+
+    /// The base has no configuration, and the head's names the enum where c9 moved it:
+    /// the base is read with the head's, its enum where git saw it before the move.
+    @Test func aBorrowedConfigurationFollowsAMovedFile() throws {
+        try withRepository { repository in
+            #expect(try git(["checkout", "-q", "c6", "--", "."], in: repository) == 0)
+            #expect(try git(["rm", "-q", "flagstaff.yml"], in: repository) == 0)
+            try commit("c8", in: repository)
+            try write(Self.configuration.replacingOccurrences(of: "enum: Flags.swift", with: "enum: Sources/Flags.swift"), to: "flagstaff.yml", in: repository)
+            try FileManager.default.createDirectory(at: repository.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+            #expect(try git(["mv", "Flags.swift", "Sources/Flags.swift"], in: repository) == 0)
+            try commit("c9", in: repository)
+            let (status, output, _) = try run(DiffCommand(base: "c8", head: "c9"), in: repository)
+            #expect(status == ExitStatus.success)
+            #expect(output.contains("The base (c8) has no configuration of its own; it is read with the head's.\n\nNo flag changes.\n"))
         }
     }
 

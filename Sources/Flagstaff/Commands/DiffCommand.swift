@@ -66,7 +66,8 @@ public struct DiffCommand: Sendable {
         let asOf = try AsOfDate.resolve(option: nil, configuration: configuration)
         let diff = WorkspaceDiff(
             base: baseSide.matrix, baseDiagnostics: baseSide.diagnostics, head: headSide.matrix, headDiagnostics: headSide.diagnostics,
-            protected: configuration.protectedEnvironments, asOf: asOf, baseBorrowsConfiguration: baseSide.borrowsConfiguration)
+            protected: configuration.protectedEnvironments, asOf: asOf,
+            borrowsConfiguration: (base: baseSide.borrowsConfiguration, head: headSide.borrowsConfiguration))
         let headName = head ?? "the working tree"
         switch format {
         case .text:
@@ -110,16 +111,42 @@ public struct DiffCommand: Sendable {
         /// The resolved matrix, when there is one.
         var matrix: ResolvedMatrix? { workspace?.matrix }
 
+        /// The revision it was read from; `nil` for the working tree.
+        var revision: String? = nil
         /// Whether the side has no configuration of its own and was read with the other side's.
         var borrowsConfiguration = false
 
+        /// The paths, from the configuration's folder, that files renamed between
+        /// `revision` and `later` (the working tree when `nil`) had at `revision`:
+        /// later path to earlier, as `git diff -M` sees them.
+        static func earlierPaths(at revision: String, than later: String?, in root: URL) -> [String: String] {
+            guard let prefix = Git.run(["rev-parse", "--show-prefix"], in: root)?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                let diff = Git.run(["diff", "--name-status", "-M", "-z", "--no-color", revision] + (later.map { [$0] } ?? []) + ["--", "."], in: root),
+                diff.status == 0
+            else { return [:] }
+            var paths: [String: String] = [:]
+            let fields = diff.text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+            var index = 0
+            while index < fields.count {
+                let status = fields[index]
+                if status.hasPrefix("R"), index + 2 < fields.count {
+                    let (from, to) = (fields[index + 1], fields[index + 2])
+                    if from.hasPrefix(prefix), to.hasPrefix(prefix) { paths[String(to.dropFirst(prefix.count))] = String(from.dropFirst(prefix.count)) }
+                    index += 3
+                } else {
+                    index += status.hasPrefix("C") ? 3 : 2
+                }
+            }
+            return paths
+        }
+
         /// Reads a revision, or the working tree when `revision` is `nil`. A revision
-        /// without the configuration file is read with `other`'s configuration, when given.
+        /// without the configuration file is read with `other`'s configuration, else the working tree's.
         static func load(configurationPath: String?, revision: String?, other: Side? = nil) throws(FlagstaffError) -> Side {
             let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
             do throws(FlagstaffError) {
-                guard let revision, let own = other?.workspace else {
-                    let workspace = try Workspace.load(configurationPath: configurationPath, revision: revision)
+                guard let revision else {
+                    let workspace = try Workspace.load(configurationPath: configurationPath, revision: nil)
                     return Side(workspace: workspace, diagnostics: workspace.diagnostics, root: workspace.root, displayPrefix: workspace.displayPrefix)
                 }
                 let source = try GitRevisionFileSource(folder: root, revision: revision)
@@ -128,14 +155,21 @@ public struct DiffCommand: Sendable {
                 if let read = try? source.text(of: file) {
                     text = read
                 } else {
-                    guard let theirs = try? own.source.text(of: own.configurationFile) else {
+                    // The other side's configuration, else the working tree's.
+                    let theirs = other?.workspace.flatMap { try? $0.source.text(of: $0.configurationFile) }
+                        ?? (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
+                    guard let theirs else {
                         throw .io("no '\(prefix)\(file)' in revision \(revision)")
                     }
                     (text, borrowed) = (theirs, true)
                 }
-                let workspace = try Workspace.load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix)
+                // A borrowed configuration names the other side's paths: files git saw renamed since are read where they were.
+                let renamed = borrowed ? Self.earlierPaths(at: revision, than: other?.revision, in: root) : [:]
+                let files: any FileSource = renamed.isEmpty ? source : SourceWithEarlierPaths(base: source, earlier: renamed)
+                let workspace = try Workspace.load(configuration: text, file: file, from: files, root: root, displayPrefix: prefix)
                 return Side(
-                    workspace: workspace, diagnostics: workspace.diagnostics, root: root, displayPrefix: prefix, borrowsConfiguration: borrowed)
+                    workspace: workspace, diagnostics: workspace.diagnostics, root: root, displayPrefix: prefix, revision: revision,
+                    borrowsConfiguration: borrowed)
             } catch .unreadableInputs(let diagnostics) {
                 return Side(workspace: nil, diagnostics: diagnostics, root: root, displayPrefix: prefix)
             }

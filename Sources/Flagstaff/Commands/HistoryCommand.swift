@@ -73,7 +73,12 @@ public struct HistoryCommand: Sendable {
         }
         let walker = try HistoryWalker(root: root, configurationFile: file, asOf: asOf, borrowed: borrowed)
         let configurationPath = configurationPath
-        let loading = Pending { exists ? try? Workspace.load(configurationPath: configurationPath) : nil }
+        // The working tree is read with the configuration the commits are, so that its own changes compare like with like.
+        let forced = borrowed?.always == true ? borrowed?.text : nil
+        let loading = Pending { () -> Workspace? in
+            guard let forced else { return exists ? try? Workspace.load(configurationPath: configurationPath) : nil }
+            return try? Workspace.load(configuration: forced, file: file, from: DiskFileSource(root: root), root: root, displayPrefix: prefix)
+        }
         let walked = Result { () throws(FlagstaffError) in try walker.walk(until: until ?? "HEAD", since: start) }
         let workspace = loading.wait()
         defer { console.finished(workspace) }

@@ -43,6 +43,8 @@ extension HistoryWalker {
         var earlierPaths: [String: String] = [:]
         /// Whether the last workspace read was read with a borrowed configuration.
         private var lastBorrowed = false
+        /// Before the start, the last commit a borrowed configuration could not read, and why.
+        private(set) var unreadBeforeStart: UnknownValues.AtCommit?
         /// How many commits were read whole.
         private(set) var wholeReads = 0
         /// The tree of the last commit at which the workspace could be read.
@@ -204,6 +206,7 @@ extension HistoryWalker {
                 // Before the flag sources exist, a borrowed configuration finds nothing to read: history has not started.
                 if !started && borrowed {
                     phase = .absent(reads: reads, folders: folders)
+                    unreadBeforeStart = UnknownValues.AtCommit(commit: record.commit, problems: problems)
                     return
                 }
                 if !started {

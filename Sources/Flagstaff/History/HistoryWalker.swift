@@ -138,8 +138,10 @@ struct HistoryWalker {
         let shallowFrom = isShallow && first == 0 ? records.first?.commit : nil
         var endsUnreadable = false
         if case .broken = walk.phase { endsUnreadable = true }
+        var history = ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom)
+        history.unreadBeforeStart = walk.unreadBeforeStart
         return Result(
-            history: ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom), end: walk.phase.known,
+            history: history, end: walk.phase.known,
             endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads, endTree: walk.knownTree)
     }
 
@@ -248,6 +250,14 @@ struct HistoryWalker {
             (text, isBorrowed) = (borrowed.text, true)
         }
         if isBorrowed && !earlierPaths.isEmpty { source = SourceWithEarlierPaths(base: source, earlier: earlierPaths) }
+        // With a borrowed configuration, a commit that has none of the files declaring the flags is one from before they existed.
+        if isBorrowed, let declarations = ConfigurationReader.read(text, file: configurationFile).configuration?.enumFiles, !declarations.isEmpty {
+            let folder = (configurationFile as NSString).deletingLastPathComponent
+            if declarations.allSatisfy({ source.kind(of: FilePath.join(folder, $0)) == nil }) {
+                let (files, folders) = reads()
+                return .absent(reads: files, folders: folders)
+            }
+        }
         let reading: Workspace.ModelReading
         // Tenant files that cannot be read at all (past `InputLimits`), by tenant: each makes only its tenant's values unknown.
         var unreadableTenants: [String: [Diagnostic]] = [:]
@@ -266,7 +276,16 @@ struct HistoryWalker {
             for (id, problem) in zip(tenants, problems) { unreadableTenants[id, default: []].append(problem) }
             reading = again
         }
-        let errors = reading.diagnostics.filter { $0.severity == .error }
+        var errors = reading.diagnostics.filter { $0.severity == .error }
+        if isBorrowed {
+            // A file read under the path it had then is named as the configuration names it, and where it was.
+            errors = errors.map { error in
+                guard let file = error.location?.file, let then = earlierPaths[file] else { return error }
+                var error = error
+                error.message += " (at this commit the file is '\(then)')"
+                return error
+            }
+        }
         guard let configuration = reading.configuration, let loaded = reading.loaded else {
             return broken(errors.isEmpty ? [.error("the flag sources cannot be read", at: nil)] : errors)
         }
@@ -330,37 +349,6 @@ private struct SourceWithout: FileSource {
     }
 
     func kind(of path: String) -> FileEntry.Kind? { hidden.contains(path) ? nil : base.kind(of: path) }
-}
-
-/// A commit's files under the paths a later commit gave them: a configuration
-/// borrowed from today names today's paths, and git saw the files renamed since.
-private struct SourceWithEarlierPaths: FileSource {
-    let base: any FileSource
-    /// Today's path to the commit's, from the workspace's folder.
-    let earlier: [String: String]
-
-    var name: String { base.name }
-
-    func contents(of path: String) throws(FileSourceError) -> [UInt8] {
-        try base.contents(of: earlier[path] ?? path)
-    }
-
-    /// The folder's entries, with the files renamed into it since under their names of today.
-    func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {
-        var entries = (try? base.entries(of: directory)) ?? []
-        for (today, then) in earlier where (today as NSString).deletingLastPathComponent == directory && base.kind(of: then) == .file {
-            let name = (today as NSString).lastPathComponent
-            if !entries.contains(where: { $0.name == name }) { entries.append(FileEntry(name: name, kind: .file)) }
-        }
-        guard !entries.isEmpty || base.kind(of: directory) != nil else { throw .missing }
-        return entries.sorted { $0.name < $1.name }
-    }
-
-    func kind(of path: String) -> FileEntry.Kind? {
-        if let then = earlier[path] { return base.kind(of: then) }
-        if base.kind(of: path) == nil, earlier.keys.contains(where: { $0.hasPrefix(path + "/") }) { return .directory }
-        return base.kind(of: path)
-    }
 }
 
 /// The workspace as history keeps it between commits: the values it resolved and

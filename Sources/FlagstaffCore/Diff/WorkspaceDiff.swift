@@ -103,19 +103,20 @@ public struct WorkspaceDiff: Sendable {
     public let isSingleApp: Bool
     /// Whether each side had a model to compare.
     public let hasBase: Bool, hasHead: Bool
-    /// Whether the base has no configuration of its own and was read with the head's.
-    public let baseBorrowsConfiguration: Bool
+    /// Whether each side has no configuration of its own and was read with another:
+    /// the base with the head's, the head with the working tree's.
+    public let borrowsConfiguration: (base: Bool, head: Bool)
 
     /// Compares two sides.
     /// - Parameters:
     ///   - protected: the environments listed first and gated on; the last head environment when empty.
     ///   - asOf: the day both sides' lifecycle statuses are computed for.
-    ///   - baseBorrowsConfiguration: whether the base, which has no configuration, was read with the head's.
+    ///   - borrowsConfiguration: whether the base, which has no configuration, was read with the head's, and the head with the working tree's.
     public init(
         base: ResolvedMatrix?, baseDiagnostics: [Diagnostic], head: ResolvedMatrix?, headDiagnostics: [Diagnostic],
-        protected: [String] = [], asOf: CalendarDate, baseBorrowsConfiguration: Bool = false
+        protected: [String] = [], asOf: CalendarDate, borrowsConfiguration: (base: Bool, head: Bool) = (false, false)
     ) {
-        self.baseBorrowsConfiguration = baseBorrowsConfiguration
+        self.borrowsConfiguration = borrowsConfiguration
         hasBase = base != nil
         isSingleApp = (head ?? base)?.model.isSingleApp ?? false
         hasHead = head != nil
@@ -128,8 +129,10 @@ public struct WorkspaceDiff: Sendable {
         let baseEnvironments = base?.model.environments ?? []
         let order = Self.listingOrder(of: headEnvironments, protected: protected)
         environments = order
-        addedEnvironments = headEnvironments.filter { !baseEnvironments.contains($0) }
-        removedEnvironments = baseEnvironments.filter { !headEnvironments.contains($0) }
+        // Environments are compared only when both sides are: an unresolved side has none to compare.
+        let compared = base != nil && head != nil
+        addedEnvironments = compared ? headEnvironments.filter { !baseEnvironments.contains($0) } : []
+        removedEnvironments = compared ? baseEnvironments.filter { !headEnvironments.contains($0) } : []
 
         guard let base, let head else {
             (valueChanges, provenanceChanges, addedFlags, removedFlags) = ([], [], [], [])

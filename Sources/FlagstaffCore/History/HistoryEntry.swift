@@ -39,6 +39,20 @@ public struct UnknownValues: Hashable, Sendable, Codable {
     /// Why, as the readers say it: the errors, each with its file and position.
     public var problems: [Diagnostic]
 
+    /// Problems at one commit.
+    public struct AtCommit: Hashable, Sendable, Codable {
+        /// The commit.
+        public var commit: HistoryCommit
+        /// The errors, each with its file and position.
+        public var problems: [Diagnostic]
+
+        /// Creates problems at a commit.
+        public init(commit: HistoryCommit, problems: [Diagnostic]) {
+            self.commit = commit
+            self.problems = problems
+        }
+    }
+
     /// Creates a note of unknown values.
     public init(tenant: String?, problems: [Diagnostic]) {
         self.tenant = tenant
