@@ -28,13 +28,17 @@ extension FlagstaffCommand {
         var until: String?
         @Option(help: "text, md or json.")
         var format: HistoryCommand.Format = .text
+        @Option(
+            name: .customLong("read-with"),
+            help: "Read every commit with this configuration file, even those with their own (default: a commit without one is read with the working tree's).")
+        var readWith: String?
         @Flag(help: "Write the site's history, up to history.until, to the file history.snapshot names, and print nothing else.")
         var writeSnapshot = false
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
             try HistoryCommand(
                 configurationPath: workspace.config, key: key, tenants: tenant, environments: env, since: since, until: until, format: format,
-                writeSnapshot: writeSnapshot
+                readWith: readWith, writeSnapshot: writeSnapshot
             ).run(console: console)
         }
     }

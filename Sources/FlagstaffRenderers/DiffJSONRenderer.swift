@@ -5,7 +5,7 @@ public enum DiffJSONRenderer {
     /// The diff as JSON. Diagnostics keep the paths the sources give.
     public static func render(_ diff: WorkspaceDiff, base: String, head: String) -> String {
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
-        let values = Self.flagValues
+        let (values, renames) = (Self.flagValues, Self.renames)
         func diagnostics(_ list: [Diagnostic]) -> JSONValue {
             .array(list.map { diagnostic in
                 .object([
@@ -20,9 +20,11 @@ public enum DiffJSONRenderer {
             .init("schemaVersion", .integer(1)),
             .init("base", .object([
                 .init("revision", .string(base)), .init("resolved", .bool(diff.hasBase)), .init("errors", .integer(diff.baseErrorCount)),
+                .init("configuration", .string(diff.borrowsConfiguration.base ? "head" : "own")),
             ])),
             .init("head", .object([
                 .init("revision", .string(head)), .init("resolved", .bool(diff.hasHead)), .init("errors", .integer(diff.headErrors.count)),
+                .init("configuration", .string(diff.borrowsConfiguration.head ? "working tree" : "own")),
             ])),
             .init("summary", .string(DiffSections.summary(diff))),
             .init("environments", strings(diff.environments)),
@@ -31,6 +33,7 @@ public enum DiffJSONRenderer {
                 .object([
                     .init("flag", .string(change.flag)), .init("environment", .string(change.environment)),
                     .init("tenants", strings(change.tenants)), .init("old", .string(change.old)), .init("new", .string(change.new)),
+                    .init("detail", .optional(change.detail)),
                 ])
             })),
             .init("provenanceChanges", .array(diff.provenanceChanges.map { change in
@@ -42,9 +45,10 @@ public enum DiffJSONRenderer {
             })),
             .init("flagsAdded", values(diff.addedFlags)),
             .init("flagsRemoved", values(diff.removedFlags)),
+            .init("flagsRenamed", renames(diff.renamedFlags)),
             .init("tenantsAdded", strings(diff.addedTenants)),
             .init("tenantsRemoved", strings(diff.removedTenants)),
-            .init("tenantsRenamed", .array(diff.renamedTenants.map { .object([.init("old", .string($0.old)), .init("new", .string($0.new))]) })),
+            .init("tenantsRenamed", renames(diff.renamedTenants)),
             .init("environmentsAdded", strings(diff.addedEnvironments)),
             .init("environmentsRemoved", strings(diff.removedEnvironments)),
             .init("catalogChanges", .array(diff.catalogChanges.map { change in
@@ -59,6 +63,7 @@ public enum DiffJSONRenderer {
             .init("remoteChanges", .array(diff.remoteChanges.map { change in
                 .object([.init("environments", strings(change.environments))] + remoteChange(change.kind))
             })),
+            .init("baseErrors", diagnostics(diff.baseErrors)),
             .init("headErrors", diagnostics(diff.headErrors)),
             .init("newDiagnostics", diagnostics(diff.newDiagnostics)),
         ]).serialized()
@@ -96,6 +101,11 @@ public enum DiffJSONRenderer {
                 .init("what", .string(what)), .init("oldPercent", number(old)), .init("newPercent", number(new)),
             ]
         }
+    }
+
+    /// Flags or tenants renamed, each as its old and new id: what `diff` and `history` both write.
+    static func renames(_ renames: [MatrixChanges.Rename]) -> JSONValue {
+        .array(renames.map { .object([.init("old", .string($0.old)), .init("new", .string($0.new))]) })
     }
 
     /// Flags added or removed with their values, per environment and value the

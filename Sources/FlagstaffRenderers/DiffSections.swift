@@ -60,6 +60,7 @@ enum DiffSections {
             shown.location?.file = pathPrefix + (diagnostic.location?.file ?? "")
             return style.text(shown.description)
         }
+        if !diff.hasBase { add("The base has \(diff.baseErrors.count.counted("error"))", diff.baseErrors.map(shown)) }
         add("The head has \(diff.headErrors.count.counted("error"))", diff.headErrors.map(shown))
         add(
             "Values the app gets (\(diff.changedFlags.count.counted("flag")))",
@@ -72,8 +73,12 @@ enum DiffSections {
                         + "\(style.text(change.value)), now from \(change.newLayer) (was \(change.oldLayer))"
                 })
         }
-        add("Flags added (\(diff.addedFlags.count))", diff.addedFlags.map { valuesSentence($0, style: style) })
-        add("Flags removed (\(diff.removedFlags.count))", diff.removedFlags.map { valuesSentence($0, style: style) })
+        let wording = TenantWording(isSingleApp: diff.isSingleApp)
+        add("Flags added (\(diff.addedFlags.count))", diff.addedFlags.map { valuesSentence($0, style: style, wording: wording) })
+        add("Flags removed (\(diff.removedFlags.count))", diff.removedFlags.map { valuesSentence($0, style: style, wording: wording) })
+        add(
+            "Flags renamed (\(diff.renamedFlags.count))",
+            diff.renamedFlags.map { "\(style.code($0.old)) is now \(style.code($0.new)), the same case in the code" })
         add(
             "Tenants",
             diff.addedTenants.map { "added \(style.code($0))" } + diff.removedTenants.map { "removed \(style.code($0))" }
@@ -101,12 +106,20 @@ enum DiffSections {
     /// whether the base had errors, and the provenance changes left unlisted.
     static func notes(_ diff: WorkspaceDiff, base: String, style: DiffStyle, all: Bool) -> [String] {
         var notes: [String] = []
+        if diff.borrowsConfiguration.head {
+            notes.append("The head has no configuration of its own; it is read with the working tree's.")
+        }
+        if diff.borrowsConfiguration.base {
+            notes.append("The base (\(style.code(base))) has no configuration of its own; it is read with the head's.")
+        }
         if !diff.hasBase {
-            notes.append("The base (\(style.code(base))) could not be resolved (\(diff.baseErrorCount.counted("error"))), so nothing is compared.")
+            notes.append("The base (\(style.code(base))) could not be resolved (\(diff.baseErrorCount.counted("error")), listed below), so nothing is compared.")
         } else if diff.baseErrorCount > 0 {
             notes.append("The base (\(style.code(base))) had \(diff.baseErrorCount.counted("error")); the diff compares what it could resolve.")
         }
-        if !diff.hasHead { notes.append("The head could not be resolved, so nothing is compared.") }
+        if !diff.hasHead {
+            notes.append("The head could not be resolved (\(diff.headErrors.count.counted("error")), listed below), so nothing is compared.")
+        }
         let moved = diff.provenanceChanges.reduce(0) { $0 + $1.tenants.count }
         if !all && moved > 0 {
             notes.append("\(moved.counted("cell")) keep their value but get it from another layer; `--all` lists them.")
@@ -126,24 +139,28 @@ enum DiffSections {
             + "; \(diff.addedFlags.count.counted("flag")) added, \(diff.removedFlags.count) removed"
     }
 
-    /// `ENABLE_X turns on in prod for CHL, JLC (was off)`.
+    /// `ENABLE_X turns on in prod for CHL, JLC (was off)`, or for a change of the
+    /// cases a value varies by, `ENABLE_X: share raised from 10% to 50% for CHL in prod`.
     static func valueSentence(_ change: WorkspaceDiff.ValueChange, diff: WorkspaceDiff, style: DiffStyle) -> String {
+        let who = tenants(change.tenants, diff: diff, style: style)
+        if let detail = change.detail {
+            return "\(style.code(change.flag)): \(style.emphasis(detail, .plain)) for \(who) in \(style.code(change.environment))"
+        }
         let verb: String
         switch (change.old, change.new) {
         case ("off", "on"): verb = style.emphasis("turns on", .on)
         case ("on", "off"): verb = style.emphasis("turns off", .off)
         default: verb = "becomes " + style.emphasis(change.new, .plain)
         }
-        return "\(style.code(change.flag)) \(verb) in \(style.code(change.environment)) for \(tenants(change.tenants, diff: diff, style: style))"
-            + " (was \(style.text(change.old)))"
+        return "\(style.code(change.flag)) \(verb) in \(style.code(change.environment)) for \(who) (was \(style.text(change.old)))"
     }
 
     /// `ENABLE_D (Bool): prod: on for CHL; off for JLC, WL · dev: off for all 3 tenants`,
     /// or `ENABLE_D (Bool) in every environment: …` when every environment has the same values.
-    static func valuesSentence(_ values: MatrixChanges.FlagValues, style: DiffStyle) -> String {
+    static func valuesSentence(_ values: MatrixChanges.FlagValues, style: DiffStyle, wording: TenantWording) -> String {
         func groups(_ environment: MatrixChanges.FlagValues.Environment) -> String {
             environment.groups.map { group in
-                let who = environment.groups.count == 1 ? group.tenants.count.everyOne("tenant") : group.tenants.map(style.code).joined(separator: ", ")
+                let who = environment.groups.count == 1 ? wording.all(group.tenants.count) : group.tenants.map(style.code).joined(separator: ", ")
                 return "\(style.text(group.value)) for \(who)"
             }.joined(separator: "; ")
         }
@@ -180,7 +197,8 @@ enum DiffSections {
 
     /// `CHL, JLC`, or `all 14 tenants` when the change applies to every tenant compared (three or more).
     private static func tenants(_ ids: [String], diff: WorkspaceDiff, style: DiffStyle) -> String {
-        ids.count > 2 && ids.count == diff.comparedTenants.count
+        if diff.isSingleApp { return "the app" }
+        return ids.count > 2 && ids.count == diff.comparedTenants.count
             ? ids.count.everyOne("tenant") : ids.map(style.code).joined(separator: ", ")
     }
 }

@@ -17,15 +17,20 @@ public enum HistoryJSONRenderer {
         func groups(_ groups: [CellGroup]) -> JSONValue {
             .array(groups.map { group in
                 .object([
-                    .init("flag", .string(group.flag)), .init("environment", .string(group.environment)), .init("tenants", strings(group.tenants)),
+                    .init("flag", .string(group.flag)), .init("environments", strings(group.environments)), .init("tenants", strings(group.tenants)),
                     .init("old", .string(group.old)), .init("new", .string(group.new)),
-                    .init("oldLayer", .string(group.oldLayer)), .init("newLayer", .string(group.newLayer)),
+                    .init("oldLayer", .string(group.oldLayer)), .init("newLayer", .string(group.newLayer)), .init("detail", .optional(group.detail)),
                 ])
             })
         }
         let values = DiffJSONRenderer.flagValues
-        func renames(_ renames: [MatrixChanges.Rename]) -> JSONValue {
-            .array(renames.map { .object([.init("old", .string($0.old)), .init("new", .string($0.new))]) })
+        let renames = DiffJSONRenderer.renames
+        func readWith(_ used: HistoryEntry.ConfigurationUsed?) -> JSONValue {
+            switch used {
+            case .borrowed(let name)?: .object([.init("configuration", .string("borrowed")), .init("name", .string(name))])
+            case .own?: .object([.init("configuration", .string("own")), .init("name", .null)])
+            case nil: .null
+            }
         }
         func version(_ version: RemoteTemplateVersion) -> JSONValue {
             .object([
@@ -62,6 +67,7 @@ public enum HistoryJSONRenderer {
                     .object([.init("tenant", .optional(unknown.tenant)), .init("problems", strings(unknown.problems.map(\.description)))])
                 })),
                 .init("readableAgain", .array(entry.readableAgain.map(JSONValue.optional))),
+                .init("readWith", readWith(entry.readWith)),
             ])
         }
         return JSONValue.object([
@@ -70,6 +76,9 @@ public enum HistoryJSONRenderer {
             .init("flags", strings(scope.flags)), .init("tenants", strings(scope.tenants)), .init("environments", strings(scope.environments)),
             .init("from", commit(history.start?.commit)), .init("to", commit(history.end)),
             .init("shallowFrom", commit(history.shallowFrom)),
+            .init("unreadBeforeStart", history.unreadBeforeStart.map { unread in
+                .object([.init("commit", commit(unread.commit)), .init("problems", strings(unread.problems.map(\.description)))])
+            } ?? .null),
             .init("entries", .array(entries)),
         ]).serialized()
     }

@@ -8,10 +8,10 @@ public enum HistoryTextRenderer {
     public static func render(_ history: ValueHistory, scope: HistoryScope, pending: String, colour: Bool, pathPrefix: String = "") -> String {
         let style = DiffStyle.terminal(colour: colour)
         var text = style.heading(HistorySections.title(scope, style: style)) + "\n"
-        for note in HistorySections.notes(history, style: style) { text += note + "\n" }
+        for note in HistorySections.notes(history, style: style, pathPrefix: pathPrefix) { text += note + "\n" }
         for entry in history.entries.reversed() {
             text += "\n" + style.heading(HistorySections.heading(entry, pending: pending, style: style)) + "\n"
-            for line in HistorySections.lines(entry, style: style, pathPrefix: pathPrefix) { text += "  " + line + "\n" }
+            for line in HistorySections.lines(entry, scope: scope, style: style, pathPrefix: pathPrefix) { text += "  " + line + "\n" }
         }
         return text
     }

@@ -154,6 +154,91 @@ struct DiffCommandTests {
         }
     }
 
+    /// Commits the working tree as `tag` on top of c7.
+    func commit(_ tag: String, in repository: URL) throws {
+        #expect(try git(["add", "-A"], in: repository) == 0)
+        #expect(try git(["commit", "-q", "-m", tag], in: repository, date: "2026-11-21T12:00:00Z") == 0)
+        #expect(try git(["tag", tag], in: repository) == 0)
+    }
+
+    @Test(arguments: [[], ["prod"]])
+    func aSideThatCannotBeResolvedPrintsItsErrorsAndExitsTwo(failOnChange: [String]) throws {
+        try withRepository { repository in
+            // c8: the enum file is gone, so nothing declares the flags.
+            #expect(try git(["rm", "-q", "Flags.swift"], in: repository) == 0)
+            try commit("c8", in: repository)
+            for (base, head) in [("c8", "c1"), ("c1", "c8")] {
+                let side = base == "c8" ? "base (c8)" : "head (c8)"
+                for format in DiffCommand.Format.allCases {
+                    let (status, output, error) = try run(
+                        DiffCommand(base: base, head: head, format: format, failOnChange: failOnChange), in: repository)
+                    #expect(status == ExitStatus.usageOrIO, "\(base)..\(head) \(format)")
+                    #expect(error.contains("Flags.swift"), "the side's error is printed on standard error")
+                    #expect(error.hasSuffix("flagstaff: error: the \(side) could not be resolved, so nothing was compared\n"))
+                    #expect(output.contains("Flags.swift"), "and in the report (\(format))")
+                    #expect(!output.contains("No flag changes"))
+                    #expect(!output.contains("added dev") && !output.contains("removed dev"), "no environments compared")
+                }
+            }
+        }
+    }
+
+    @Test func aBaseWithoutAConfigurationIsReadWithTheHeads() throws {
+        try withRepository { repository in
+            #expect(try git(["rm", "-q", "flagstaff.yml"], in: repository) == 0)
+            try commit("c8", in: repository)
+            let (status, output, _) = try run(DiffCommand(base: "c8", head: "c6"), in: repository)
+            #expect(status == ExitStatus.success)
+            #expect(output.contains("\nThe base (c8) has no configuration of its own; it is read with the head's.\n"))
+            #expect(output.contains("\nTenants\n  added WL\n"), "c8 has the broken WL.json of c7")
+        }
+    }
+
+    /// The base has no configuration, and the head's names the enum where c9 moved it:
+    /// the base is read with the head's, its enum where git saw it before the move.
+    @Test func aBorrowedConfigurationFollowsAMovedFile() throws {
+        try withRepository { repository in
+            #expect(try git(["checkout", "-q", "c6", "--", "."], in: repository) == 0)
+            #expect(try git(["rm", "-q", "flagstaff.yml"], in: repository) == 0)
+            try commit("c8", in: repository)
+            try write(Self.configuration.replacingOccurrences(of: "enum: Flags.swift", with: "enum: Sources/Flags.swift"), to: "flagstaff.yml", in: repository)
+            try FileManager.default.createDirectory(at: repository.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+            #expect(try git(["mv", "Flags.swift", "Sources/Flags.swift"], in: repository) == 0)
+            try commit("c9", in: repository)
+            let (status, output, _) = try run(DiffCommand(base: "c8", head: "c9"), in: repository)
+            #expect(status == ExitStatus.success)
+            #expect(output.contains("The base (c8) has no configuration of its own; it is read with the head's.\n\nNo flag changes.\n"))
+        }
+    }
+
+    @Test(arguments: DiffCommand.Format.allCases)
+    func aKeyRenamedInTheSameCaseIsARename(format: DiffCommand.Format) throws {
+        try withRepository { repository in
+            // c8: c6 with ENABLE_SEARCH spelt ENABLE_FIND everywhere, and WL's search turned off in prod.
+            #expect(try git(["checkout", "-q", "c6", "--", "."], in: repository) == 0)
+            for file in ["Flags.swift", "catalog.md", "tenants/CHL.json", "tenants/JCL.json", "tenants/WL.json"] {
+                let text = try String(contentsOf: repository.appendingPathComponent(file), encoding: .utf8)
+                try write(text.replacingOccurrences(of: "ENABLE_SEARCH", with: "ENABLE_FIND"), to: file, in: repository)
+            }
+            let wl = #"{ "ENABLE_CHECKOUT": false, "ENABLE_WISHLIST": false, "overrides": { "dev": { "ENABLE_FIND": true }, "uat": { "ENABLE_FIND": true }, "prod": { "ENABLE_FIND": false } } }"#
+            try write(wl, to: "tenants/WL.json", in: repository)
+            try commit("c8", in: repository)
+            let (status, output, _) = try run(DiffCommand(base: "c6", head: "c8", format: format), in: repository)
+            #expect(status == ExitStatus.success)
+            switch format {
+            case .text:
+                #expect(output.contains("\nFlags renamed (1)\n  ENABLE_SEARCH is now ENABLE_FIND, the same case in the code\n"))
+                #expect(output.contains("  ENABLE_FIND turns off in prod for WL (was on)\n"))
+                #expect(output.hasSuffix("\n1 flag changes: 1 cell in prod; 0 flags added, 0 removed\n"))
+            case .md:
+                #expect(output.contains("- `ENABLE_SEARCH` is now `ENABLE_FIND`, the same case in the code\n"))
+            case .json:
+                #expect(output.contains(#"{"old": "ENABLE_SEARCH", "new": "ENABLE_FIND"}"#))
+                #expect(output.contains(#""flagsAdded": []"#))
+            }
+        }
+    }
+
     @Test func failOnChangeGatesOnlyTheNamedEnvironments() throws {
         try withRepository { repository in
             let prod = try run(DiffCommand(base: "c1", head: "c2", failOnChange: ["dev", "prod"]), in: repository)

@@ -16,12 +16,12 @@ struct HistoryCommandTests {
         "Add the flag sources": ["start 3 flags, 3 tenants, 2 environments"],
         "Enable checkout for CHL in prod": ["value ENABLE_CHECKOUT prod CHL: off (base) -> on (override)"],
         "Move JLC search into overrides": [
-            "layer ENABLE_SEARCH prod JLC: on (base) -> on (override)", "layer ENABLE_SEARCH uat JLC: on (base) -> on (override)",
+            "layer ENABLE_SEARCH prod uat JLC: on (base) -> on (override)",
         ],
         "Add the wishlist flag": ["flag added ENABLE_WISHLIST bool: prod on CHL; off JLC WL | uat on CHL; off JLC WL"],
         "Half-edit WL": ["unknown WL"],
         "Fix WL and enable its checkout": [
-            "readable WL", "value ENABLE_CHECKOUT prod WL: off (base) -> on (base)", "value ENABLE_CHECKOUT uat WL: off (base) -> on (base)",
+            "readable WL", "value ENABLE_CHECKOUT prod uat WL: off (base) -> on (base)",
         ],
         "Raise the item limit in prod with Remote Config": [
             "value MAX_ITEMS prod CHL JLC: 10 (base) -> 20 (remote)", "value MAX_ITEMS prod WL: 5 (base) -> 20 (remote)",
@@ -32,7 +32,7 @@ struct HistoryCommandTests {
         "Point the configuration at the moved enum": ["readable every value"],
         "Rename the search key": ["flag renamed ENABLE_SEARCH -> ENABLE_SEARCH_V2"],
         "Merge branch 'wl-wishlist'": [
-            "value ENABLE_WISHLIST prod WL: off (fallback) -> on (base)", "value ENABLE_WISHLIST uat WL: off (fallback) -> on (base)",
+            "value ENABLE_WISHLIST prod uat WL: off (fallback) -> on (base)",
         ],
         "Retire the wishlist flag": ["flag removed ENABLE_WISHLIST bool: prod on CHL WL; off JOL | uat on CHL WL; off JOL"],
     ]
@@ -175,8 +175,7 @@ struct HistoryCommandTests {
             let (output, _) = try Self.history(HistoryCommand(tenants: ["WL"]), in: clone)
             #expect(output.contains("""
                 Not committed yet (the working tree)
-                  ENABLE_CHECKOUT turns off in prod for WL (was on), from base
-                  ENABLE_CHECKOUT turns off in uat for WL (was on), from base
+                  ENABLE_CHECKOUT turns off in prod, uat for WL (was on), from base
                 """))
         }
     }
@@ -267,9 +266,11 @@ struct HistoryCommandTests {
             for (kind, key) in [("value", "valueChanges"), ("layer", "layerChanges")] {
                 for change in entry[key] as? [[String: Any]] ?? [] {
                     let tenants = (change["tenants"] as? [String] ?? []).joined(separator: " ")
+                    let environments = (change["environments"] as? [String] ?? []).joined(separator: " ")
+                    let detail = (change["detail"] as? String).map { ", " + $0 } ?? ""
                     changes.append(
-                        "\(kind) \(change["flag"]!) \(change["environment"]!) \(tenants): \(change["old"]!) (\(change["oldLayer"]!)) -> "
-                            + "\(change["new"]!) (\(change["newLayer"]!))")
+                        "\(kind) \(change["flag"]!) \(environments) \(tenants): \(change["old"]!) (\(change["oldLayer"]!)) -> "
+                            + "\(change["new"]!) (\(change["newLayer"]!))\(detail)")
                 }
             }
             for (word, key) in [("added", "flagsAdded"), ("removed", "flagsRemoved")] {
@@ -294,6 +295,9 @@ struct HistoryCommandTests {
             }
             for unknown in entry["unknown"] as? [[String: Any]] ?? [] { changes.append("unknown \(unknown["tenant"] as? String ?? "every value")") }
             for readable in entry["readableAgain"] as? [Any] ?? [] { changes.append("readable \(readable as? String ?? "every value")") }
+            if let readWith = entry["readWith"] as? [String: Any] {
+                changes.append("read with \(readWith["configuration"]!)" + ((readWith["name"] as? String).map { ": " + $0 } ?? ""))
+            }
             return Entry(
                 subject: commit["subject"] as? String ?? "", author: commit["author"] as? String ?? "", day: commit["date"] as? String ?? "",
                 merge: commit["merge"] as? Bool ?? false, changes: changes)

@@ -77,12 +77,14 @@ struct RemoteDiffTests {
     }
 
     /// No cell's word changes (a 20% and a 50% rollout both read on/off), yet the
-    /// reviewer is told what moves devices, each sentence written from the two templates.
+    /// reviewer is told what moves devices: per flag, the share of the tenants whose
+    /// cell varies by the rollout, and each template change, written from the two templates.
     @Test func changesThatMoveDevicesAreReported() throws {
         try withRepository { repository in
             let (status, output) = try run(.text, in: repository)
             #expect(status == ExitStatus.success)
-            #expect(output.contains("0 flags change; 0 flags added, 0 removed"))
+            #expect(output.contains("Values the app gets (1 flag)\n  ENABLE_CHECKOUT: share raised from 20% to 50% for CHL, WL in prod\n"))
+            #expect(output.contains("1 flag changes: 2 cells in prod; 0 flags added, 0 removed"))
             #expect(output.contains(
                 """
                 Remote Config (6 changes)

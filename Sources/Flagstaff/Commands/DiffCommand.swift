@@ -1,4 +1,5 @@
 import FlagstaffCore
+import FlagstaffReaders
 import FlagstaffRenderers
 import Foundation
 
@@ -42,25 +43,31 @@ public struct DiffCommand: Sendable {
     }
 
     /// Prints the diff and returns the exit status: 1 when the head has errors or
-    /// a `--fail-on-change` environment changes.
+    /// a `--fail-on-change` environment changes; 2 when a side cannot be resolved,
+    /// whatever the options, since nothing was compared.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         guard limit > 0 else { throw .usage("--limit must be a positive number of bytes, not \(limit)") }
-        let headSide = try Workspace.load(configurationPath: configurationPath, revision: head)
-        let root = headSide.root
-        let (baseRevision, baseName) = base.map { ($0, $0) } ?? Self.defaultBase(in: root)
-        let baseSide = try Self.loadBase(configurationPath: configurationPath, revision: baseRevision)
+        let headSide = try Side.load(configurationPath: configurationPath, revision: head)
+        let (baseRevision, baseName) = base.map { ($0, $0) } ?? Self.defaultBase(in: headSide.root)
+        let baseSide = try Side.load(configurationPath: configurationPath, revision: baseRevision, other: headSide)
         defer { console.finished((headSide, baseSide)) }
-        let environments = headSide.configuration.environments
-        for environment in failOnChange where !environments.contains(environment) {
+        let configuration = headSide.workspace?.configuration ?? Configuration()
+        let environments = configuration.environments
+        for environment in failOnChange where headSide.matrix != nil && !environments.contains(environment) {
             throw .usage(
                 "unknown environment '\(environment)' in --fail-on-change; "
                     + (Suggestion.didYouMean(environment, in: environments) ?? "choose from \(environments.joined(separator: ", "))"))
         }
-        if headSide.isValid { headSide.reportRecoveries(to: console) } else { headSide.report(to: console) }
-        let asOf = try AsOfDate.resolve(option: nil, configuration: headSide.configuration)
+        if let workspace = headSide.workspace, workspace.isValid { workspace.reportRecoveries(to: console) } else {
+            headSide.workspace?.reportRecoveries(to: console)
+            DiagnosticPrinter.print(headSide.diagnostics, pathPrefix: headSide.displayPrefix, to: console)
+        }
+        if baseSide.matrix == nil { DiagnosticPrinter.print(baseSide.diagnostics, pathPrefix: baseSide.displayPrefix, to: console) }
+        let asOf = try AsOfDate.resolve(option: nil, configuration: configuration)
         let diff = WorkspaceDiff(
             base: baseSide.matrix, baseDiagnostics: baseSide.diagnostics, head: headSide.matrix, headDiagnostics: headSide.diagnostics,
-            protected: headSide.configuration.protectedEnvironments, asOf: asOf)
+            protected: configuration.protectedEnvironments, asOf: asOf,
+            borrowsConfiguration: (base: baseSide.borrowsConfiguration, head: headSide.borrowsConfiguration))
         let headName = head ?? "the working tree"
         switch format {
         case .text:
@@ -75,7 +82,12 @@ public struct DiffCommand: Sendable {
         case .json:
             console.output(DiffJSONRenderer.render(diff, base: baseName, head: headName))
         }
-        if !headSide.isValid { return ExitStatus.failure }
+        guard diff.compared else {
+            let side = diff.hasBase ? "head (\(headName))" : "base (\(baseName))"
+            console.error("flagstaff: error: the \(side) could not be resolved, so nothing was compared\n")
+            return ExitStatus.usageOrIO
+        }
+        if headSide.workspace?.isValid != true { return ExitStatus.failure }
         let gated = failOnChange.filter { diff.changedCells(in: $0) > 0 }
         guard gated.isEmpty else {
             let cells = gated.map { "\(diff.changedCells(in: $0).counted("cell")) in \($0)" }.joined(separator: ", ")
@@ -85,19 +97,82 @@ public struct DiffCommand: Sendable {
         return ExitStatus.success
     }
 
-    /// The base side, however broken: without a model when its configuration or
-    /// the files it names cannot be read. A revision git does not know is an error.
-    private static func loadBase(configurationPath: String?, revision: String) throws(FlagstaffError) -> (matrix: ResolvedMatrix?, diagnostics: [Diagnostic]) {
-        let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
-        let source = try GitRevisionFileSource(folder: root, revision: revision)
-        guard let text = try? source.text(of: file) else {
-            return (nil, [.error("revision \(revision) has no '\(prefix)\(file)'", at: nil)])
+    /// One side of the diff, however broken: without a model when its configuration
+    /// or the files it names cannot be read. A revision git does not know, or one
+    /// without the configuration file, is an error.
+    struct Side: Sendable {
+        /// The workspace, when its inputs could be read.
+        var workspace: Workspace?
+        /// What the side could not read, or every diagnostic of its workspace.
+        var diagnostics: [Diagnostic]
+        /// The configuration's folder on disk and how paths are shown.
+        var root: URL, displayPrefix: String
+
+        /// The resolved matrix, when there is one.
+        var matrix: ResolvedMatrix? { workspace?.matrix }
+
+        /// The revision it was read from; `nil` for the working tree.
+        var revision: String? = nil
+        /// Whether the side has no configuration of its own and was read with the other side's.
+        var borrowsConfiguration = false
+
+        /// The paths, from the configuration's folder, that files renamed between
+        /// `revision` and `later` (the working tree when `nil`) had at `revision`:
+        /// later path to earlier, as `git diff -M` sees them.
+        static func earlierPaths(at revision: String, than later: String?, in root: URL) -> [String: String] {
+            guard let prefix = Git.run(["rev-parse", "--show-prefix"], in: root)?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                let diff = Git.run(["diff", "--name-status", "-M", "-z", "--no-color", revision] + (later.map { [$0] } ?? []) + ["--", "."], in: root),
+                diff.status == 0
+            else { return [:] }
+            var paths: [String: String] = [:]
+            let fields = diff.text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+            var index = 0
+            while index < fields.count {
+                let status = fields[index]
+                if status.hasPrefix("R"), index + 2 < fields.count {
+                    let (from, to) = (fields[index + 1], fields[index + 2])
+                    if from.hasPrefix(prefix), to.hasPrefix(prefix) { paths[String(to.dropFirst(prefix.count))] = String(from.dropFirst(prefix.count)) }
+                    index += 3
+                } else {
+                    index += status.hasPrefix("C") ? 3 : 2
+                }
+            }
+            return paths
         }
-        do {
-            let workspace = try Workspace.load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix)
-            return (workspace.matrix, workspace.diagnostics)
-        } catch .unreadableInputs(let diagnostics) {
-            return (nil, diagnostics)
+
+        /// Reads a revision, or the working tree when `revision` is `nil`. A revision
+        /// without the configuration file is read with `other`'s configuration, else the working tree's.
+        static func load(configurationPath: String?, revision: String?, other: Side? = nil) throws(FlagstaffError) -> Side {
+            let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
+            do throws(FlagstaffError) {
+                guard let revision else {
+                    let workspace = try Workspace.load(configurationPath: configurationPath, revision: nil)
+                    return Side(workspace: workspace, diagnostics: workspace.diagnostics, root: workspace.root, displayPrefix: workspace.displayPrefix)
+                }
+                let source = try GitRevisionFileSource(folder: root, revision: revision)
+                var borrowed = false
+                let text: String
+                if let read = try? source.text(of: file) {
+                    text = read
+                } else {
+                    // The other side's configuration, else the working tree's.
+                    let theirs = other?.workspace.flatMap { try? $0.source.text(of: $0.configurationFile) }
+                        ?? (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
+                    guard let theirs else {
+                        throw .io("no '\(prefix)\(file)' in revision \(revision)")
+                    }
+                    (text, borrowed) = (theirs, true)
+                }
+                // A borrowed configuration names the other side's paths: files git saw renamed since are read where they were.
+                let renamed = borrowed ? Self.earlierPaths(at: revision, than: other?.revision, in: root) : [:]
+                let files: any FileSource = renamed.isEmpty ? source : SourceWithEarlierPaths(base: source, earlier: renamed)
+                let workspace = try Workspace.load(configuration: text, file: file, from: files, root: root, displayPrefix: prefix)
+                return Side(
+                    workspace: workspace, diagnostics: workspace.diagnostics, root: root, displayPrefix: prefix, revision: revision,
+                    borrowsConfiguration: borrowed)
+            } catch .unreadableInputs(let diagnostics) {
+                return Side(workspace: nil, diagnostics: diagnostics, root: root, displayPrefix: prefix)
+            }
         }
     }
 

@@ -24,14 +24,19 @@ public struct HistoryCommand: Sendable {
     public var until: String?
     /// The output format.
     public var format: Format = .text
+    /// A configuration file (relative to the current folder) to read every commit
+    /// with, even those with their own; without it, a commit that has none is read
+    /// with the working tree's.
+    public var readWith: String?
     /// Whether to write the site's history to the configuration's `history.snapshot` instead of printing.
     public var writeSnapshot = false
 
     /// Creates a history request.
     public init(
         configurationPath: String? = nil, key: String? = nil, tenants: [String] = [], environments: [String] = [], since: String? = nil,
-        until: String? = nil, format: Format = .text, writeSnapshot: Bool = false
+        until: String? = nil, format: Format = .text, readWith: String? = nil, writeSnapshot: Bool = false
     ) {
+        self.readWith = readWith
         self.configurationPath = configurationPath
         self.key = key
         self.tenants = tenants
@@ -55,13 +60,25 @@ public struct HistoryCommand: Sendable {
         // while git lists the commits and the walk goes on.
         let configurationURL = root.appendingPathComponent(file)
         let exists = FileManager.default.fileExists(atPath: configurationURL.path)
-        let configuration = exists ? (try? String(contentsOf: configurationURL, encoding: .utf8)).flatMap { text in
-            ConfigurationReader.read(text, file: (file as NSString).lastPathComponent).configuration
-        } : nil
+        let text = exists ? try? String(contentsOf: configurationURL, encoding: .utf8) : nil
+        let configuration = text.flatMap { text in ConfigurationReader.read(text, file: (file as NSString).lastPathComponent).configuration }
         let asOf = try AsOfDate.resolve(option: nil, configuration: configuration ?? .init())
-        let walker = try HistoryWalker(root: root, configurationFile: file, asOf: asOf)
+        // Commits older than the configuration are read with today's, or every commit with the one --read-with names.
+        var borrowed = text.map { HistoryWalker.BorrowedConfiguration(text: $0, name: "the working tree's \(prefix)\(file), as these commits have none") }
+        if let readWith {
+            guard let forced = try? String(contentsOf: URL(fileURLWithPath: readWith), encoding: .utf8) else {
+                throw .io("cannot read the configuration file '\(readWith)' (--read-with)")
+            }
+            borrowed = HistoryWalker.BorrowedConfiguration(text: forced, name: readWith + ", as --read-with asks", always: true)
+        }
+        let walker = try HistoryWalker(root: root, configurationFile: file, asOf: asOf, borrowed: borrowed)
         let configurationPath = configurationPath
-        let loading = Pending { exists ? try? Workspace.load(configurationPath: configurationPath) : nil }
+        // The working tree is read with the configuration the commits are, so that its own changes compare like with like.
+        let forced = borrowed?.always == true ? borrowed?.text : nil
+        let loading = Pending { () -> Workspace? in
+            guard let forced else { return exists ? try? Workspace.load(configurationPath: configurationPath) : nil }
+            return try? Workspace.load(configuration: forced, file: file, from: DiskFileSource(root: root), root: root, displayPrefix: prefix)
+        }
         let walked = Result { () throws(FlagstaffError) in try walker.walk(until: until ?? "HEAD", since: start) }
         let workspace = loading.wait()
         defer { console.finished(workspace) }
@@ -91,7 +108,8 @@ public struct HistoryCommand: Sendable {
         let shown = history.filtered(
             flags: flags.isEmpty ? nil : Set(flags), tenants: tenants.isEmpty ? nil : Set(tenants),
             environments: environments.isEmpty ? nil : Set(environments))
-        let scope = HistoryScope(revision: until ?? "HEAD", flags: flags, tenants: tenants, environments: environments)
+        let scope = HistoryScope(
+            revision: until ?? "HEAD", flags: flags, tenants: tenants, environments: environments, isSingleApp: models.first?.isSingleApp ?? false)
         switch format {
         case .text:
             console.output(HistoryTextRenderer.render(shown, scope: scope, pending: Self.workingTree, colour: console.colour, pathPrefix: prefix))
@@ -105,10 +123,10 @@ public struct HistoryCommand: Sendable {
 
     /// Writes the snapshot `history.snapshot` names, from git up to `history.until`.
     private func writeSnapshot(console: Console, writer: SourceWriter) throws(FlagstaffError) -> Int32 {
-        guard key == nil, tenants.isEmpty, environments.isEmpty, since == nil, until == nil, format == .text else {
+        guard key == nil, tenants.isEmpty, environments.isEmpty, since == nil, until == nil, format == .text, readWith == nil else {
             throw .usage(
                 "--write-snapshot writes the whole history the site shows, from history.since to history.until in the configuration; "
-                    + "it takes no KEY, --tenant, --env, --since, --until or --format")
+                    + "it takes no KEY, --tenant, --env, --since, --until, --format or --read-with")
         }
         let workspace = try Workspace.load(configurationPath: configurationPath)
         defer { console.finished(workspace) }

@@ -12,7 +12,7 @@ enum HistorySnapshotFile {
     /// Walks git up to the configuration's `history.until` and makes the snapshot
     /// of what it found: the history and the files read at its last readable commit.
     static func make(for workspace: Workspace, settings: HistorySettings, asOf: CalendarDate?) throws(FlagstaffError) -> HistorySnapshot {
-        let walker = try HistoryWalker(root: workspace.root, configurationFile: workspace.configurationFile, asOf: asOf)
+        let walker = try HistoryWalker(workspace: workspace, asOf: asOf)
         let since = try HistoryWalker.Since(parsing: settings.since, option: "history.since")
         let result = try walker.walk(until: settings.until, since: since)
         if let shallow = result.history.shallowFrom { throw shallowClone(shallow, workspace: workspace) }

@@ -39,6 +39,12 @@ extension HistoryWalker {
         private var visited = false
         /// Whether the start entry has been written.
         private var started = false
+        /// Today's paths to this commit's, for a borrowed configuration (`HistoryWalker.earlierPaths`).
+        var earlierPaths: [String: String] = [:]
+        /// Whether the last workspace read was read with a borrowed configuration.
+        private var lastBorrowed = false
+        /// Before the start, the last commit a borrowed configuration could not read, and why.
+        private(set) var unreadBeforeStart: UnknownValues.AtCommit?
         /// How many commits were read whole.
         private(set) var wholeReads = 0
         /// The tree of the last commit at which the workspace could be read.
@@ -183,7 +189,7 @@ extension HistoryWalker {
                 case .loaded(let state): (state.reads, state.folders)
                 case .absent(let reads, let folders), .broken(_, let reads, let folders): (reads, folders)
                 }
-            let reading = try walker.read(record, likely: likely)
+            let reading = try walker.read(record, likely: likely, earlierPaths: earlierPaths)
             var entry = HistoryEntry(kind: .change, commit: record.commit)
             switch reading {
             case .absent(let reads, let folders):
@@ -195,8 +201,14 @@ extension HistoryWalker {
                     entry.unknown = [UnknownValues(tenant: nil, problems: [.error("this commit has no '\(walker.configurationFile)'", at: nil)])]
                 }
                 phase = .broken(lastKnown: phase.known, reads: reads, folders: folders)
-            case .broken(var problems, let reads, let folders):
+            case .broken(var problems, let reads, let folders, let borrowed):
                 problems = Self.explainingMoves(problems, record: record, prefix: phase.known?.workspacePrefix ?? walker.repositoryPrefix)
+                // Before the flag sources exist, a borrowed configuration finds nothing to read: history has not started.
+                if !started && borrowed {
+                    phase = .absent(reads: reads, folders: folders)
+                    unreadBeforeStart = UnknownValues.AtCommit(commit: record.commit, problems: problems)
+                    return
+                }
                 if !started {
                     entry.kind = .start(flags: 0, tenants: 0, environments: 0)
                     entry.unknown = [UnknownValues(tenant: nil, problems: problems)]
@@ -206,6 +218,10 @@ extension HistoryWalker {
                 }
                 phase = .broken(lastKnown: phase.known, reads: reads, folders: folders)
             case .loaded(var state, let unknownTenants):
+                if !started ? state.borrowsConfiguration : state.borrowsConfiguration != lastBorrowed {
+                    entry.readWith = state.borrowsConfiguration ? .borrowed(walker.borrowed?.name ?? "another configuration") : .own
+                }
+                lastBorrowed = state.borrowsConfiguration
                 if !started {
                     let model = state.matrix.model
                     entry.kind = .start(flags: model.flags.count, tenants: model.tenants.count, environments: model.environments.count)
@@ -243,7 +259,7 @@ extension HistoryWalker {
                 }
             }
             let changes = MatrixChanges(
-                base: old.matrix, head: new.matrix, environments: new.order, renamedFiles: renamedFiles, followingFlagRenames: true,
+                base: old.matrix, head: new.matrix, environments: new.order, renamedFiles: renamedFiles,
                 excluding: Set(old.unknown.keys).union(unknownTenants.keys))
             entry.cells = changes.cells
             entry.addedFlags = changes.addedFlags

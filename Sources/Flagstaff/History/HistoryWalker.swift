@@ -54,10 +54,32 @@ struct HistoryWalker {
     let isShallow: Bool
     /// The repository's objects, shared by every commit the walk reads.
     let store: GitObjectStore
+    /// The configuration a commit without its own is read with; `nil` to leave such commits out.
+    let borrowed: BorrowedConfiguration?
+
+    /// A configuration history reads commits with when they have none of their own
+    /// (older than the team's adoption of Flagstaff), or every commit when `always`.
+    struct BorrowedConfiguration: Sendable {
+        /// Its text.
+        var text: String
+        /// How the output names it, with why: "the working tree's flagstaff.yml, as these commits have none".
+        var name: String
+        /// Whether commits that have their own configuration are read with it too.
+        var always = false
+    }
+
+    /// Opens the repository of a workspace a site or snapshot is built from: a commit
+    /// without a configuration is read with the workspace's own.
+    init(workspace: Workspace, asOf: CalendarDate?) throws(FlagstaffError) {
+        let text = try? workspace.source.text(of: workspace.configurationFile)
+        try self.init(
+            root: workspace.root, configurationFile: workspace.configurationFile, asOf: asOf,
+            borrowed: text.map { BorrowedConfiguration(text: $0, name: "this workspace's \(workspace.configurationFile), as these commits have none") })
+    }
 
     /// Opens the repository that holds a workspace's folder. A folder outside git,
     /// or git missing, is an error that says so.
-    init(root: URL, configurationFile: String, asOf: CalendarDate?) throws(FlagstaffError) {
+    init(root: URL, configurationFile: String, asOf: CalendarDate?, borrowed: BorrowedConfiguration? = nil) throws(FlagstaffError) {
         guard let facts = Git.run(["rev-parse", "--show-prefix", "--is-shallow-repository", "--show-object-format"], in: root) else {
             throw .io("git is not installed, so Flagstaff cannot read the history of the flag sources")
         }
@@ -76,6 +98,7 @@ struct HistoryWalker {
         repositoryPrefix = lines[0]
         isShallow = lines[1] == "true"
         self.store = store
+        self.borrowed = borrowed
     }
 
     /// What a walk found.
@@ -107,12 +130,18 @@ struct HistoryWalker {
         }
         let first = try startIndex(in: records, since: since, until: until)
         var walk = try Walk(walker: self)
-        for index in first..<records.count { try walk.step(records[index], upcoming: records[(index + 1)...]) }
+        let aliases = borrowed == nil ? [] : Self.earlierPaths(records, under: repositoryPrefix)
+        for index in first..<records.count {
+            if !aliases.isEmpty { walk.earlierPaths = aliases[index] }
+            try walk.step(records[index], upcoming: records[(index + 1)...])
+        }
         let shallowFrom = isShallow && first == 0 ? records.first?.commit : nil
         var endsUnreadable = false
         if case .broken = walk.phase { endsUnreadable = true }
+        var history = ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom)
+        history.unreadBeforeStart = walk.unreadBeforeStart
         return Result(
-            history: ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom), end: walk.phase.known,
+            history: history, end: walk.phase.known,
             endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads, endTree: walk.knownTree)
     }
 
@@ -151,44 +180,83 @@ struct HistoryWalker {
         }
     }
 
+    /// For each commit, the paths (from the workspace's folder) that the last
+    /// commit's files had there, where git saw them renamed since: today's path to
+    /// that commit's. A configuration borrowed from today names today's paths.
+    static func earlierPaths(_ records: [CommitLogReader.Record], under prefix: String) -> [[String: String]] {
+        var paths = Array(repeating: [String: String](), count: records.count)
+        var current: [String: String] = [:]
+        for index in records.indices.reversed() {
+            paths[index] = current
+            for (from, to) in Walk.renamedFiles(records[index], under: prefix) {
+                var followed = false
+                for (today, now) in current where now == to {
+                    current[today] = from
+                    followed = true
+                }
+                if !followed && current[to] == nil { current[to] = from }
+            }
+        }
+        return paths
+    }
+
     /// What a full read of one commit gave.
     enum Reading {
         /// The commit has no configuration: the workspace does not exist there.
         case absent(reads: Set<String>, folders: Set<String>)
-        /// The workspace cannot be read there: its errors, and what was looked at.
-        case broken(problems: [Diagnostic], reads: Set<String>, folders: Set<String>)
+        /// The workspace cannot be read there: its errors, what was looked at, and
+        /// whether it was read with a borrowed configuration.
+        case broken(problems: [Diagnostic], reads: Set<String>, folders: Set<String>, borrowed: Bool)
         /// The workspace, with the tenants whose files have errors.
         case loaded(HistoryState, unknownTenants: [String: [Diagnostic]])
     }
 
     /// Reads the whole workspace as one commit has it; `likely` are the files and
     /// folders (from the repository's root) it is likely to read, asked of git at once.
-    func read(_ record: CommitLogReader.Record, likely: (files: Set<String>, folders: Set<String>)? = nil) throws(FlagstaffError) -> Reading {
+    /// `earlierPaths` are the paths today's files had at the commit, for a borrowed configuration.
+    func read(
+        _ record: CommitLogReader.Record, likely: (files: Set<String>, folders: Set<String>)? = nil, earlierPaths: [String: String] = [:]
+    ) throws(FlagstaffError) -> Reading {
         if let likely { store.prefetch(files: likely.files.sorted(), folders: likely.folders.sorted(), in: record.tree) }
         let source = GitCommitFileSource(store: store, tree: record.tree, prefix: repositoryPrefix, name: "commit \(record.commit.shortID)")
         return try Self.read(
             from: source, configurationFile: configurationFile, repositoryPrefix: repositoryPrefix, asOf: asOf,
-            reads: { (source.reads.files, source.reads.folders) })
+            reads: { (source.reads.files, source.reads.folders) }, borrowed: borrowed, earlierPaths: earlierPaths)
     }
 
     /// Reads the whole workspace from a source (a commit's, or a snapshot's files);
     /// `reads` gives what the source was asked about, from the repository's root.
     static func read(
         from source: any FileSource, configurationFile: String, repositoryPrefix: String, asOf: CalendarDate?,
-        reads: () -> (files: Set<String>, folders: Set<String>)
+        reads: () -> (files: Set<String>, folders: Set<String>), borrowed: BorrowedConfiguration? = nil, earlierPaths: [String: String] = [:]
     ) throws(FlagstaffError) -> Reading {
+        var isBorrowed = false
         func broken(_ problems: [Diagnostic]) -> Reading {
             let (files, folders) = reads()
-            return Reading.broken(problems: problems, reads: files, folders: folders)
+            return Reading.broken(problems: problems, reads: files, folders: folders, borrowed: isBorrowed)
         }
-        let text: String
+        var text: String
+        var source = source
         do {
             text = try source.text(of: configurationFile)
+            if let borrowed, borrowed.always { (text, isBorrowed) = (borrowed.text, true) }
         } catch .pastLimit(let problem) {
             return broken([problem])
         } catch {
-            let (files, folders) = reads()
-            return .absent(reads: files, folders: folders)
+            guard let borrowed else {
+                let (files, folders) = reads()
+                return .absent(reads: files, folders: folders)
+            }
+            (text, isBorrowed) = (borrowed.text, true)
+        }
+        if isBorrowed && !earlierPaths.isEmpty { source = SourceWithEarlierPaths(base: source, earlier: earlierPaths) }
+        // With a borrowed configuration, a commit that has none of the files declaring the flags is one from before they existed.
+        if isBorrowed, let declarations = ConfigurationReader.read(text, file: configurationFile).configuration?.enumFiles, !declarations.isEmpty {
+            let folder = (configurationFile as NSString).deletingLastPathComponent
+            if declarations.allSatisfy({ source.kind(of: FilePath.join(folder, $0)) == nil }) {
+                let (files, folders) = reads()
+                return .absent(reads: files, folders: folders)
+            }
         }
         let reading: Workspace.ModelReading
         // Tenant files that cannot be read at all (past `InputLimits`), by tenant: each makes only its tenant's values unknown.
@@ -208,7 +276,16 @@ struct HistoryWalker {
             for (id, problem) in zip(tenants, problems) { unreadableTenants[id, default: []].append(problem) }
             reading = again
         }
-        let errors = reading.diagnostics.filter { $0.severity == .error }
+        var errors = reading.diagnostics.filter { $0.severity == .error }
+        if isBorrowed {
+            // A file read under the path it had then is named as the configuration names it, and where it was.
+            errors = errors.map { error in
+                guard let file = error.location?.file, let then = earlierPaths[file] else { return error }
+                var error = error
+                error.message += " (at this commit the file is '\(then)')"
+                return error
+            }
+        }
         guard let configuration = reading.configuration, let loaded = reading.loaded else {
             return broken(errors.isEmpty ? [.error("the flag sources cannot be read", at: nil)] : errors)
         }
@@ -233,14 +310,16 @@ struct HistoryWalker {
         let workspacePrefix = FilePath.join(repositoryPrefix, folder.isEmpty ? "" : folder + "/")
         let matrix = ResolvedMatrix(model: loaded.model, settings: loaded.settings)
         let (files, folders) = reads()
-        let state = HistoryState(
+        var state = HistoryState(
             matrix: matrix, configuration: configuration,
             order: WorkspaceDiff.listingOrder(of: configuration.environments, protected: configuration.protectedEnvironments),
             reads: files, folders: folders, workspacePrefix: workspacePrefix,
-            tenantFiles: Dictionary(
+            // Files read under earlier paths are not where the loader named them: any change to them reads the commit whole.
+            tenantFiles: isBorrowed && !earlierPaths.isEmpty ? [:] : Dictionary(
                 reading.loader.tenantFileList.compactMap { file in
                     FilePath.normalized(workspacePrefix + file.path).map { ($0, file.id) }
                 }, uniquingKeysWith: { first, _ in first }))
+        state.borrowsConfiguration = isBorrowed
         return .loaded(state, unknownTenants: unknownTenants)
     }
 
@@ -287,6 +366,8 @@ struct HistoryState {
     var workspacePrefix: String
     /// Each tenant file the workspace has, from the repository's root, with its tenant's id.
     var tenantFiles: [String: String]
+    /// Whether it was read with a borrowed configuration (the commit has none of its own, or `--read-with` says so).
+    var borrowsConfiguration = false
     /// The tenants whose files cannot be read now: their last known values (one tenant each; `nil` when never read) and why.
     var unknown: [String: (lastKnown: ResolvedMatrix?, problems: [Diagnostic])] = [:]
     /// The catalog's path and the guide's folder, from the repository's root: files that only describe flags.

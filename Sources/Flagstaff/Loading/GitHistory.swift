@@ -2,12 +2,15 @@ import FlagstaffCore
 import FlagstaffReaders
 import Foundation
 
-/// Asks git when each flag's raw value first entered the enum file.
+/// Asks git's history when each flag was added, and which flags are not committed yet.
 enum GitHistory {
-    /// The dates found, and a note when git could not be asked at all.
-    static func addedDates(of flags: [Flag], in enumFiles: [String], root: URL) -> (dates: [String: CalendarDate], note: String?) {
+    /// The day of the first commit whose model has each flag, from the walk
+    /// `flagstaff history` makes (commits older than the configuration read with
+    /// the workspace's, sources followed through renames), and a note when git
+    /// cannot tell: not installed, no repository, a shallow clone.
+    static func addedDates(of flags: [Flag], in workspace: Workspace, asOf: CalendarDate) -> (dates: [String: CalendarDate], note: String?) {
         let unavailable = "so flags without an Added date in the catalog have none"
-        guard let shallow = Git.run(["rev-parse", "--is-shallow-repository"], in: root) else {
+        guard let shallow = Git.run(["rev-parse", "--is-shallow-repository"], in: workspace.root) else {
             return ([:], "git is not installed, \(unavailable)")
         }
         guard shallow.status == 0 else {
@@ -16,14 +19,15 @@ enum GitHistory {
         guard shallow.text.hasPrefix("false") else {
             return ([:], "the git repository is a shallow clone, whose history cannot tell when flags were added, \(unavailable); fetch the full history (fetch-depth: 0) or fill in Added")
         }
-        var dates: [String: CalendarDate] = [:]
-        for file in enumFiles {
-            guard let log = Git.run(GitLogReader.arguments(for: file), in: root), log.status == 0 else { continue }
-            for (key, date) in GitLogReader.firstAdded(in: log.text, flags: flags) where dates[key].map({ date < $0 }) ?? true {
-                dates[key] = date
-            }
+        guard Git.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: workspace.root)?.status == 0 else { return ([:], nil) }
+        do {
+            let walked = try HistoryWalker(workspace: workspace, asOf: asOf).walk(until: "HEAD", since: nil)
+            // Only flags the last commit has: one added in the working tree has no commit yet.
+            let committed = Set(walked.end?.matrix.model.flags.map(\.key) ?? [])
+            return (walked.history.addedDays(of: flags.map(\.key).filter(committed.contains)), nil)
+        } catch {
+            return ([:], "git's history could not be read (\(error)), \(unavailable)")
         }
-        return (dates, nil)
     }
 
     /// The keys of the flags the working tree declares and the last commit does

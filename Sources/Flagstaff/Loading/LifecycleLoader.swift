@@ -2,7 +2,7 @@ import FlagstaffCore
 import FlagstaffReaders
 
 /// Gathers what the lifecycle report needs from outside the model, the code
-/// roots' Swift files and the enum file's git history, then computes the report.
+/// roots' Swift files and the flags' git history, then computes the report.
 public enum LifecycleLoader {
     /// The lifecycle report of a valid workspace as of a day.
     /// - Parameter dueSoonDays: overrides the configured due-soon window (`--within`).
@@ -18,7 +18,7 @@ public enum LifecycleLoader {
                     try codeReferences(in: workspace, flags: matrix.model.flags, typeNames: matrix.model.flagEnums.map(\.name))
                 }
             },
-            { gitFacts(for: workspace, flags: matrix.model.flags, undated: matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }) })
+            { gitFacts(for: workspace, flags: matrix.model.flags, undated: matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }, asOf: asOf) })
         let references = try scanned.get()
         let (gitDates, note, uncommitted) = fromGit
         return LifecycleReport(
@@ -29,11 +29,11 @@ public enum LifecycleLoader {
     /// What git says: the Added dates of the `undated` flags, a note when git
     /// cannot be asked, and the flags the last commit does not declare.
     private static func gitFacts(
-        for workspace: Workspace, flags: [Flag], undated: [Flag]
+        for workspace: Workspace, flags: [Flag], undated: [Flag], asOf: CalendarDate
     ) -> (dates: [String: CalendarDate], note: String?, uncommitted: Set<String>) {
         guard workspace.configuration.addedFromGit else { return ([:], nil, []) }
         var (dates, note): ([String: CalendarDate], String?) = ([:], nil)
-        if !undated.isEmpty { (dates, note) = GitHistory.addedDates(of: undated, in: workspace.configuration.enumFiles, root: workspace.root) }
+        if !undated.isEmpty { (dates, note) = GitHistory.addedDates(of: undated, in: workspace, asOf: asOf) }
         return (dates, note, note == nil ? GitHistory.uncommitted(flags, in: workspace) : [])
     }
 

@@ -16,7 +16,7 @@ enum SiteHistoryLoader {
         if let snapshot = settings.snapshot {
             result = try HistorySnapshotFile.result(reading: snapshot, for: workspace, settings: settings, asOf: asOf)
         } else {
-            let walker = try HistoryWalker(root: workspace.root, configurationFile: workspace.configurationFile, asOf: asOf)
+            let walker = try HistoryWalker(workspace: workspace, asOf: asOf)
             let since = try HistoryWalker.Since(parsing: settings.since, option: "history.since")
             result = try walker.walk(until: settings.until, since: since)
             if let shallow = result.history.shallowFrom { throw HistorySnapshotFile.shallowClone(shallow, workspace: workspace) }

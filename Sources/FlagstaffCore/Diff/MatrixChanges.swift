@@ -17,9 +17,14 @@ public struct MatrixChanges: Sendable {
         public var old: String, new: String
         /// The ids of the deciding layer before and after.
         public var oldLayer: String, newLayer: String
+        /// What changes in the cases a cell with the same value word varies by, in
+        /// words (`VariantChange`): "share raised from 10% to 50%"; `nil` when they do not.
+        public var detail: String?
 
         /// Creates a cell change.
-        public init(flag: String, environment: String, tenant: String, old: String, new: String, oldLayer: String, newLayer: String) {
+        public init(
+            flag: String, environment: String, tenant: String, old: String, new: String, oldLayer: String, newLayer: String, detail: String? = nil
+        ) {
             self.flag = flag
             self.environment = environment
             self.tenant = tenant
@@ -27,10 +32,12 @@ public struct MatrixChanges: Sendable {
             self.new = new
             self.oldLayer = oldLayer
             self.newLayer = newLayer
+            self.detail = detail
         }
 
-        /// Whether the value the app gets changes, not only the layer that decides it.
-        public var changesValue: Bool { old != new }
+        /// Whether the value the app gets changes, not only the layer that decides it:
+        /// its word, or the cases it varies by.
+        public var changesValue: Bool { old != new || detail != nil }
     }
 
     /// The values of a flag that is added or removed, on the side that has it.
@@ -57,6 +64,13 @@ public struct MatrixChanges: Sendable {
         public var type: FlagType
         /// Per environment, in the comparison's environment order, the tenants by value.
         public var environments: [Environment]
+
+        /// Creates a flag's values.
+        public init(flag: String, type: FlagType, environments: [Environment]) {
+            self.flag = flag
+            self.type = type
+            self.environments = environments
+        }
     }
 
     /// A tenant or flag whose id changes.
@@ -78,7 +92,7 @@ public struct MatrixChanges: Sendable {
     public let addedFlags: [FlagValues]
     /// Flags only the base has, with their base values.
     public let removedFlags: [FlagValues]
-    /// Flags whose key changes while their Swift case stays (only when renames are followed).
+    /// Flags whose key changes while their Swift case stays: renamed, not removed and added.
     public let renamedFlags: [Rename]
     /// The ids of the tenants both sides have, whose cells are compared, in head order.
     public let comparedTenants: [String]
@@ -94,11 +108,10 @@ public struct MatrixChanges: Sendable {
     /// - Parameters:
     ///   - environments: the head environments in the order changes are listed; those the base lacks are not compared.
     ///   - renamedFiles: files git says moved, old path to new path: a tenant whose file moved is renamed, whatever its settings.
-    ///   - followingFlagRenames: whether a flag whose key changes while its Swift case stays is renamed, not removed and added.
     ///   - excluding: tenant ids left out on both sides, as if neither had them (tenants whose values are not known).
     public init(
         base: ResolvedMatrix, head: ResolvedMatrix, environments order: [String], renamedFiles: [String: String] = [:],
-        followingFlagRenames: Bool = false, excluding excluded: Set<String> = []
+        excluding excluded: Set<String> = []
     ) {
         let headEnvironments = head.model.environments, baseEnvironments = base.model.environments
         addedEnvironments = headEnvironments.filter { !baseEnvironments.contains($0) }
@@ -130,13 +143,11 @@ public struct MatrixChanges: Sendable {
         var flagRenames: [Rename] = []
         var addedKeys = head.model.flags.filter { base.model.flag($0.key) == nil }
         var removedKeys = base.model.flags.filter { head.model.flag($0.key) == nil }
-        if followingFlagRenames {
-            for flag in removedKeys {
-                guard let index = addedKeys.firstIndex(where: { $0.caseName == flag.caseName }) else { continue }
-                flagRenames.append(Rename(old: flag.key, new: addedKeys.remove(at: index).key))
-            }
-            removedKeys.removeAll { flag in flagRenames.contains { $0.old == flag.key } }
+        for flag in removedKeys {
+            guard let index = addedKeys.firstIndex(where: { $0.caseName == flag.caseName }) else { continue }
+            flagRenames.append(Rename(old: flag.key, new: addedKeys.remove(at: index).key))
         }
+        removedKeys.removeAll { flag in flagRenames.contains { $0.old == flag.key } }
         renamedFlags = flagRenames
         let flags = head.model.flags.enumerated().compactMap { position, flag -> FlagPair? in
             let baseKey = base.model.flag(flag.key) != nil ? flag.key : flagRenames.first { $0.new == flag.key }?.old
@@ -220,9 +231,16 @@ public struct MatrixChanges: Sendable {
                                 }
                                 let before = base.presentation(flag: flag.base, tenant: tenant.base, environment: environment.base).word
                                 let after = head.presentation(flag: flag.head, tenant: tenant.head, environment: environment.head).word
+                                let (oldLayer, newLayer) = (base.layers[Int(oldCell.layer)], head.layers[Int(newCell.layer)])
+                                var detail: String?
+                                if before == after && oldLayer == newLayer && (oldCell.hasDetails || newCell.hasDetails) {
+                                    detail = VariantChange.sentence(
+                                        old: base.resolution(flag: flag.base, tenant: tenant.base, environment: environment.base),
+                                        new: head.resolution(flag: flag.head, tenant: tenant.head, environment: environment.head))
+                                }
                                 if let cell = change(
-                                    flag: flag.key, environment: environment.name, tenant: tenant.id,
-                                    old: (before, base.layers[Int(oldCell.layer)]), new: (after, head.layers[Int(newCell.layer)]))
+                                    flag: flag.key, environment: environment.name, tenant: tenant.id, old: (before, oldLayer), new: (after, newLayer),
+                                    detail: detail)
                                 {
                                     cells.append(cell)
                                 }
@@ -239,13 +257,16 @@ public struct MatrixChanges: Sendable {
     /// How many cells a comparison needs before it is split over every core, and in how many parts.
     private static let cellsComparedAtOnce = 20_000, parts = 8
 
-    /// The change of one cell, given its word and deciding layer on each side;
-    /// `nil` when both are the same.
+    /// The change of one cell, given its word and deciding layer on each side and
+    /// what changes in its cases; `nil` when nothing does.
     static func change(
-        flag: String, environment: String, tenant: String, old: (word: String, layer: Layer), new: (word: String, layer: Layer)
+        flag: String, environment: String, tenant: String, old: (word: String, layer: Layer), new: (word: String, layer: Layer),
+        detail: String? = nil
     ) -> Cell? {
-        guard old.word != new.word || old.layer != new.layer else { return nil }
-        return Cell(flag: flag, environment: environment, tenant: tenant, old: old.word, new: new.word, oldLayer: old.layer.id, newLayer: new.layer.id)
+        guard old.word != new.word || old.layer != new.layer || detail != nil else { return nil }
+        return Cell(
+            flag: flag, environment: environment, tenant: tenant, old: old.word, new: new.word, oldLayer: old.layer.id, newLayer: new.layer.id,
+            detail: detail)
     }
 
     /// A flag's values on one side, grouped by value per environment.

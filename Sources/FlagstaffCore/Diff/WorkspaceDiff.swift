@@ -15,6 +15,8 @@ public struct WorkspaceDiff: Sendable {
         public var tenants: [String]
         /// The value before and after, as `CellPresentation.word` writes them: `on`, `off`, `42`, `on/off`.
         public var old: String, new: String
+        /// What changes in the cases the value varies by, in words, when the word stays: "share raised from 10% to 50%".
+        public var detail: String?
     }
 
     /// Some tenants of one flag in one environment that keep their value, but get
@@ -35,7 +37,7 @@ public struct WorkspaceDiff: Sendable {
     /// The values of a flag that is added or removed, on the side that has it.
     public typealias FlagValues = MatrixChanges.FlagValues
 
-    /// A tenant whose id changes while its settings stay the same.
+    /// A tenant or flag whose id changes.
     public typealias Rename = MatrixChanges.Rename
 
     /// One catalog cell of a flag that changes.
@@ -74,6 +76,8 @@ public struct WorkspaceDiff: Sendable {
     public let addedFlags: [FlagValues]
     /// Flags only the base has, with their base values.
     public let removedFlags: [FlagValues]
+    /// Flags whose key changes while their Swift case stays; their cells are compared under the new key.
+    public let renamedFlags: [Rename]
     /// The ids of the tenants both sides have, whose cells are compared.
     public let comparedTenants: [String]
     /// Tenant ids only the head has, or only the base has, renamed tenants aside.
@@ -93,22 +97,30 @@ public struct WorkspaceDiff: Sendable {
     public let newDiagnostics: [Diagnostic]
     /// The head's errors, every one, when it has any.
     public let headErrors: [Diagnostic]
-    /// How many errors the base has; the diff still compares what it could resolve.
-    public let baseErrorCount: Int
+    /// The base's errors, every one, when it has any; the diff still compares what it could resolve.
+    public let baseErrors: [Diagnostic]
+    /// Whether the head (or, without one, the base) is a single app, whose one tenant is "the app".
+    public let isSingleApp: Bool
     /// Whether each side had a model to compare.
     public let hasBase: Bool, hasHead: Bool
+    /// Whether each side has no configuration of its own and was read with another:
+    /// the base with the head's, the head with the working tree's.
+    public let borrowsConfiguration: (base: Bool, head: Bool)
 
     /// Compares two sides.
     /// - Parameters:
     ///   - protected: the environments listed first and gated on; the last head environment when empty.
     ///   - asOf: the day both sides' lifecycle statuses are computed for.
+    ///   - borrowsConfiguration: whether the base, which has no configuration, was read with the head's, and the head with the working tree's.
     public init(
         base: ResolvedMatrix?, baseDiagnostics: [Diagnostic], head: ResolvedMatrix?, headDiagnostics: [Diagnostic],
-        protected: [String] = [], asOf: CalendarDate
+        protected: [String] = [], asOf: CalendarDate, borrowsConfiguration: (base: Bool, head: Bool) = (false, false)
     ) {
+        self.borrowsConfiguration = borrowsConfiguration
         hasBase = base != nil
+        isSingleApp = (head ?? base)?.model.isSingleApp ?? false
         hasHead = head != nil
-        baseErrorCount = baseDiagnostics.filter { $0.severity == .error }.count
+        baseErrors = baseDiagnostics.filter { $0.severity == .error }.sortedForDisplay()
         headErrors = headDiagnostics.filter { $0.severity == .error }.sortedForDisplay()
         let known = Set(baseDiagnostics.map(DiagnosticIdentity.init))
         newDiagnostics = headDiagnostics.filter { !known.contains(DiagnosticIdentity($0)) }.sortedForDisplay()
@@ -117,13 +129,15 @@ public struct WorkspaceDiff: Sendable {
         let baseEnvironments = base?.model.environments ?? []
         let order = Self.listingOrder(of: headEnvironments, protected: protected)
         environments = order
-        addedEnvironments = headEnvironments.filter { !baseEnvironments.contains($0) }
-        removedEnvironments = baseEnvironments.filter { !headEnvironments.contains($0) }
+        // Environments are compared only when both sides are: an unresolved side has none to compare.
+        let compared = base != nil && head != nil
+        addedEnvironments = compared ? headEnvironments.filter { !baseEnvironments.contains($0) } : []
+        removedEnvironments = compared ? baseEnvironments.filter { !headEnvironments.contains($0) } : []
 
         guard let base, let head else {
             (valueChanges, provenanceChanges, addedFlags, removedFlags) = ([], [], [], [])
             (comparedTenants, addedTenants, removedTenants, catalogChanges, lifecycleChanges) = ([], [], [], [], [])
-            (renamedTenants, remoteChanges) = ([], [])
+            (renamedTenants, renamedFlags, remoteChanges) = ([], [], [])
             return
         }
         let commonEnvironments = order.filter(baseEnvironments.contains)
@@ -138,7 +152,7 @@ public struct WorkspaceDiff: Sendable {
             if cell.changesValue {
                 Self.add(
                     cell.tenant, to: &valueChanges,
-                    matching: ValueChange(flag: cell.flag, environment: cell.environment, tenants: [], old: cell.old, new: cell.new))
+                    matching: ValueChange(flag: cell.flag, environment: cell.environment, tenants: [], old: cell.old, new: cell.new, detail: cell.detail))
             } else {
                 Self.add(
                     cell.tenant, to: &provenanceChanges,
@@ -150,6 +164,7 @@ public struct WorkspaceDiff: Sendable {
         self.provenanceChanges = provenanceChanges
         addedFlags = changes.addedFlags
         removedFlags = changes.removedFlags
+        renamedFlags = changes.renamedFlags
 
         catalogChanges = head.model.flags.filter { base.model.flag($0.key) != nil }.flatMap { flag in
             let before = base.model.catalog.entry(for: flag.key), after = head.model.catalog.entry(for: flag.key)
@@ -177,6 +192,12 @@ public struct WorkspaceDiff: Sendable {
         return first + environments.reversed().filter { !first.contains($0) }
     }
 
+    /// How many errors the base has.
+    public var baseErrorCount: Int { baseErrors.count }
+
+    /// Whether both sides could be resolved, so that something was compared.
+    public var compared: Bool { hasBase && hasHead }
+
     /// The flags whose value changes somewhere.
     public var changedFlags: [String] {
         var flags: [String] = []
@@ -191,7 +212,8 @@ public struct WorkspaceDiff: Sendable {
 
     /// Whether nothing at all changes.
     public var isEmpty: Bool {
-        valueChanges.isEmpty && provenanceChanges.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && addedTenants.isEmpty
+        valueChanges.isEmpty && provenanceChanges.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && renamedFlags.isEmpty
+            && addedTenants.isEmpty
             && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty && catalogChanges.isEmpty
             && lifecycleChanges.isEmpty && remoteChanges.isEmpty && newDiagnostics.isEmpty
     }
@@ -234,7 +256,9 @@ private protocol TenantGroup {
 
 extension WorkspaceDiff.ValueChange: TenantGroup {
     var flagAndEnvironment: [String] { [flag, environment] }
-    func sameChange(as other: Self) -> Bool { flagAndEnvironment == other.flagAndEnvironment && old == other.old && new == other.new }
+    func sameChange(as other: Self) -> Bool {
+        flagAndEnvironment == other.flagAndEnvironment && old == other.old && new == other.new && detail == other.detail
+    }
 }
 
 extension WorkspaceDiff.ProvenanceChange: TenantGroup {

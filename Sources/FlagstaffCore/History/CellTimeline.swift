@@ -28,12 +28,16 @@ public struct CellTimeline: Hashable, Sendable {
         /// Stretches inside it when the sources could not be read, after which the
         /// value was the same again: from the commit that broke them to the one that mended them.
         public var gaps: [Gap] = []
+        /// What changed at its start in the cases the value varies by, when the
+        /// value's word stayed: "share raised from 10% to 50%".
+        public var change: String?
 
         /// Creates a stretch.
-        public init(state: State, since: Since, gaps: [Gap] = []) {
+        public init(state: State, since: Since, gaps: [Gap] = [], change: String? = nil) {
             self.state = state
             self.since = since
             self.gaps = gaps
+            self.change = change
         }
     }
 
@@ -143,13 +147,14 @@ public struct FlagTimelines: Sendable {
                 segments.append(CellTimeline.Segment(state: state, since: since))
                 return CellTimeline(segments: CellTimeline.folded(segments))
             }
-            let earlier = step.cells[CellKey(flag: key, tenant: id, environment: environment)].map { CellTimeline.State.value($0.old, layer: $0.oldLayer) }
+            let cell = step.cells[CellKey(flag: key, tenant: id, environment: environment)]
+            let earlier = cell.map { CellTimeline.State.value($0.old, layer: $0.oldLayer) }
             if entry.readableAgain.contains(where: { $0 == nil || $0 == id }) {
                 segments.append(CellTimeline.Segment(state: state, since: since))
                 beforeUnknown = earlier ?? state
                 state = .unknown
             } else if let earlier {
-                segments.append(CellTimeline.Segment(state: state, since: since))
+                segments.append(CellTimeline.Segment(state: state, since: since, change: cell?.detail))
                 state = earlier
             }
             if entry.unknown.contains(where: { $0.tenant == nil || $0.tenant == id }) {

@@ -39,6 +39,20 @@ public struct UnknownValues: Hashable, Sendable, Codable {
     /// Why, as the readers say it: the errors, each with its file and position.
     public var problems: [Diagnostic]
 
+    /// Problems at one commit.
+    public struct AtCommit: Hashable, Sendable, Codable {
+        /// The commit.
+        public var commit: HistoryCommit
+        /// The errors, each with its file and position.
+        public var problems: [Diagnostic]
+
+        /// Creates problems at a commit.
+        public init(commit: HistoryCommit, problems: [Diagnostic]) {
+            self.commit = commit
+            self.problems = problems
+        }
+    }
+
     /// Creates a note of unknown values.
     public init(tenant: String?, problems: [Diagnostic]) {
         self.tenant = tenant
@@ -86,6 +100,18 @@ public struct HistoryEntry: Sendable, Codable {
     /// Values that can be read again from this commit on: tenant ids, or `nil` for
     /// every value; the cells compare them with the last values read.
     public var readableAgain: [String?] = []
+    /// The configuration the values are read with from this entry on, where that
+    /// changes, and at the start when it is not the commit's own; `nil` otherwise.
+    public var readWith: ConfigurationUsed?
+
+    /// Which configuration a stretch of history is read with.
+    public enum ConfigurationUsed: Hashable, Sendable, Codable {
+        /// Each commit's own.
+        case own
+        /// Another one, named as the output names it ("the working tree's flagstaff.yml"):
+        /// the commits have none (they are older than it), or the user asked for it.
+        case borrowed(String)
+    }
 
     /// Creates an entry.
     public init(kind: Kind, commit: HistoryCommit?) {
@@ -104,7 +130,7 @@ public struct HistoryEntry: Sendable, Codable {
         if isStart { return false }
         return cells.isEmpty && addedFlags.isEmpty && removedFlags.isEmpty && renamedFlags.isEmpty && addedTenants.isEmpty
             && removedTenants.isEmpty && renamedTenants.isEmpty && addedEnvironments.isEmpty && removedEnvironments.isEmpty
-            && remoteChanges.isEmpty && unknown.isEmpty && readableAgain.isEmpty
+            && remoteChanges.isEmpty && unknown.isEmpty && readableAgain.isEmpty && readWith == nil
     }
 
     /// The cells whose value changes, grouped: tenants that share a flag, an
@@ -115,34 +141,48 @@ public struct HistoryEntry: Sendable, Codable {
     public var layerChanges: [CellGroup] { CellGroup.grouping(cells.filter { !$0.changesValue }) }
 }
 
-/// Tenants of one flag in one environment whose cell changes the same way: same
-/// values, same layers.
+/// Tenants of one flag whose cell changes the same way (same values, same
+/// layers, same change of cases) in one or more environments: one change, said once.
 public struct CellGroup: Hashable, Sendable {
     /// The flag key.
     public var flag: String
-    /// The environment.
-    public var environment: String
+    /// The environments, in the order of the cells.
+    public var environments: [String]
     /// The tenant ids, in the order of the cells.
     public var tenants: [String]
     /// The value before and after, as `CellPresentation.word` writes them.
     public var old: String, new: String
     /// The ids of the deciding layer before and after.
     public var oldLayer: String, newLayer: String
+    /// What changes in the cases the value varies by, in words; `nil` when they do not.
+    public var detail: String?
 
-    /// The cells grouped, in order of each group's first cell.
+    /// The cells grouped, in order of each group's first cell: first the tenants of
+    /// each environment, then the environments whose tenants change alike.
     public static func grouping(_ cells: [MatrixChanges.Cell]) -> [CellGroup] {
-        var groups: [CellGroup] = []
-        var positions: [[String]: Int] = [:]
+        var byEnvironment: [CellGroup] = []
+        var positions: [[String?]: Int] = [:]
         for cell in cells {
-            let key = [cell.flag, cell.environment, cell.old, cell.new, cell.oldLayer, cell.newLayer]
+            let key: [String?] = [cell.flag, cell.environment, cell.old, cell.new, cell.oldLayer, cell.newLayer, cell.detail]
             if let position = positions[key] {
-                groups[position].tenants.append(cell.tenant)
+                byEnvironment[position].tenants.append(cell.tenant)
             } else {
-                positions[key] = groups.count
-                groups.append(
+                positions[key] = byEnvironment.count
+                byEnvironment.append(
                     CellGroup(
-                        flag: cell.flag, environment: cell.environment, tenants: [cell.tenant], old: cell.old, new: cell.new,
-                        oldLayer: cell.oldLayer, newLayer: cell.newLayer))
+                        flag: cell.flag, environments: [cell.environment], tenants: [cell.tenant], old: cell.old, new: cell.new,
+                        oldLayer: cell.oldLayer, newLayer: cell.newLayer, detail: cell.detail))
+            }
+        }
+        var groups: [CellGroup] = []
+        var merged: [[String?]: Int] = [:]
+        for group in byEnvironment {
+            let key: [String?] = [group.flag, group.old, group.new, group.oldLayer, group.newLayer, group.detail] + group.tenants
+            if let position = merged[key] {
+                groups[position].environments += group.environments
+            } else {
+                merged[key] = groups.count
+                groups.append(group)
             }
         }
         return groups

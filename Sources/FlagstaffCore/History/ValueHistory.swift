@@ -12,6 +12,10 @@ public struct ValueHistory: Sendable, Codable {
     /// When the clone is shallow, its oldest commit: nothing before it is known,
     /// so the `start` entry may be later than the workspace's real beginning.
     public var shallowFrom: HistoryCommit?
+    /// The last commit before the start (or the last commit, when history never
+    /// starts) whose flag sources a configuration borrowed from today could not
+    /// read, and why: what keeps history from starting earlier.
+    public var unreadBeforeStart: UnknownValues.AtCommit?
 
     /// Creates a history.
     public init(entries: [HistoryEntry], end: HistoryCommit?, shallowFrom: HistoryCommit? = nil) {
@@ -23,6 +27,35 @@ public struct ValueHistory: Sendable, Codable {
     /// The entry where history starts, if any.
     public var start: HistoryEntry? {
         entries.first(where: \.isStart)
+    }
+
+    /// The day each flag (by its key in the last commit's model, which must have it) was added: the first commit whose
+    /// model has it, renames followed back, a removal and a later return counted from
+    /// the first addition. A flag already there when history starts gets that day,
+    /// unless the clone is shallow (its start is not the workspace's); a flag the
+    /// history never saw added gets none. Nor does one there at the start when
+    /// earlier commits could not be read (`unreadBeforeStart`): it may be older.
+    public func addedDays(of keys: [String]) -> [String: CalendarDate] {
+        var days: [String: CalendarDate] = [:]
+        let newestFirst = entries.reversed().filter { $0.commit != nil }
+        for key in keys {
+            var (name, present, day) = (key, true, CalendarDate?.none)
+            for entry in newestFirst {
+                let commit = entry.commit!
+                if entry.isStart {
+                    if present && shallowFrom == nil && unreadBeforeStart == nil { day = commit.day }
+                    break
+                }
+                if let rename = entry.renamedFlags.first(where: { $0.new == name }) { name = rename.old }
+                if entry.addedFlags.contains(where: { $0.flag == name }) {
+                    (day, present) = (commit.day, false)
+                } else if entry.removedFlags.contains(where: { $0.flag == name }) {
+                    present = true
+                }
+            }
+            if let day { days[key] = day }
+        }
+        return days
     }
 
     /// Every flag key and tenant id that appears anywhere in the history, for
@@ -94,7 +127,9 @@ public struct ValueHistory: Sendable, Codable {
             entry.readableAgain = entry.readableAgain.filter { $0.map(tenantOK) ?? true }
             if !entry.isEmpty { kept.append(entry) }
         }
-        return ValueHistory(entries: kept.reversed(), end: end, shallowFrom: shallowFrom)
+        var filtered = ValueHistory(entries: kept.reversed(), end: end, shallowFrom: shallowFrom)
+        filtered.unreadBeforeStart = unreadBeforeStart
+        return filtered
     }
 
     private static func filtered(

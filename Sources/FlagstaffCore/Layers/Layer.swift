@@ -137,8 +137,12 @@ public struct Opinion: Hashable, Sendable {
     /// An opinion the app's code works out when it runs: `expression` is what it
     /// evaluates, as written. No value is guessed.
     public init(decidedInCode expression: String, at location: SourceLocation?) {
-        self.init(variants: [Variant(condition: "the app works out \(expression)", outcome: .decidedInCode, location: location)])
+        self.init(variants: [Variant(condition: Self.worksOut + expression, outcome: .decidedInCode, location: location)])
     }
+
+    /// What the condition of a decided-in-code opinion says before its expression.
+    public static let worksOut = "the app works out "
+
 
     private init(variants: [Variant]) {
         self.variants = variants

@@ -4,7 +4,7 @@ public struct AddedDate: Hashable, Sendable {
     public enum Source: String, Hashable, Sendable {
         /// The catalog's `Added` column.
         case catalog
-        /// The first commit that added the flag's raw value to the enum file.
+        /// The first commit whose model has the flag, as `flagstaff history` reads the commits.
         case git
     }
 

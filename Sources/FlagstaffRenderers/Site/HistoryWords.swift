@@ -84,13 +84,30 @@ struct HistoryWords {
                     text: "\(whose) could not be read from here on, so \(unknown.tenant == nil ? "every value is" : "they are") unknown until a later change fixes it",
                     detail: unknown.problems.map(\.description).joined(separator: "; "), tenants: unknown.tenant.map { [$0] } ?? [], environments: []))
         }
+        if let used = entry.readWith {
+            let text = switch used {
+            case .borrowed(let name): "From here on the values are read with \(name)"
+            case .own: "From here on the values are read with each commit's own configuration"
+            }
+            changes.append(Change(lead: "", flag: nil, text: text, detail: nil, tenants: [], environments: []))
+        }
         for again in entry.readableAgain {
             changes.append(
                 Change(
                     lead: "", flag: nil, text: (again.map { "\(tenant($0))'s values" } ?? "The flag sources") + " can be read again", detail: nil,
                     tenants: again.map { [$0] } ?? [], environments: []))
         }
+        func places(_ environments: [String]) -> String {
+            environments.count > 1 ? environments.dropLast().joined(separator: ", ") + " and " + environments.last! : environments.joined()
+        }
         for group in entry.valueChanges {
+            if let detail = group.detail {
+                changes.append(
+                    Change(
+                        lead: "", flag: group.flag, text: ": \(detail) for \(who(group.tenants)) in \(places(group.environments))", detail: nil,
+                        tenants: group.tenants, environments: group.environments))
+                continue
+            }
             let verb: String
             switch (group.old, group.new) {
             case ("off", "on"): verb = "turned on"
@@ -101,15 +118,15 @@ struct HistoryWords {
                 ? "" : ", now from \(self.layer(group.newLayer)) (before: \(self.layer(group.oldLayer)))"
             changes.append(
                 Change(
-                    lead: "", flag: group.flag, text: " \(verb) in \(group.environment) for \(who(group.tenants)) (was \(group.old))\(layer)", detail: nil,
-                    tenants: group.tenants, environments: [group.environment]))
+                    lead: "", flag: group.flag, text: " \(verb) in \(places(group.environments)) for \(who(group.tenants)) (was \(group.old))\(layer)",
+                    detail: nil, tenants: group.tenants, environments: group.environments))
         }
         for group in entry.layerChanges {
             changes.append(
                 Change(
                     lead: "", flag: group.flag,
-                    text: " stays \(group.new) in \(group.environment) for \(who(group.tenants)), now from \(self.layer(group.newLayer)) "
-                        + "(before: \(self.layer(group.oldLayer)))", detail: nil, tenants: group.tenants, environments: [group.environment]))
+                    text: " stays \(group.new) in \(places(group.environments)) for \(who(group.tenants)), now from \(self.layer(group.newLayer)) "
+                        + "(before: \(self.layer(group.oldLayer)))", detail: nil, tenants: group.tenants, environments: group.environments))
         }
         for values in entry.addedFlags {
             changes.append(

@@ -96,10 +96,11 @@ struct TimelineGroup: Sendable, TemplateContext {
         let first = segments[0]
         let added = timeline.startsWhenAdded && segments.count == 1
         now = "\(Self.state(first.state, capitalized: true, words: words)) for \(who) \(Self.since(first.since, added: added, word: "since"))"
+            + Self.change(first)
         // A value the app ships reaches people with a release built after the commit, not on the commit's day.
         if case .commit(let commit) = first.since, case .value(_, let layer) = first.state, words.bundledLayers.contains(layer) {
             now = "\(Self.state(first.state, capitalized: true, words: words)) for \(who), committed on \(HistoryWords.day(commit.day))"
-                + (added ? ", when it was added" : "") + "; reaches people with the app's next release after that"
+                + (added ? ", when it was added" : "") + Self.change(first) + "; reaches people with the app's next release after that"
         }
         gaps = first.gaps.isEmpty ? nil : HistoryWords.capitalized(String(Self.gaps(first).dropFirst(2))) + "."
         cause = Self.cause(first.since)
@@ -107,7 +108,8 @@ struct TimelineGroup: Sendable, TemplateContext {
         earlier = segments.dropFirst().enumerated().map { offset, segment in
             let added = timeline.startsWhenAdded && offset == segments.count - 2
             return TimelineLine(
-                text: "\(Self.state(segment.state, capitalized: true, words: words)) \(Self.since(segment.since, added: added, word: "from"))" + Self.gaps(segment),
+                text: "\(Self.state(segment.state, capitalized: true, words: words)) \(Self.since(segment.since, added: added, word: "from"))"
+                    + Self.change(segment) + Self.gaps(segment),
                 cause: Self.cause(segment.since))
         }
         hasEarlier = !earlier.isEmpty
@@ -128,6 +130,11 @@ struct TimelineGroup: Sendable, TemplateContext {
         case .commit(let commit): "\(word) \(HistoryWords.day(commit.day))" + (added ? ", when it was added" : "")
         case .pending: "\(word) a change after the last commit the history covers"
         }
+    }
+
+    /// `: share raised from 10% to 50%`, what changed at the stretch's start while the value's word stayed.
+    static func change(_ segment: CellTimeline.Segment) -> String {
+        segment.change.map { ": " + $0 } ?? ""
     }
 
     /// `, though the sources could not be read from 3 Apr to 4 Apr 2026`.
