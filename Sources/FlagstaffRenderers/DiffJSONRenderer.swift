@@ -61,7 +61,7 @@ public enum DiffJSONRenderer {
                 .object([.init("flag", .string(change.flag)), .init("status", .string(change.status.rawValue)), .init("reason", .string(change.reason))])
             })),
             .init("remoteChanges", .array(diff.remoteChanges.map { change in
-                .object([.init("environments", strings(change.environments))] + remoteChange(change.kind))
+                .object([.init("environments", strings(change.environments))] + remoteChange(change))
             })),
             .init("baseErrors", diagnostics(diff.baseErrors)),
             .init("headErrors", diagnostics(diff.headErrors)),
@@ -70,6 +70,13 @@ public enum DiffJSONRenderer {
     }
 
     /// One Remote Config change's members: `kind` and what it names.
+    /// A Remote Config change's members: its kind's, then the flags it concerns and
+    /// its words when it has them.
+    static func remoteChange(_ change: RemoteTemplateChange) -> [JSONValue.Member] {
+        remoteChange(change.kind) + (change.flags.map { [.init("flags", .array($0.map(JSONValue.string)))] } ?? [])
+            + (change.words.map { [.init("words", .string($0))] } ?? [])
+    }
+
     static func remoteChange(_ kind: RemoteTemplateChange.Kind) -> [JSONValue.Member] {
         func version(_ version: RemoteTemplateVersion?) -> JSONValue {
             guard let version else { return .null }

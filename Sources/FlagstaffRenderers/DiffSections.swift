@@ -174,6 +174,13 @@ enum DiffSections {
 
     /// `prod: condition 'Beta' now reads app.customSignal['beta'].exactlyMatches(['yes']) (was …)`.
     static func remoteSentence(_ change: RemoteTemplateChange, style: DiffStyle) -> String {
+        let flags = change.flags.flatMap { $0.isEmpty ? nil : $0 }
+        return kindSentence(change, style: style) + (change.words.map { "; it now tests " + style.text($0) } ?? "")
+            + (flags.map { " — " + ($0.count == 1 ? "flag " : "flags ") + $0.map(style.code).joined(separator: ", ") } ?? "")
+    }
+
+    /// The change's kind in words, where it applies first.
+    private static func kindSentence(_ change: RemoteTemplateChange, style: DiffStyle) -> String {
         let place = change.environments.map(style.code).joined(separator: ", ") + ": "
         func share(_ percent: Double?) -> String { percent.map { "\($0.percentText)%" } ?? "an unstated share" }
         switch change.kind {

@@ -60,7 +60,7 @@ public enum HistoryJSONRenderer {
                 .init("tenantsRenamed", renames(entry.renamedTenants)),
                 .init("environmentsAdded", strings(entry.addedEnvironments)), .init("environmentsRemoved", strings(entry.removedEnvironments)),
                 .init("remoteChanges", .array(entry.remoteChanges.map { change in
-                    .object([.init("environments", strings(change.environments))] + DiffJSONRenderer.remoteChange(change.kind))
+                    .object([.init("environments", strings(change.environments))] + DiffJSONRenderer.remoteChange(change))
                 })),
                 .init("templateVersions", .object(entry.templateVersions.sorted { $0.key < $1.key }.map { .init($0.key, version($0.value)) })),
                 .init("unknown", .array(entry.unknown.map { unknown in

@@ -91,7 +91,7 @@ struct RemoteDiffTests {
                   prod: the template is now version 8, published by ana@example.com on 2026-11-20 at 09:00 UTC: "Raise the checkout rollout" (was version 7)
                   prod: condition New is added: app.customSignal['tenant'].exactlyMatches(['NEW'])
                   prod: condition Old is removed (it read app.customSignal['tenant'].exactlyMatches(['OLD']))
-                  prod: condition CHL now reads app.customSignal['tenant'].exactlyMatches(['CHL', 'chl']) (was app.customSignal['tenant'].exactlyMatches(['CHL']))
+                  prod: condition CHL now reads app.customSignal['tenant'].exactlyMatches(['CHL', 'chl']) (was app.customSignal['tenant'].exactlyMatches(['CHL'])); it now tests the CHL app or the app that sets 'tenant' to 'chl' (was the CHL app)
                   prod: the conditions are reordered, and the first that holds decides: Beta, CHL (was CHL, Beta)
                   prod: ENABLE_CHECKOUT's rollout 'r1' under condition Beta reaches 50% of devices (was 20%)
                 """), "\(output)")

@@ -31,13 +31,18 @@ public struct CellTimeline: Hashable, Sendable {
         /// What changed at its start in the cases the value varies by, when the
         /// value's word stayed: "share raised from 10% to 50%".
         public var change: String?
+        /// Whether it starts where Remote Config changed a condition the flag has a
+        /// value under, not where a source the app ships changed: it reaches devices
+        /// when they next fetch, not with a release.
+        public var startsInRemoteConfig: Bool
 
         /// Creates a stretch.
-        public init(state: State, since: Since, gaps: [Gap] = [], change: String? = nil) {
+        public init(state: State, since: Since, gaps: [Gap] = [], change: String? = nil, startsInRemoteConfig: Bool = false) {
             self.state = state
             self.since = since
             self.gaps = gaps
             self.change = change
+            self.startsInRemoteConfig = startsInRemoteConfig
         }
     }
 
@@ -90,6 +95,9 @@ public struct HistoryTimelines: Sendable {
         for (index, entry) in history.entries.enumerated() {
             var flags = Set<String>()
             for cell in entry.cells where flags.insert(cell.flag).inserted { byFlag[cell.flag, default: []].append(index) }
+            for change in entry.remoteChanges {
+                for flag in change.flags ?? [] where flags.insert(flag).inserted { byFlag[flag, default: []].append(index) }
+            }
             var plain = entry
             plain.cells = []
             plain.remoteChanges = []
@@ -134,6 +142,23 @@ public struct FlagTimelines: Sendable {
     let steps: [Step]
     let start: HistoryCommit?
 
+    /// What a commit changed in a condition the flag has a value under, in this
+    /// environment and for this tenant, in words: "the condition “Xmas” now
+    /// tests: from 5 Dec 2026 (was from 1 Dec 2026)"; `nil` when nothing.
+    static func conditionChange(in entry: HistoryEntry, flag: String, tenant: String, environment: String) -> String? {
+        let sentences = entry.remoteChanges.compactMap { change -> String? in
+            guard change.flags?.contains(flag) == true, change.environments.contains(environment), change.tenants?.contains(tenant) ?? true else { return nil }
+            switch change.kind {
+            case .expressionChanged(let name, _, _): return "the condition “\(name)” now tests " + (change.words ?? "something else")
+            case .conditionAdded(let name, _): return "Remote Config gave it a value under a new condition “\(name)”"
+            case .conditionRemoved(let name, _): return "the condition “\(name)” was removed"
+            case .conditionsReordered: return "its conditions are tried in another order"
+            case .version, .shareChanged: return nil
+            }
+        }
+        return sentences.isEmpty ? nil : sentences.joined(separator: "; ")
+    }
+
     /// The timeline of the cell of a tenant in an environment, whose state now is `current`.
     public func timeline(tenant: String, environment: String, current: CellTimeline.State) -> CellTimeline {
         var segments: [CellTimeline.Segment] = []
@@ -156,6 +181,9 @@ public struct FlagTimelines: Sendable {
             } else if let earlier {
                 segments.append(CellTimeline.Segment(state: state, since: since, change: cell?.detail))
                 state = earlier
+            } else if let condition = Self.conditionChange(in: entry, flag: key, tenant: id, environment: environment) {
+                // The value stays, but the rule that decides who gets it changed.
+                segments.append(CellTimeline.Segment(state: state, since: since, change: condition, startsInRemoteConfig: true))
             }
             if entry.unknown.contains(where: { $0.tenant == nil || $0.tenant == id }) {
                 segments.append(CellTimeline.Segment(state: .unknown, since: since))

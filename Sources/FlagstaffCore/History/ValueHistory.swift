@@ -110,6 +110,9 @@ public struct ValueHistory: Sendable, Codable {
                 // With some flags asked for, only a change about one of them is kept.
                 if case .shareChanged(let flag, _, _, _, _) = change.kind {
                     if !flagOK(flag) { return nil }
+                } else if let using = change.flags, flags != nil {
+                    // A condition some asked-for flag has a value under.
+                    if !using.contains(where: flagOK) { return nil }
                 } else if flags != nil {
                     return nil
                 }

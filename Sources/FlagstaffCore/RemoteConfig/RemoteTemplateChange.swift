@@ -27,12 +27,22 @@ public struct RemoteTemplateChange: Hashable, Sendable, Codable {
     /// day or app version: those a condition it names can hold for. `nil` for every
     /// tenant, and for a change Flagstaff cannot place (a condition that names none).
     public var tenants: [String]?
+    /// For a change to conditions (one added, removed, rewritten, or the order), the
+    /// flags whose parameter has a value under one of them, in model order: the
+    /// flags whose devices it can change though no value a matrix shows does.
+    /// `nil` for other changes.
+    public var flags: [String]?
+    /// A rewritten condition in plain words, what it tests now and before:
+    /// "app versions below 5.4 (was app versions below 5.3)"; `nil` otherwise.
+    public var words: String?
 
     /// Creates a change.
-    public init(kind: Kind, environments: [String], tenants: [String]? = nil) {
+    public init(kind: Kind, environments: [String], tenants: [String]? = nil, flags: [String]? = nil, words: String? = nil) {
         self.kind = kind
         self.environments = environments
         self.tenants = tenants
+        self.flags = flags
+        self.words = words
     }
 
     /// The changes between the templates of two models, environment by environment in
@@ -44,12 +54,22 @@ public struct RemoteTemplateChange: Hashable, Sendable, Codable {
             guard old != nil || new != nil else { continue }
             for kind in kinds(base: base, old: old, head: head, new: new) {
                 let reached = tenants(reachedBy: kind, base: base, old: old, head: head, new: new, in: environment)
+                let using = flags(using: kind, base: base, old: old, head: head, new: new)
                 if let index = changes.firstIndex(where: { $0.kind == kind }) {
                     changes[index].environments.append(environment)
                     let known = changes[index].tenants.flatMap { earlier in reached.map { Set(earlier).union($0) } }
                     changes[index].tenants = known.map { union in head.tenants.map(\.id).filter(union.contains) }
+                    if let using, let earlier = changes[index].flags {
+                        let union = Set(earlier).union(using)
+                        changes[index].flags = (head.flags + base.flags).map(\.key).reduce(into: []) { keys, key in
+                            if union.contains(key), !keys.contains(key) { keys.append(key) }
+                        }
+                    }
                 } else {
-                    changes.append(RemoteTemplateChange(kind: kind, environments: [environment], tenants: reached))
+                    changes.append(
+                        RemoteTemplateChange(
+                            kind: kind, environments: [environment], tenants: reached, flags: using,
+                            words: words(for: kind, base: base, old: old, head: head, new: new)))
                 }
             }
         }
@@ -73,6 +93,41 @@ public struct RemoteTemplateChange: Hashable, Sendable, Codable {
         let ids = model.tenants.map(\.id)
         let reached = ids.filter { condition.expression.canReach(remote.context(for: $0, in: environment)) }
         return reached.isEmpty || reached.count == ids.count ? nil : reached
+    }
+
+    /// The flags whose parameter has a value under a condition a change is about,
+    /// read in the template that has it (both, for a reordering); `nil` for other changes.
+    private static func flags(using kind: Kind, base: FlagModel, old: RemoteTemplate?, head: FlagModel, new: RemoteTemplate?) -> [String]? {
+        func using(_ names: Set<String>, in template: RemoteTemplate?, model: FlagModel) -> [String] {
+            guard let template, let remote = model.remoteConfig else { return [] }
+            return model.flags.compactMap { flag in
+                let parameter = template.parameter(named: remote.parameterName(for: flag.key))
+                return parameter?.conditionalValues.contains(where: { names.contains($0.condition) }) == true ? flag.key : nil
+            }
+        }
+        switch kind {
+        case .conditionAdded(let name, _), .expressionChanged(let name, _, _): return using([name], in: new, model: head)
+        case .conditionRemoved(let name, _): return using([name], in: old, model: base)
+        case .conditionsReordered(_, let names):
+            // A flag is moved only when it has values under two of the conditions.
+            return head.flags.map(\.key).filter { key in
+                guard let template = new, let remote = head.remoteConfig,
+                    let parameter = template.parameter(named: remote.parameterName(for: key))
+                else { return false }
+                return Set(parameter.conditionalValues.map(\.condition)).intersection(names).count > 1
+            }
+        case .version, .shareChanged: return nil
+        }
+    }
+
+    /// A rewritten condition in plain words, now and before.
+    private static func words(for kind: Kind, base: FlagModel, old: RemoteTemplate?, head: FlagModel, new: RemoteTemplate?) -> String? {
+        guard case .expressionChanged(let name, _, _) = kind, let before = old?.conditions.first(where: { $0.name == name }),
+            let after = new?.conditions.first(where: { $0.name == name }), let oldRemote = base.remoteConfig, let newRemote = head.remoteConfig
+        else { return nil }
+        let now = RemoteConditionWords(remote: newRemote, tenants: head.tenants.map { ($0.id, $0.name) }).describe(after.expression)
+        let was = RemoteConditionWords(remote: oldRemote, tenants: base.tenants.map { ($0.id, $0.name) }).describe(before.expression)
+        return now == was ? nil : "\(now) (was \(was))"
     }
 
     /// What changes between one environment's two templates (either may be missing).

@@ -157,7 +157,11 @@ struct HistoryWords {
             Change(lead: "", flag: nil, text: "The environment \($0) was removed", detail: nil, tenants: [], environments: [$0])
         }
         for change in entry.remoteChanges {
-            let (text, flag) = remote(change.kind)
+            var (text, flag) = remote(change.kind)
+            if let words = change.words, case .expressionChanged(let name, _, _) = change.kind { text = "the condition “\(name)” now tests \(words)" }
+            if let flags = change.flags, !flags.isEmpty {
+                text += " (" + (flags.count == 1 ? "flag " : "flags ") + RemoteConditionWords.list(flags, joinedBy: "and") + ")"
+            }
             changes.append(
                 Change(
                     lead: flag == nil ? "" : "Remote config in \(change.environments.joined(separator: " and ")): ", flag: flag,

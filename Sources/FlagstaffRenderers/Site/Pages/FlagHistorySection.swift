@@ -98,7 +98,7 @@ struct TimelineGroup: Sendable, TemplateContext {
         now = "\(Self.state(first.state, capitalized: true, words: words)) for \(who) \(Self.since(first.since, added: added, word: "since"))"
             + Self.change(first)
         // A value the app ships reaches people with a release built after the commit, not on the commit's day.
-        if case .commit(let commit) = first.since, case .value(_, let layer) = first.state, words.bundledLayers.contains(layer) {
+        if case .commit(let commit) = first.since, case .value(_, let layer) = first.state, words.bundledLayers.contains(layer), !first.startsInRemoteConfig {
             now = "\(Self.state(first.state, capitalized: true, words: words)) for \(who), committed on \(HistoryWords.day(commit.day))"
                 + (added ? ", when it was added" : "") + Self.change(first) + "; reaches people with the app's next release after that"
         }
