@@ -200,3 +200,31 @@ struct RemoteTemplateReaderTests {
         #expect(Self.read(#"{"conditions": [{"name": 1, "expression": "true"}]}"#).1.first == "r.json:1:26: error: a condition's name must be a string, found a number")
     }
 }
+
+/// A template version's publishing time in the workspace's time zone (`time_zone`).
+@Suite("Publishing times in the team's time zone")
+struct PublishingTimeTests {
+    static func summary(_ time: String, zone: String?) -> String? {
+        let text = #"{"conditions": [], "parameters": {}, "version": {"versionNumber": "53", "updateTime": "\#(time)", "updateUser": {"email": "ana@example.com"}}}"#
+        return RemoteTemplateReader.read(text, file: "r.json", timeZone: zone).template?.version?.summary
+    }
+
+    /// Paris is UTC+2 in September (summer time) and UTC+1 in December; New York UTC−4 in September.
+    @Test(arguments: [
+        ("2026-09-14T08:02:11.913Z", "Europe/Paris", "version 53, published by ana@example.com on 2026-09-14 at 10:02 (Europe/Paris)"),
+        ("2026-12-01T08:00:00Z", "Europe/Paris", "version 53, published by ana@example.com on 2026-12-01 at 09:00 (Europe/Paris)"),
+        ("2026-09-14T02:30:00Z", "America/New_York", "version 53, published by ana@example.com on 2026-09-13 at 22:30 (America/New_York)"),
+    ])
+    func aTimeIsShownInTheZone(_ time: String, _ zone: String, _ expected: String) {
+        #expect(Self.summary(time, zone: zone) == expected)
+    }
+
+    @Test func withoutAZoneTheTimeIsInUTC() {
+        #expect(Self.summary("2026-09-14T08:02:11.913Z", zone: nil) == "version 53, published by ana@example.com on 2026-09-14 at 08:02 UTC")
+    }
+
+    @Test func aZoneTheSystemDoesNotKnowIsAnError() {
+        let (_, diagnostics) = ConfigurationReader.read("environments: [prod]\nenum: F.swift\ntime_zone: Europe/Pariss\n", file: "f.yml")
+        #expect(diagnostics.map(\.description) == ["f.yml:3:12: error: 'time_zone' is not a time zone: 'Europe/Pariss'; did you mean 'Europe/Paris'?"])
+    }
+}

@@ -25,10 +25,10 @@ struct RemoteChangeTenantsTests {
 
     @Test func eachConditionChangeNamesTheTenantsItCanReach() throws {
         let html = try page("recent-changes.html")
-        #expect(html.contains("<li data-tenants=\"BEL\" data-envs=\"prod\">Remote config in prod: a new condition “BEL”</li>"))
+        #expect(html.contains("<li data-tenants=\"BEL\" data-envs=\"prod\">Remote config in prod: a new condition “BEL” (flag ENABLE_VIDEO_APPOINTMENTS)</li>"))
         #expect(html.contains("<li data-tenants=\"CHL\" data-envs=\"prod uat\">Remote config in prod and uat: a new condition “CHL”</li>"))
-        #expect(html.contains("<li data-tenants=\"WL\" data-envs=\"prod uat\">Remote config in prod and uat: a new condition “White label”</li>"))
-        #expect(html.contains("<li data-tenants=\"\" data-envs=\"prod\">Remote config in prod: a new condition “Ten percent of devices”</li>"))
+        #expect(html.contains("<li data-tenants=\"WL\" data-envs=\"prod uat\">Remote config in prod and uat: a new condition “White label” (flags ENABLE_WISHLIST_PRICE_ALERTS and ONBOARDING_VARIANT)</li>"))
+        #expect(html.contains("<li data-tenants=\"\" data-envs=\"prod\">Remote config in prod: a new condition “Ten percent of devices” (flag ENABLE_CLIENT_SEARCH_V2)</li>"))
     }
 
     @Test func aTenantPageLeavesOutConditionsForOtherTenants() throws {

@@ -59,6 +59,7 @@ enum ConfigurationCombination {
         ("external", ["{ ld: { name: LaunchDarkly, flags: all } }", "{ ld: { flags: [A_FLAG, NOPE] } }", "{ ld: {} }", "{ remote: { name: X } }"]),
         ("chain", ["[debug, remote, override, base, fallback]", "[fallback, base]", "[nope]", "[base, base]", "[]"]),
         ("outside_workspace", ["..", "[/]", "''"]),
+        ("time_zone", ["Europe/Paris", "Europe/Pariss", "UTC", "''", "[UTC]"]),
     ]
 
     /// The keys every workspace needs, added at the end when the choices leave one out.

@@ -125,7 +125,7 @@ extension HistoryWalker {
             for change in changes {
                 guard change.status == .modified, let blob = change.blob, let text = walker.tenantText(blob: blob, at: change.path) else { return nil }
                 if let file = templateFiles[change.path] {
-                    let (template, problems) = RemoteTemplateReader.read(text, file: file)
+                    let (template, problems) = RemoteTemplateReader.read(text, file: file, timeZone: state.configuration.timeZone)
                     guard let template, !problems.containsErrors else { return nil }
                     newTemplates[file] = template
                 } else if let id = state.tenantFiles[change.path], let position = state.matrix.model.tenantIndex(id) {

@@ -265,7 +265,7 @@ struct SourceLoader {
             let file = settings.templates[environment]!
             if byFile[file] == nil {
                 guard let text = read(file, key: .remoteConfig) else { continue }
-                let (template, problems) = RemoteTemplateReader.read(text, file: file)
+                let (template, problems) = RemoteTemplateReader.read(text, file: file, timeZone: configuration.timeZone)
                 diagnostics += problems
                 guard let template else { continue }
                 byFile[file] = template

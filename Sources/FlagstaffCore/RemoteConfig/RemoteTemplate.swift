@@ -184,6 +184,9 @@ public struct RemoteTemplateVersion: Hashable, Sendable, Codable {
     public var updatedBy: String?
     /// The description given when it was published.
     public var description: String?
+    /// When it was published in the workspace's time zone (`time_zone`), as people
+    /// read it: `2026-09-14 at 10:02 (Europe/Paris)`; `nil` to show the time in UTC.
+    public var shownTime: String?
 
     /// Creates version metadata.
     public init(number: String? = nil, updateTime: String? = nil, updatedBy: String? = nil, description: String? = nil) {
@@ -197,7 +200,7 @@ public struct RemoteTemplateVersion: Hashable, Sendable, Codable {
     public var summary: String {
         var text = number.map { "version \($0)" } ?? "an unnumbered version"
         if let updatedBy { text += ", published by \(updatedBy)" }
-        if let updateTime { text += (updatedBy == nil ? ", published" : "") + " on \(Self.readable(updateTime))" }
+        if let updateTime { text += (updatedBy == nil ? ", published" : "") + " on \(shownTime ?? Self.readable(updateTime))" }
         if let description, !description.isEmpty { text += ": \"\(description)\"" }
         return text
     }

@@ -16,6 +16,7 @@ public struct Configuration: Hashable, Sendable {
         case swift, buildConfigurations = "build_configurations", appTargets = "app_targets"
         case values, external, chain
         case outsideWorkspace = "outside_workspace"
+        case timeZone = "time_zone"
 
         public static let place = ""
         public static let otherwise = "see the README for the keys"
@@ -100,6 +101,9 @@ public struct Configuration: Hashable, Sendable {
     /// Places outside the workspace's folder that Flagstaff may read and write
     /// (`outside_workspace`), relative to it or absolute.
     public var outsideWorkspace: [String] = []
+    /// The IANA time zone (`time_zone`, such as `Europe/Paris`) that Remote Config
+    /// templates' publishing times are shown in; UTC when `nil`.
+    public var timeZone: String?
     /// Where each key's value is written, for diagnostics about it.
     public var locations: [Key: SourceLocation] = [:]
 

@@ -67,6 +67,19 @@ struct ConfigurationValues {
         return scalar.string
     }
 
+    /// An IANA time zone name the system knows, such as `Europe/Paris`.
+    mutating func timeZone(_ node: Node, key: String) -> String? {
+        guard let text = string(node, key: key) else { return nil }
+        guard PublishingTime.isKnown(text) else {
+            fail(
+                "'\(key)' is not a time zone: '\(text)'; "
+                    + (Suggestion.didYouMean(text, in: PublishingTime.knownZones) ?? "write an IANA name such as Europe/Paris or America/New_York"),
+                node, key: key)
+            return nil
+        }
+        return text
+    }
+
     mutating func version(_ node: Node, key: String) -> AppVersion? {
         guard let text = string(node, key: key) else { return nil }
         guard let version = AppVersion(parsing: text) else {

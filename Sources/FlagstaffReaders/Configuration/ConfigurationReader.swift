@@ -72,6 +72,7 @@ public enum ConfigurationReader {
             case .external: configuration.layers.external = reader.externalSources(value)
             case .chain: configuration.layers.chain = reader.chain(value)
             case .outsideWorkspace: configuration.outsideWorkspace = reader.strings(value, key: name, allowSingle: true) ?? []
+            case .timeZone: configuration.timeZone = reader.timeZone(value, key: name)
             }
         }
         let start = SourceLocation.start(of: file)

@@ -6,8 +6,9 @@ import FlagstaffCore
 /// file is reported at its line and column; keys this reader does not use
 /// (`etag`, `tagColor`, a version's details) are left alone.
 public enum RemoteTemplateReader {
-    /// Reads a template.
-    public static func read(_ text: String, file: String) -> (template: RemoteTemplate?, diagnostics: [Diagnostic]) {
+    /// Reads a template; its version's publishing time is shown in `timeZone`
+    /// (an IANA name such as `Europe/Paris`) when one is given.
+    public static func read(_ text: String, file: String, timeZone: String? = nil) -> (template: RemoteTemplate?, diagnostics: [Diagnostic]) {
         var problems: [Diagnostic] = []
         guard let root = PositionedJSONParser.document(text, file: file, diagnostics: &problems) else { return (nil, problems) }
         var reader = Reader()
@@ -20,7 +21,9 @@ public enum RemoteTemplateReader {
             case "conditions": conditions = reader.conditions(member.value)
             case "parameters": parameters += reader.parameters(member.value, group: nil)
             case "parameterGroups": parameters += reader.groups(member.value)
-            case "version": version = reader.version(member.value)
+            case "version":
+                version = reader.version(member.value)
+                if let timeZone, let time = version?.updateTime { version?.shownTime = PublishingTime.shown(time, in: timeZone) }
             default: continue
             }
         }
