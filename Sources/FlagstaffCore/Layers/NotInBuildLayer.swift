@@ -5,9 +5,9 @@
 public struct NotInBuildLayer: ResolutionLayer {
     /// The layer's description.
     public static let layer = Layer(
-        id: "absent", mark: "⊘", code: "n", legend: "the app's code leaves the flag out of this build (`#if`)",
+        id: "absent", mark: "⊘", code: "n", legend: "the app's code leaves the flag out of this build (#if)",
         leavesFlagOut: true, name: "not in this build",
-        explanation: "The flag is declared under an `#if` that this environment's build does not meet, "
+        explanation: "The flag is declared under an #if that this environment's build does not meet, "
             + "so the flag does not exist in that build and has no value there.",
         phrase: "not in this build")
 
@@ -22,8 +22,8 @@ public struct NotInBuildLayer: ResolutionLayer {
         return Opinion(value: type.fallbackValue, location: flag.location, reason: Self.reason(flag, environment: environment))
     }
 
-    /// Which `#if` leaves the flag out, and of which build: "`#if DEBUG` leaves it out of the prod build".
+    /// Which `#if` leaves the flag out, and of which build: "#if DEBUG leaves it out of the prod build".
     static func reason(_ flag: Flag, environment: String) -> String {
-        "`#if \(flag.condition ?? "…")` leaves it out of the \(environment) build"
+        "#if \(flag.condition ?? "…") leaves it out of the \(environment) build"
     }
 }

@@ -196,7 +196,7 @@ private struct Rules {
         // A flag its code leaves out of the production build has no value there to be uniform.
         if flag.absentIn.contains(production) {
             return LifecycleFinding(
-                .notInProduction, "not in the \(production) build, which `#if \(flag.condition ?? "…")` leaves it out of: a flag for test builds, never rolled out or dead")
+                .notInProduction, "not in the \(production) build, which #if \(flag.condition ?? "…") leaves it out of: a flag for test builds, never rolled out or dead")
         }
         let tenants = TenantWording(matrix.model).all(matrix.model.tenants.count)
         let remoteDecidesProduction = matrix.model.tenants.allSatisfy { tenant in
