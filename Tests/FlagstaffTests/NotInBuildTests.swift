@@ -51,6 +51,9 @@ struct NotInBuildTests {
         // The flag page says it, with the #if that leaves it out.
         let page = try #require(site["flags/debug_menu.html"])
         #expect(page.contains("#if DEBUG leaves it out of the release build"))
+        // The legend's word and the lifecycle status have glossary entries.
+        let glossary = try #require(site["glossary.html"])
+        #expect(glossary.contains("id=\"not-in-this-build\"") && glossary.contains("id=\"not-in-production\""))
     }
 
     @Test func explainSaysWhichIfLeavesTheFlagOutAndWhere() throws {
