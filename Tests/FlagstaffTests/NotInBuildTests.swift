@@ -6,14 +6,15 @@ import Testing
 /// A flag whose `#if` an environment's build surely does not meet does not exist
 /// there (issue 37): it has no value, and every view says "not in this build".
 /// Expected values read from `swift-debug-only-case`: debug builds with DEBUG,
-/// staging with STAGING, release with neither; qa names no conditions.
+/// internal with DEBUG and STAGING, staging with STAGING, release with neither;
+/// qa names no conditions.
 @Suite("Not in this build")
 struct NotInBuildTests {
     static let fixture = "swift-debug-only-case"
     /// `key@environment` of every cell whose build leaves the flag out.
     static let leftOut: Set<String> = [
         "debug_menu@staging", "debug_menu@release",  // #if DEBUG
-        "staging_banner@debug", "staging_banner@release",  // #elseif STAGING, after #if DEBUG
+        "staging_banner@debug", "staging_banner@internal", "staging_banner@release",  // #elseif STAGING, after #if DEBUG
         "network_logging@release",  // #if DEBUG || STAGING
     ]
 
