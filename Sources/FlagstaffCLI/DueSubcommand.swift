@@ -12,7 +12,7 @@ extension FlagstaffCommand {
             commandName: "due",
             abstract: "List flags that are due for removal, with owners, reasons and uses in code.",
             discussion: """
-                Statuses: overdue, due-soon, rolled-out, dead, not-on-yet, off-in-remote-config, partly-seen, stale, incomplete, deprecated-in-code, unused-in-code. \
+                Statuses: overdue, due-soon, rolled-out, dead, not-on-yet, not-in-production, off-in-remote-config, partly-seen, stale, incomplete, deprecated-in-code, unused-in-code. \
                 Exit codes: 0 success; 1 validation errors, or a flag matching --fail-on; 2 usage or I/O errors.
                 """)
 

@@ -11,8 +11,12 @@ public enum ExplainRenderer {
         let tenant = explanation.tenant.id == Tenant.singleAppID && explanation.tenant.file.isEmpty ? "the app" : explanation.tenant.id
         var text = "\(flag) for \(tenant) in \(explanation.environment): "
         text += presentation.word + (cell.isVarying && cell.layer.canVary ? " (varies)" : "")
-        // "decided in code, decided by code" says one thing twice.
-        text += presentation.word == CellPresentation.decidedInCodeWord ? " (\(cell.layer.legend))" : ", decided by \(cell.layer.id)"
+        // "decided in code, decided by code" says one thing twice; a build that leaves the flag out decides nothing.
+        if presentation.word == CellPresentation.decidedInCodeWord {
+            text += " (\(cell.layer.legend))"
+        } else if !cell.layer.leavesFlagOut {
+            text += ", decided by \(cell.layer.id)"
+        }
         text += cell.reason.map { " (\($0))" } ?? ""
         text += "\n\n"
         for step in explanation.steps {
@@ -44,7 +48,7 @@ public enum ExplainRenderer {
             return CellPresentation.decidedInCodeWord + (opinion.variants[0].location.map { ", \(pathPrefix)\($0)" } ?? "")
         }
         if !opinion.variants.isEmpty { return step.layer.canVary ? "varies" : "depends on the build" }
-        let value = opinion.value.map(CellPresentation.word(for:)) ?? ""
+        let value = step.layer.leavesFlagOut ? CellPresentation.notInBuildWord : opinion.value.map(CellPresentation.word(for:)) ?? ""
         let place = opinion.location.map { ", \(pathPrefix)\($0)" } ?? ""
         return value + (opinion.reason.map { " (\($0))" } ?? "") + place
     }
@@ -66,7 +70,7 @@ public enum ExplainRenderer {
                 .init("decides", .bool(step.decides)),
             ]
             if let opinion = step.opinion {
-                var answer: [JSONValue.Member] = [.init("value", opinion.value?.json ?? .null)]
+                var answer: [JSONValue.Member] = [.init("value", step.layer.leavesFlagOut ? .null : opinion.value?.json ?? .null)]
                 answer += location(opinion.location)
                 if let reason = opinion.reason { answer.append(.init("reason", .string(reason))) }
                 members.append(.init("opinion", .object(answer)))

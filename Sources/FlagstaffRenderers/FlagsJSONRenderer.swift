@@ -75,6 +75,7 @@ public enum FlagsJSONRenderer {
             .init("documentation", .optional(flag.documentation)),
             .init("deprecated", .optional(flag.deprecation)),
             .init("condition", .optional(flag.condition)),
+        ] + (flag.absentIn.isEmpty ? [] : [JSONValue.Member("notInBuild", .array(slice.environments.filter(flag.absentIn.contains).map(JSONValue.string)))]) + [
             .init("catalog", .object(catalog.extraColumns.map { JSONValue.Member($0, .optional(entry?.value($0))) })),
         ] + (lifecycle?.entry(for: flag.key).map { [JSONValue.Member("lifecycle", LifecycleJSON.object($0))] } ?? [])
     }
@@ -89,7 +90,7 @@ public enum FlagsJSONRenderer {
     /// hides, and for a varying cell every value it can take.
     static func cell(_ resolution: Resolution) -> JSONValue {
         var members: [JSONValue.Member] = [
-            .init("value", resolution.isVarying ? .null : resolution.value.json), .init("source", .string(resolution.layer.id)),
+            .init("value", resolution.hasValue ? resolution.value.json : .null), .init("source", .string(resolution.layer.id)),
         ]
         if !resolution.isVarying { members += place(resolution.location) }
         return .object(members + details(of: resolution))
@@ -151,7 +152,7 @@ private struct CellRows {
                     values += ","
                     lines += ","
                 }
-                if cell.isVarying { values += "null" } else { cell.value.appendJSON(to: &values) }
+                if cell.hasValue { cell.value.appendJSON(to: &values) } else { values += "null" }
                 layers += cell.layer.code
                 lines += String(cell.isVarying ? 0 : cell.location?.line ?? 0)
                 let cellExtras = Self.extras(of: cell, tenantFile: slice.tenants[column].file)

@@ -60,6 +60,7 @@ public enum LifecycleText {
         case .rolledOut: "On\(everyTenant) everywhere, or in production by remote config: remove the flag and keep the new behaviour."
         case .dead: "Off\(everyTenant) everywhere, or in production by remote config: remove the flag and the code behind it."
         case .notOnYet: "Off everywhere because its work is not released yet: added recently, not committed yet, or in a phase marked as in development."
+        case .notInProduction: "Its code leaves it out of the production build (#if): a flag for test builds only, never rolled out or dead."
         case .offInRemoteConfig: "Off\(everyTenant) in production because someone switched it off in Remote Config; it may be switched on again, so the code stays."
         case .partlySeen: "The same everywhere Flagstaff can see, but a source it cannot see may change it, so it is not called rolled out or dead."
         case .stale: "Older than a flag of its type should live."

@@ -60,7 +60,7 @@ public enum LifecycleTextRenderer {
             switch status {
             case .overdue: colour = .red
             case .dueSoon, .stale: colour = .yellow
-            case .rolledOut, .dead, .notOnYet, .offInRemoteConfig, .partlySeen: colour = .green
+            case .rolledOut, .dead, .notOnYet, .notInProduction, .offInRemoteConfig, .partlySeen: colour = .green
             case .incomplete, .deprecatedInCode: colour = .magenta
             case .unusedInCode: colour = .cyan
             }

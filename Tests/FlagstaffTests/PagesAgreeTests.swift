@@ -15,6 +15,7 @@ struct PagesAgreeTests {
     static let workspaces = [
         "example", "small", "hotels", "grocery", "remote", "remote-external", "firebase", "firebase-only", "justtweak", "lifecycle",
         "swift-defaults-remote-key", "swift-static-properties", "swift-two-types", "authoring",
+        "swift-debug-only-case",
     ]
 
     /// Each workspace's site, rendered once.

@@ -42,11 +42,15 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// people only with a release of the app built after it; `false` for what the
     /// app asks when it runs (remote config, the debug menu, an external source).
     public let isBundled: Bool
+    /// Whether the layer's opinion is that the flag does not exist in the cell's
+    /// build (its `#if` leaves it out): views say `CellPresentation.notInBuildWord`
+    /// instead of a value, and no rule counts the cell's value.
+    public let leavesFlagOut: Bool
 
     /// Creates a layer description.
     public init(
         id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
-        canVary: Bool = false, canBeWorkedOutWhenRunning: Bool = false, changeNote: String? = nil, isBundled: Bool = true, name: String? = nil, explanation: String? = nil,
+        canVary: Bool = false, canBeWorkedOutWhenRunning: Bool = false, changeNote: String? = nil, isBundled: Bool = true, leavesFlagOut: Bool = false, name: String? = nil, explanation: String? = nil,
         phrase: String? = nil, legendNaming: (@Sendable ((String) -> String) -> String)? = nil
     ) {
         self.id = id
@@ -63,6 +67,7 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
         self.canBeWorkedOutWhenRunning = canBeWorkedOutWhenRunning
         self.changeNote = changeNote
         self.isBundled = isBundled
+        self.leavesFlagOut = leavesFlagOut
     }
 
     /// The legend with each name the configuration gives (an external source's)

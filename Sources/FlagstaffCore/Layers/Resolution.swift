@@ -80,6 +80,10 @@ public struct Resolution: Hashable, Sendable {
     /// Whether the value depends on the device or the user.
     public var isVarying: Bool { !variants.isEmpty }
 
+    /// Whether the cell has one value: not a varying cell, and not one of a build
+    /// that leaves the flag out (`Layer.leavesFlagOut`), which has none.
+    public var hasValue: Bool { !isVarying && !layer.leavesFlagOut }
+
     /// Every known value the cell can take, each once, in the order the variants give them.
     public var possibleValues: [FlagValue] {
         guard isVarying else { return [value] }

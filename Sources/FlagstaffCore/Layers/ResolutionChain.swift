@@ -31,8 +31,10 @@ public struct ResolutionChain: Sendable {
         if let order = sources.order { return declared(order, for: model) }
         let hasCodeDefaults = model.flags.contains { $0.codeDefault != nil }
         let unseenRemote = model.unseenRemoteConfig
-        guard model.remoteConfig != nil || unseenRemote != nil || hasCodeDefaults || model.isSingleApp || !sources.isEmpty else { return .bundled }
-        var layers: [any ResolutionLayer] = [DebugOverrideLayer()]
+        let leftOut = leftOutLayers(for: model)
+        guard model.remoteConfig != nil || unseenRemote != nil || hasCodeDefaults || model.isSingleApp || !sources.isEmpty || !leftOut.isEmpty
+        else { return .bundled }
+        var layers: [any ResolutionLayer] = leftOut + [DebugOverrideLayer()]
         layers += sources.external.enumerated().map { ExternalLayer($1, number: $0 + 1) as any ResolutionLayer }
         if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
         if let unseenRemote { layers.append(ExternalLayer(unseenRemote, number: sources.external.count + 1)) }
@@ -48,7 +50,7 @@ public struct ResolutionChain: Sendable {
     /// ends the chain whether it is named or not.
     private static func declared(_ order: [String], for model: FlagModel) -> ResolutionChain {
         let sources = model.layerSources
-        var layers: [any ResolutionLayer] = []
+        var layers = leftOutLayers(for: model)
         for id in order {
             switch id {
             case "debug": layers.append(DebugOverrideLayer())
@@ -68,6 +70,12 @@ public struct ResolutionChain: Sendable {
             }
         }
         return ResolutionChain(layers + [FallbackLayer(singleApp: model.isSingleApp)])
+    }
+
+    /// The layer that says a build leaves a flag out, first whatever the order,
+    /// when some flag's `#if` leaves it out of some environment's build.
+    private static func leftOutLayers(for model: FlagModel) -> [any ResolutionLayer] {
+        model.flags.contains { !$0.absentIn.isEmpty } ? [NotInBuildLayer()] : []
     }
 
     /// The layer descriptions, in order.

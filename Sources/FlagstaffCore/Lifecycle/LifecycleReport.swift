@@ -134,11 +134,11 @@ public struct LifecycleReport: Sendable {
     /// How many flags have each status.
     public func count(of status: LifecycleStatus) -> Int { entries.filter { $0.has(status) }.count }
 
-    /// The statuses views list, in order: every status, but "not on yet", "off in
-    /// remote config" and "partly seen" only when a flag has them, so that
+    /// The statuses views list, in order: every status, but "not on yet", "not in
+    /// production", "off in remote config" and "partly seen" only when a flag has them, so that
     /// workspaces without such flags read as before.
     public var shownStatuses: [LifecycleStatus] {
-        LifecycleStatus.allCases.filter { ![.notOnYet, .offInRemoteConfig, .partlySeen].contains($0) || count(of: $0) > 0 }
+        LifecycleStatus.allCases.filter { ![.notOnYet, .notInProduction, .offInRemoteConfig, .partlySeen].contains($0) || count(of: $0) > 0 }
     }
 
     /// The entries with one of `statuses` (with any status when it is empty)
@@ -193,6 +193,11 @@ private struct Rules {
         guard !kind(of: flag, lifecycle).isPermanent, matrix.type(of: flag) == .bool, !matrix.model.tenants.isEmpty,
             let production = matrix.model.environments.last
         else { return nil }
+        // A flag its code leaves out of the production build has no value there to be uniform.
+        if flag.absentIn.contains(production) {
+            return LifecycleFinding(
+                .notInProduction, "not in the \(production) build, which #if \(flag.condition ?? "…") leaves it out of: a flag for test builds, never rolled out or dead")
+        }
         let tenants = TenantWording(matrix.model).all(matrix.model.tenants.count)
         let remoteDecidesProduction = matrix.model.tenants.allSatisfy { tenant in
             let cell = matrix.resolution(flag, tenant, production)

@@ -11,6 +11,9 @@ public enum LifecycleStatus: String, CaseIterable, Hashable, Sendable, Comparabl
     /// Off everywhere because its work is not released yet: added recently, or
     /// in a phase or of a type the team marks as in development. Never dead.
     case notOnYet = "not-on-yet"
+    /// Its `#if` leaves it out of the production build (the last environment): a
+    /// flag for test builds only, which has no value in production. Never rolled out or dead.
+    case notInProduction = "not-in-production"
     /// Off for every tenant in production because remote config sets it off: a
     /// switch someone turned off in the console and may turn on again. Never dead.
     case offInRemoteConfig = "off-in-remote-config"

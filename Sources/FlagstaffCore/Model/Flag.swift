@@ -13,6 +13,9 @@ public struct Flag: Hashable, Sendable {
     public var deprecation: String?
     /// The `#if` condition the case sits under, such as `DEBUG`.
     public var condition: String?
+    /// The environments whose build surely leaves the flag out: its `#if`
+    /// condition is known not to hold there. The flag has no value in them.
+    public var absentIn: Set<String> = []
     /// Where the case is declared.
     public var location: SourceLocation
     /// Where the case sits in its file's bytes, for in-place edits.

@@ -10,6 +10,8 @@ public struct CellPresentation: Hashable, Sendable {
     public static let unknownWord = "personalized"
     /// How a value the app's code works out when it runs reads.
     public static let decidedInCodeWord = "decided in code"
+    /// How a cell of a build that leaves the flag out reads: it has no value there.
+    public static let notInBuildWord = "not in this build"
 
     /// The value as a person reads it: `on`, `off`, `(empty)`, `42`, `carousel`;
     /// for a varying cell every value it can take, such as `on/off`.
@@ -23,6 +25,13 @@ public struct CellPresentation: Hashable, Sendable {
 
     /// The presentation of a resolution.
     public init(_ resolution: Resolution) {
+        if resolution.layer.leavesFlagOut {
+            word = Self.notInBuildWord
+            symbol = word
+            mark = resolution.layer.mark
+            cssClass = "x" + resolution.layer.code
+            return
+        }
         if resolution.isVarying {
             var words: [String] = [], symbols: [String] = [], notes: [String] = []
             for variant in resolution.variants {

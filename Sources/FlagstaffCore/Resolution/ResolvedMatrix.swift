@@ -389,10 +389,12 @@ public struct ResolvedMatrix: Sendable {
 
     /// Every value the flag can take for any tenant in the given environments
     /// (all when `nil`), a varying cell's values included. A cell with a value the
-    /// inputs do not hold adds `nil`.
+    /// inputs do not hold adds `nil`. An environment whose build leaves the flag
+    /// out adds nothing: the flag has no value there.
     public func values(of flag: Flag, in environments: [String]? = nil) -> Set<FlagValue?> {
         guard let f = model.flagIndex(flag.key) else { return [] }
-        let positions = (environments ?? model.environments).compactMap { model.environments.firstIndex(of: $0) }
+        let absent = model.flags[f].absentIn
+        let positions = (environments ?? model.environments).filter { !absent.contains($0) }.compactMap { model.environments.firstIndex(of: $0) }
         var ids = Set<UInt32>()
         var values = Set<FlagValue?>()
         for tenant in model.tenants.indices {

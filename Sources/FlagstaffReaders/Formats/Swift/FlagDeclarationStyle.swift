@@ -45,7 +45,9 @@ enum EnumCaseStyle: FlagDeclarationStyle {
         let flagEnum = FlagEnum(
             name: type.name, hasStringRawValues: collector.usesStringRawValues, flags: collector.flags, file: file.file.path,
             body: SwiftDeclarationsReader.body(of: type.memberBlock), marks: collector.marks)
-        return (flagEnum, FlagValues())
+        var written = FlagValues()
+        written.buildConditions = collector.buildConditions
+        return (flagEnum, written)
     }
 
     /// Whether a member of an enum declares cases (directly or inside `#if`).
@@ -77,6 +79,7 @@ enum StaticMemberStyle: FlagDeclarationStyle {
         diagnostics += collector.diagnostics
         var written = FlagValues()
         written.defaults = collector.defaults
+        written.buildConditions = collector.buildConditions
         let flagEnum = FlagEnum(
             name: type.name, hasStringRawValues: true, flags: collector.flags, file: file.file.path,
             body: SwiftDeclarationsReader.body(of: type.memberBlock), marks: collector.marks)

@@ -59,13 +59,15 @@ struct CaseCollector {
     var marks: [FlagEnum.Mark] = []
     var diagnostics: [Diagnostic] = []
     var group: String?
+    /// The `#if` condition each case sits under, by case name, for the builds that leave it out.
+    var buildConditions: [String: BuildCondition] = [:]
 
     init(converter: SourceLocationConverter, usesStringRawValues: Bool) {
         self.converter = converter
         self.usesStringRawValues = usesStringRawValues
     }
 
-    mutating func collect(_ members: MemberBlockItemListSyntax, condition: String?, clause: ByteRange?) {
+    mutating func collect(_ members: MemberBlockItemListSyntax, condition: String?, clause: ByteRange?, built: BuildCondition? = nil) {
         for member in members {
             for mark in FlagEnumReader.marks(in: member.decl.leadingTrivia, at: member.decl.position.utf8Offset) {
                 marks.append(mark)
@@ -73,23 +75,30 @@ struct CaseCollector {
             }
             if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) {
                 collect(caseDecl, condition: condition, clause: clause)
+                if let built { for element in caseDecl.elements { buildConditions[element.name.name] = built } }
             } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
-                collect(ifConfig, condition: condition)
+                collect(ifConfig, condition: condition, built: built)
             }
         }
     }
 
-    mutating func collect(_ ifConfig: IfConfigDeclSyntax, condition outer: String?) {
+    mutating func collect(_ ifConfig: IfConfigDeclSyntax, condition outer: String?, built outerBuilt: BuildCondition?) {
         var earlier: [String] = []
+        // The clause holds when the outer condition does, no earlier clause does, and its own does.
+        var earlierBuilt: [BuildCondition] = []
         for clause in ifConfig.clauses {
             let own = clause.condition?.trimmedDescription
+            let ownBuilt = clause.condition.map(BuildCondition.init)
             let negatedEarlier = earlier.map { "!(\($0))" }
             let parts = [outer].compactMap { $0 } + negatedEarlier + [own].compactMap { $0 }
+            let built = ([outerBuilt].compactMap { $0 } + earlierBuilt.map { .not($0) } + [ownBuilt].compactMap { $0 })
+                .reduce(nil) { (joined: BuildCondition?, part) in joined.map { .and($0, part) } ?? part }
             if let own { earlier.append(own) }
+            if let ownBuilt { earlierBuilt.append(ownBuilt) }
             guard case .decls(let members) = clause.elements else { continue }
             collect(
                 members, condition: parts.isEmpty ? nil : parts.joined(separator: " && "),
-                clause: members.position.utf8Offset..<members.endPosition.utf8Offset)
+                clause: members.position.utf8Offset..<members.endPosition.utf8Offset, built: built)
         }
     }
 

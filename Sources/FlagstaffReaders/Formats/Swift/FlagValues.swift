@@ -25,6 +25,9 @@ struct FlagValues {
     var cells: [String: [String: Cell]] = [:]
     /// The columns cells were given for, in the order first seen.
     var columns: [String] = []
+    /// The `#if` condition a flag's declaration sits under, by case name: a
+    /// build where it does not hold leaves the flag out.
+    var buildConditions: [String: BuildCondition] = [:]
     var diagnostics: [Diagnostic] = []
 
     /// Adds a flag's default; a second one for the same flag is an error.
@@ -57,6 +60,13 @@ struct FlagValues {
         for column in other.columns where !columns.contains(column) { columns.append(column) }
         for (caseName, row) in other.cells { cells[caseName, default: [:]].merge(row) { first, _ in first } }
         diagnostics += other.diagnostics
+    }
+
+    /// The environments whose build surely leaves the flag out: its declaration's
+    /// `#if` condition is known not to hold there (unknown keeps the flag).
+    func absentEnvironments(of flag: Flag, environments: [String], builds: [String: BuildFacts]) -> Set<String> {
+        guard let condition = buildConditions[flag.caseName] else { return [] }
+        return Set(environments.filter { condition.truth(with: builds[$0]?.conditions) == false })
     }
 
     /// A flag's default in each environment, from what the code writes for it.

@@ -18,6 +18,8 @@ struct StaticFlagCollector {
     var flags: [Flag] = []
     var marks: [FlagEnum.Mark] = []
     var defaults: [String: FlagValues.Default] = [:]
+    /// The `#if` condition of each member declared in one clause only, by name.
+    var buildConditions: [String: BuildCondition] = [:]
     var diagnostics: [Diagnostic] = []
     /// The type aliases of the flag type, for members whose type names one.
     var aliases: [String: TypeSyntax] = [:]
@@ -121,6 +123,7 @@ struct StaticFlagCollector {
                 defaults[caseName]?.value = .arms(earlier + later)
             }
             flags[existing].condition = nil
+            buildConditions[caseName] = nil
             return
         }
         let start = declaration.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -134,6 +137,7 @@ struct StaticFlagCollector {
                 deprecation: CaseCollector.deprecation(in: Self.attributes(of: declaration)), condition: clause?.text,
                 location: FlagEnumReader.location(of: name, converter: converter), syntax: syntax, form: form,
                 valueType: DeclaredValueType.flagType(of: type, aliases: aliases)))
+        if let condition = clause?.condition { buildConditions[caseName] = condition }
         if let value { defaults[caseName] = FlagValues.Default(value: value, source: call?.defaultValue != nil ? "'defaultValue:'" : "'\(caseName)'") }
     }
 

@@ -150,6 +150,7 @@ public enum SwiftDeclarationsReader {
             flag.valueType = flag.valueType ?? written.valueTypes[flag.caseName] ?? defaultsType
             flag.codeDefault = written.codeDefault(of: flag, environments: options.environments, builds: builds) ?? unread
             flag.remoteKey = written.remoteKeys[flag.caseName]
+            flag.absentIn = written.absentEnvironments(of: flag, environments: options.environments, builds: builds)
             return flag
         }
         diagnostics += written.diagnostics

@@ -78,8 +78,8 @@ struct GlossaryPage: SitePage {
                         + "list the changes that changed values, each with its short id (such as “\(history.history.end?.shortID ?? "3130487")”), "
                         + "by which an engineer finds it."))
         }
-        // "Partly seen" only where a source Flagstaff cannot see makes a flag so.
-        let statuses = LifecycleStatus.allCases.filter { $0 != .partlySeen || lifecycle.count(of: $0) > 0 }.map { status in
+        // "Partly seen" and "not in production" only where a flag is so.
+        let statuses = LifecycleStatus.allCases.filter { ![.partlySeen, .notInProduction].contains($0) || lifecycle.count(of: $0) > 0 }.map { status in
             GlossaryEntry(
                 anchor: status.rawValue, term: status.label,
                 definition: LifecycleText.meaning(status, lifecycle.wording) + " \(lifecycle.count(of: status).counted("flag")) now.")
