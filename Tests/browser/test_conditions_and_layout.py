@@ -208,3 +208,26 @@ class DecidedWhenTheAppRunsTests(WidthTestCase):
                 self.assertLessEqual(self.box(cell)["right"], self.box(cell)["viewport"] + 1)
                 self.load_matrix()
                 self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0, "the matrix does not scroll sideways")
+
+
+class NotInBuildTests(WidthTestCase):
+    """The debug-only fixture (Tests/FlagstaffTests/Fixtures/swift-debug-only-case):
+    `debugMenu` is declared under `#if DEBUG`, and release's build has no DEBUG
+    (`release: []`), so in release the flag does not exist; qa's conditions are
+    not given, so its value there depends on the build."""
+
+    config = FIXTURES / "swift-debug-only-case" / "flagstaff.yml"
+
+    def test_a_flag_the_build_leaves_out_says_so_and_fits(self):
+        for width in WIDTHS:
+            with self.subTest(width=width):
+                self.set_width(width)
+                self.load("flags/debug_menu.html")
+                release = " ".join(self.driver.find_element(By.ID, "t-app.release").text.split())
+                self.assertEqual(release, "not in this build ⊘ #if DEBUG leaves it out of the release build")
+                qa = " ".join(self.driver.find_element(By.ID, "t-app.qa").text.split())
+                self.assertTrue(qa.startswith("on/off"), qa)
+                self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0, "the page does not scroll sideways")
+                self.load_matrix()
+                self.assertIn("not in this build", self.driver.find_element(By.TAG_NAME, "main").text)
+                self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0, "the matrix does not scroll sideways")
