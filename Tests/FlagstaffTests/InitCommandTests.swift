@@ -278,6 +278,46 @@ struct InitCommandTests {
         }
     }
 
+    /// Pocket Casts' shape: every app extension has an `Info.plist` of flat keys,
+    /// which read as Remote Config defaults; only the plist whose keys are the
+    /// flags' parameters gives values, and it is named once.
+    @Test func onlyAPlistOfTheFlagsIsALayerOfValues() throws {
+        func plist(_ entries: [(String, String)]) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>"
+                + entries.map { "<key>\($0.0)</key>\($0.1)" }.joined() + "</dict></plist>\n"
+        }
+        try withTemporaryDirectory { folder in
+            try write(
+                "enum FeatureFlag: String {\n    case newPlayer = \"new_player\"\n    case endOfYear = \"end_of_year\"\n}\n",
+                to: "Sources/FeatureFlag.swift", in: folder)
+            let info = plist([("CFBundleName", "<string>Widget</string>"), ("NSExtensionEnabled", "<true/>")])
+            try write(info, to: "WidgetExtension/Info.plist", in: folder)
+            try write(info, to: "ShareExtension/Info.plist", in: folder)
+            try write(plist([("new_player", "<true/>"), ("end_of_year", "<false/>")]), to: "App/RemoteConfigDefaults.plist", in: folder)
+            try write(plist([("new_player", "<false/>")]), to: "Widget/RemoteConfigDefaults.plist", in: folder)
+            let recording = RecordingConsole()
+            #expect(try InitCommand(folder: folder.path).run(console: recording.console()) == ExitStatus.success)
+            let text = try String(contentsOf: folder.appendingPathComponent("flagstaff.yml"), encoding: .utf8)
+            let written = try #require(ConfigurationReader.read(text, file: "flagstaff.yml").configuration)
+            #expect(written.layers.values.map(\.path) == ["App/RemoteConfigDefaults.plist", "Widget/RemoteConfigDefaults.plist"])
+            // Two files of one name are two layers, named apart.
+            #expect(text.contains("\n  remote_config_defaults: { path: App/RemoteConfigDefaults.plist"))
+            #expect(text.contains("\n  remote_config_defaults_2: { path: Widget/RemoteConfigDefaults.plist"))
+        }
+    }
+
+    /// Without flags in Swift, a plist declares them only when its name says it holds defaults.
+    @Test func withoutASwiftTypeAnInfoPlistDeclaresNoFlags() throws {
+        try withTemporaryDirectory { folder in
+            let info = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>NSExtensionEnabled</key><true/></dict></plist>\n"
+            try write(info, to: "WidgetExtension/Info.plist", in: folder)
+            try write(info, to: "ShareExtension/Info.plist", in: folder)
+            let recording = RecordingConsole()
+            #expect(try InitCommand(folder: folder.path).run(console: recording.console()) == ExitStatus.failure)
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("flagstaff.yml").path))
+        }
+    }
+
     @Test func anEmptyFolderSaysWhatItLookedForAndWritesNothing() throws {
         try withTemporaryDirectory { folder in
             try write("# Notes\n", to: "README.md", in: folder)

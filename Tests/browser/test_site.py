@@ -811,7 +811,7 @@ class HistoryPagesTests(SiteTestCase):
         self.assertLess(len(self.shown_items()), len(everything), "a tenant sees fewer changes")
         # A Remote Config condition on another maison's app id (content/remote/prod.json) is not BEL's change.
         shown = [text for _, _, text in self.shown_items()]
-        self.assertIn("Remote config in prod: a new condition “BEL”", shown)
+        self.assertIn("Remote config in prod: a new condition “BEL” (flag ENABLE_VIDEO_APPOINTMENTS)", shown)
         self.assertNotIn("Remote config in prod and uat: a new condition “CHL”", shown)
         self.choose("h-env", "uat")
         for tenants, environments, text in self.shown_items():

@@ -92,6 +92,7 @@ public struct HistoryCommand: Sendable {
             }
         }
         if let shallow = history.shallowFrom { console.error("flagstaff: note: \(HistoryTextRenderer.shallowNote(shallow))\n") }
+        history = history.showingTimes(in: (workspace?.configuration ?? configuration)?.timeZone)
 
         let names = history.names
         let models = [workspace?.model, result.end?.matrix.model].compactMap { $0 }

@@ -153,7 +153,8 @@ struct WorkspaceSurvey {
 
     /// JustTweak, Toggles and Remote Config defaults files: the flags' declarations
     /// when no Swift type declares them, and a layer of values each.
-    private mutating func surveyDeclaringFiles(_ files: [(file: SourceFile, format: any DeclaringValuesFormat.Type)], hasSwiftType: Bool) {
+    private mutating func surveyDeclaringFiles(_ candidates: [(file: SourceFile, format: any DeclaringValuesFormat.Type)], hasSwiftType: Bool) {
+        let files = candidates.filter { Self.givesFlagValues($0.file, format: $0.format, flags: hasSwiftType ? flags : nil) }
         guard !files.isEmpty else { return }
         for (file, format) in files { found.append("\(file.path): \(format.declarationsName) (format \(format.name))") }
         if !hasSwiftType, let format = files.first?.format {
@@ -167,8 +168,12 @@ struct WorkspaceSurvey {
                 .enumFiles, "{ \(Configuration.SourceKey.path.rawValue): \(paths), \(Configuration.SourceKey.format.rawValue): \(format.name) }",
                 why: "No Swift type declares the flags; these \(format.declarationsName) files do, \(flags.count) flags in all.")
         }
+        var names = Set<String>()
         let layers = files.map { file, format in
-            "\n  \(Self.layerName(of: file.path)): { \(LayerSettings.ValueKey.path.rawValue): \(YAMLScalar.written(file.path)), "
+            // Two files of one name (every extension's `Info.plist`) get layers of their own.
+            let base = Self.layerName(of: file.path)
+            let name = sequence(first: 1) { $0 + 1 }.lazy.map { $0 == 1 ? base : "\(base)_\($0)" }.first { names.insert($0).inserted }!
+            return "\n  \(name): { \(LayerSettings.ValueKey.path.rawValue): \(YAMLScalar.written(file.path)), "
                 + "\(LayerSettings.ValueKey.format.rawValue): \(format.name) }"
         }
         configuration.set(
@@ -179,6 +184,25 @@ struct WorkspaceSurvey {
                 "the order of the layers under 'values' is the order the app asks them in (first wins); check it against the app's providers, "
                     + "and limit a file the app loads only in some builds with 'environments'")
         }
+    }
+
+    /// Whether a file that reads as a declaring format gives flags' values: any
+    /// flat property list reads as Remote Config defaults (an app's `Info.plist`,
+    /// `GoogleService-Info.plist`), so such a file counts only when most of its
+    /// keys are flags found (keys or Remote Config parameters), or, with no flags
+    /// found in Swift, when its name says it holds defaults or Remote Config values.
+    static func givesFlagValues(_ file: SourceFile, format: any DeclaringValuesFormat.Type, flags: [Flag]?) -> Bool {
+        guard format.name == RemoteConfigDefaultsFormat.name else { return true }
+        guard let flags else {
+            let name = (file.path as NSString).lastPathComponent.lowercased()
+            return name.contains("default") || name.contains("remoteconfig") || name.contains("remote_config") || name.contains("remote-config")
+        }
+        let names = Set(flags.map(\.key) + flags.compactMap { flag in
+            if case .parameter(let name, _)? = flag.remoteKey { return name }
+            return nil
+        })
+        let keys = format.entries(in: file.text, file: file.path).entries?.map(\.key) ?? []
+        return !keys.isEmpty && keys.filter(names.contains).count * 2 > keys.count
     }
 
     /// The catalog: a file one of the metadata formats reads, most of whose rows

@@ -23,6 +23,6 @@ enum SiteHistoryLoader {
         }
         var history = result.history
         if let pending = HistoryWalker.pendingEntry(after: result, workspace: workspace) { history.entries.append(pending) }
-        return SiteHistory(history: history, recentDays: settings.recentDays, asOf: asOf)
+        return SiteHistory(history: history.showingTimes(in: workspace.configuration.timeZone), recentDays: settings.recentDays, asOf: asOf)
     }
 }

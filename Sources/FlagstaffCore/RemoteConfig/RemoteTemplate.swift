@@ -196,6 +196,18 @@ public struct RemoteTemplateVersion: Hashable, Sendable, Codable {
         self.description = description
     }
 
+    /// Two versions are the same version whatever time zone each is shown in.
+    public static func == (a: Self, b: Self) -> Bool {
+        (a.number, a.updateTime, a.updatedBy, a.description) == (b.number, b.updateTime, b.updatedBy, b.description)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        hasher.combine(updateTime)
+        hasher.combine(updatedBy)
+        hasher.combine(description)
+    }
+
     /// The metadata in one line for people: `version 8, published by ana@example.com on 2026-11-01 at 10:00 UTC: "Raise the rollout"`.
     public var summary: String {
         var text = number.map { "version \($0)" } ?? "an unnumbered version"

@@ -5,9 +5,9 @@ import Foundation
 /// team reads it in its own terms: `2026-09-14T08:02:11.913Z` in `Europe/Paris`
 /// is `2026-09-14 at 10:02 (Europe/Paris)`. The zone's rules come from the
 /// system's time zone database, through Foundation.
-enum PublishingTime {
+public enum PublishingTime {
     /// The time in the zone; `nil` when the text is not such a time or the zone is unknown.
-    static func shown(_ time: String, in zone: String) -> String? {
+    public static func shown(_ time: String, in zone: String) -> String? {
         guard let timeZone = TimeZone(identifier: zone), let date = parsed(time) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
