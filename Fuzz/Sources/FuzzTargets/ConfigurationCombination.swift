@@ -49,7 +49,7 @@ enum ConfigurationCombination {
         ("matrix_file", ["docs/FLAGS.md", "t/A.json", "out/m.md", ".git/m.md"]),
         ("templates", ["theme", "/", "''"]),
         ("guide", ["guide", "out", "[guide]"]),
-        ("history", ["true", "{ until: HEAD, recent_days: 0 }", "{ since: 2026-02-30 }", "{ snapshot: h.json }", "{ nope: 1 }"]),
+        ("history", ["true", "{ until: HEAD, recent_days: 0 }", "{ since: 2026-02-30 }", "{ snapshot: h.json }", "{ nope: 1 }", "{ release_tags: 'v*' }", "{ release_tags: [] }"]),
         ("after_change", ["'true'", "''", "[a]"]),
         ("flag_check", ["isEnabled", "[isEnabled, isOn]", "[]", "is-on"]),
         ("swift", ["{ defaults: enabled, remote_key: remoteKey }", "{ defaults: '`default`' }", "{ registry: { name: r, default: on } }", "{ nope: x }", "[]"]),

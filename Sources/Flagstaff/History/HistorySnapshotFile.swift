@@ -26,7 +26,8 @@ enum HistorySnapshotFile {
             }
         }
         return HistorySnapshot(
-            until: settings.until, since: settings.since, asOf: asOf, history: result.history, endsUnreadable: result.endsUnreadable,
+            until: settings.until, since: settings.since, asOf: asOf, history: result.history.withReleases(pattern: settings.releaseTags, in: workspace.root),
+            endsUnreadable: result.endsUnreadable,
             sources: sources)
     }
 

@@ -21,8 +21,10 @@ enum SiteHistoryLoader {
             result = try walker.walk(until: settings.until, since: since)
             if let shallow = result.history.shallowFrom { throw HistorySnapshotFile.shallowClone(shallow, workspace: workspace) }
         }
-        var history = result.history
+        // A snapshot keeps the releases it was written with: the build reads no git then.
+        var history = settings.snapshot == nil ? result.history.withReleases(pattern: settings.releaseTags, in: workspace.root) : result.history
         if let pending = HistoryWalker.pendingEntry(after: result, workspace: workspace) { history.entries.append(pending) }
-        return SiteHistory(history: history.showingTimes(in: workspace.configuration.timeZone), recentDays: settings.recentDays, asOf: asOf)
+        return SiteHistory(history: history.showingTimes(in: workspace.configuration.timeZone), recentDays: settings.recentDays, asOf: asOf,
+            releasesTagged: settings.releaseTags != nil)
     }
 }

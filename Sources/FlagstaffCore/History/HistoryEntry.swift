@@ -1,4 +1,18 @@
 /// A commit as history names it: who made the change, when and why.
+/// A release tag: its name and the day it was made.
+public struct HistoryRelease: Hashable, Sendable, Codable {
+    /// The tag, such as `v5.4`.
+    public var tag: String
+    /// The day the tag was made (an annotated tag's date, else its commit's).
+    public var day: CalendarDate
+
+    /// A release.
+    public init(tag: String, day: CalendarDate) {
+        self.tag = tag
+        self.day = day
+    }
+}
+
 public struct HistoryCommit: Hashable, Sendable, Codable {
     /// The full commit id.
     public var id: String
@@ -15,6 +29,9 @@ public struct HistoryCommit: Hashable, Sendable, Codable {
     public var subject: String
     /// Whether the commit merges another branch (it has several parents).
     public var isMerge: Bool
+    /// The first release tag (`history.release_tags`) whose history has the
+    /// commit: the release that shipped it. `nil` when none does, or none is asked for.
+    public var release: HistoryRelease?
 
     /// Creates a commit description.
     public init(id: String, time: String, day: CalendarDate, author: String, email: String, subject: String, isMerge: Bool = false) {

@@ -9,6 +9,7 @@ public struct HistorySettings: Hashable, Sendable {
     public enum Key: String, ConfigurationKey {
         case until, since, snapshot
         case recentDays = "recent_days"
+        case releaseTags = "release_tags"
 
         public static let place = " in history"
     }
@@ -27,6 +28,10 @@ public struct HistorySettings: Hashable, Sendable {
     public var snapshot: String?
     /// How many days back the Recent changes page and each tenant's recent changes go, counted from the as-of day.
     public var recentDays = 90
+    /// The tags that mark the app's releases, as a git pattern (`v*`, `release/*`):
+    /// a flag page then says which release shipped a change to a value the app
+    /// bundles, or that no release has it yet. `nil` when the team tags none.
+    public var releaseTags: String?
 
     /// The default settings.
     public init() {}
@@ -57,6 +62,7 @@ extension ConfigurationValues {
                     continue
                 }
                 settings.recentDays = days
+            case .releaseTags: settings.releaseTags = string(value, key: name)
             }
         }
         if settings.snapshot != nil, !Self.isCommitID(settings.until) {

@@ -9,11 +9,14 @@ public struct SiteHistory: Sendable {
     public var recentDays: Int
     /// The first day that counts as recent: the as-of day, less `recentDays`.
     public var recentSince: CalendarDate
+    /// Whether the team tags its releases (`history.release_tags`).
+    public var releasesTagged: Bool
 
     /// Creates the history of a site.
-    public init(history: ValueHistory, recentDays: Int, asOf: CalendarDate) {
+    public init(history: ValueHistory, recentDays: Int, asOf: CalendarDate, releasesTagged: Bool = false) {
         self.history = history
         self.recentDays = recentDays
+        self.releasesTagged = releasesTagged
         recentSince = CalendarDate(daysSince1970: asOf.daysSince1970 - recentDays)
     }
 }
@@ -28,6 +31,9 @@ struct HistoryWords {
     let layerPhrases: [String: String]
     /// The ids of the chain's layers whose values the app ships in its build (`Layer.isBundled`).
     let bundledLayers: Set<String>
+    /// Whether the team tags its releases (`history.release_tags`), so a commit in
+    /// no release is in none yet.
+    var releasesTagged = false
 
     /// `12 Mar 2026`.
     static func day(_ date: CalendarDate) -> String {

@@ -49,7 +49,7 @@ public struct SiteRenderer {
             words: SiteWords(),
             tenantNames: matrix.model.tenantNames.merging(matrix.model.tenants.map { ($0.id, $0.name) }) { _, current in current },
             layerPhrases: Dictionary(matrix.chain.descriptions.map { ($0.id, $0.phrase) }, uniquingKeysWith: { first, _ in first }),
-            bundledLayers: Set(matrix.chain.descriptions.filter(\.isBundled).map(\.id)))
+            bundledLayers: Set(matrix.chain.descriptions.filter(\.isBundled).map(\.id)), releasesTagged: history?.releasesTagged ?? false)
         historyPositions = Dictionary(
             (history?.history.entries ?? []).enumerated().compactMap { position, entry in entry.commit.map { ($0.id, position) } },
             uniquingKeysWith: { first, _ in first })

@@ -100,7 +100,7 @@ struct TimelineGroup: Sendable, TemplateContext {
         // A value the app ships reaches people with a release built after the commit, not on the commit's day.
         if case .commit(let commit) = first.since, case .value(_, let layer) = first.state, words.bundledLayers.contains(layer), !first.startsInRemoteConfig {
             now = "\(Self.state(first.state, capitalized: true, words: words)) for \(who), committed on \(HistoryWords.day(commit.day))"
-                + (added ? ", when it was added" : "") + Self.change(first) + "; reaches people with the app's next release after that"
+                + (added ? ", when it was added" : "") + Self.change(first) + "; " + Self.release(of: commit, tagged: words.releasesTagged)
         }
         gaps = first.gaps.isEmpty ? nil : HistoryWords.capitalized(String(Self.gaps(first).dropFirst(2))) + "."
         cause = Self.cause(first.since)
@@ -113,6 +113,13 @@ struct TimelineGroup: Sendable, TemplateContext {
                 cause: Self.cause(segment.since))
         }
         hasEarlier = !earlier.isEmpty
+    }
+
+    /// When a value the app ships reaches people: the release that shipped its
+    /// commit, when the team tags releases (`history.release_tags`), else with the next one.
+    static func release(of commit: HistoryCommit, tagged: Bool) -> String {
+        if let release = commit.release { return "shipped in release \(release.tag) (tagged \(HistoryWords.day(release.day)))" }
+        return tagged ? "in no tagged release yet: it reaches people with the next one" : "reaches people with the app's next release after that"
     }
 
     /// `On (an override)`, `Unknown: the sources could not be read`.
