@@ -127,6 +127,40 @@ struct PagesAgreeTests {
         }
     }
 
+    /// A flag page's history says what each cell is now, per environment: "On (its
+    /// base value) for CHL and LUM since …". Its word must be the cell's.
+    @Test(arguments: workspaces)
+    func theFlagPagesHistorySaysWhatTheCellIsNow(_ name: String) throws {
+        let data = try Data(name)
+        let flags = try #require(data.matrix["flags"] as? [[String: Any]])
+        let names = data.tenants.map { $0["name"] as? String ?? "" }
+        var checked = 0
+        for (f, flag) in flags.enumerated() {
+            let page = try #require(data.site["flags/\(flag["slug"] as? String ?? "").html"])
+            for section in page.split(separator: "<section class=\"history\">").dropFirst() {
+                guard let environmentName = section.firstMatch(of: /<h3>([^<]*)<\/h3>/)?.1, let e = data.environments.firstIndex(of: String(environmentName)) else {
+                    continue
+                }
+                for now in section.matches(of: /<span class="now">([^<]*)<\/span>/) {
+                    let text = Self.unescaped(now.1)
+                    guard let open = text.range(of: " ("), let forRange = text.range(of: ") for "), !text.hasPrefix("Unknown") else { continue }
+                    let word = text[..<open.lowerBound].lowercased()
+                    let who = text[forRange.upperBound...].components(separatedBy: " since ")[0].components(separatedBy: ", committed on")[0]
+                    let tenants: [Int] = who == "every tenant" || who == "the app" ? Array(names.indices)
+                        : who.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ").compactMap { names.firstIndex(of: $0) }
+                    #expect(!tenants.isEmpty, "\(name): \(text)")
+                    for t in tenants {
+                        let look = try data.look(flag: f, environment: e, tenant: t)
+                        let shown = look.text.components(separatedBy: " ")[0]
+                        #expect(shown == word, "\(name): \(flag["key"] ?? "") \(environmentName) \(names[t]): the history says \(word), the cell \(look.text)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        if data.site["recent-changes.html"] != nil { #expect(checked > 0, "\(name): a site with history has timelines") }
+    }
+
     // The home page's statements, each against the data.
 
     private func home(_ data: Data) throws -> String { try #require(data.site["index.html"]) }
