@@ -1,4 +1,4 @@
-import Flagstaff
+@testable import Flagstaff
 import FlagstaffCore
 import Foundation
 import Testing
@@ -23,8 +23,18 @@ struct PagesAgreeTests {
         uniqueKeysWithValues: workspaces.map { name in
             let configuration = name == "example"
                 ? Fixtures.repositoryRoot.appendingPathComponent("flagstaff.yml").path : Fixtures.configuration(name)
-            return (name, Result { () throws(FlagstaffError) in try renderedSite(configuration: configuration) })
+            return (name, Result { () throws(FlagstaffError) in try site(configuration: configuration) })
         })
+
+    /// A workspace's site as `build` writes it, its history included when the configuration asks for one.
+    static func site(configuration: String) throws(FlagstaffError) -> [String: String] {
+        let workspace = try Workspace.load(configurationPath: configuration)
+        let date = try AsOfDate.resolve(option: nil, configuration: workspace.configuration, environment: [:])
+        let lifecycle = try LifecycleLoader.report(for: workspace, asOf: date)
+        let history = try SiteHistoryLoader.history(for: workspace, asOf: date)
+        let files = try SiteBuilder.files(for: workspace, lifecycle: lifecycle, history: history)
+        return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.contents, as: UTF8.self)) })
+    }
 
     /// The site's data, read back from `matrix-data.js` and `flags.json`.
     struct Data {
