@@ -171,6 +171,34 @@ struct PagesAgreeTests {
         if data.site["recent-changes.html"] != nil { #expect(checked > 0, "\(name): a site with history has timelines") }
     }
 
+    /// "Recent changes" lists changes newest first: the newest value it gives a
+    /// cell (`turned on`, `turned off`, `changed to …`, for the tenants and
+    /// environments its line names) is the cell's value now.
+    @Test(arguments: workspaces)
+    func recentChangesEndWhereTheCellsAre(_ name: String) throws {
+        let data = try Data(name)
+        guard let page = data.site["recent-changes.html"] else { return }
+        let flags = try #require(data.matrix["flags"] as? [[String: Any]])
+        let ids = data.tenants.map { $0["id"] as? String ?? "" }
+        var seen = Set<String>()
+        var checked = 0
+        let line = #/<li data-tenants="([^"]*)" data-envs="([^"]*)"><a class="key" href="flags\/([^"]*)\.html">[^<]*<\/a> (turned on|turned off|changed to (.*?)) in /#
+        for match in page.matches(of: line) {
+            let word = match.4 == "turned on" ? "on" : match.4 == "turned off" ? "off" : Self.unescaped(match.5 ?? "")
+            guard let f = flags.firstIndex(where: { $0["slug"] as? String == String(match.3) }) else { continue }
+            for environment in match.2.split(separator: " ").map(String.init) {
+                guard let e = data.environments.firstIndex(of: environment) else { continue }
+                for tenant in match.1.split(separator: " ").map(String.init) {
+                    guard let t = ids.firstIndex(of: tenant), seen.insert("\(f) \(e) \(t)").inserted else { continue }
+                    let look = try data.look(flag: f, environment: e, tenant: t)
+                    #expect(look.text == word || look.text.hasPrefix(word + " "), "\(name): \(match.3) \(environment) \(tenant): Recent changes says \(word), the cell \(look.text)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 0, "\(name): Recent changes lists no value change")
+    }
+
     // The home page's statements, each against the data.
 
     private func home(_ data: Data) throws -> String { try #require(data.site["index.html"]) }
