@@ -310,11 +310,13 @@ struct HistoryCommandTests {
 /// no whole read. Counted, not timed.
 @Suite("history's cost")
 struct HistoryCostTests {
-    func walk(until subject: String) throws -> (reads: Int, wholeReads: Int) {
+    /// The objects the walk read (which, not how many times: tenant files read
+    /// ahead on another thread may be asked for twice), and how many commits were read whole.
+    func walk(until subject: String) throws -> (reads: Set<String>, wholeReads: Int) {
         let folder = try HistoryCommandTests.repository()
         let walker = try HistoryWalker(root: folder, configurationFile: "flagstaff.yml", asOf: CalendarDate(year: 2026, month: 6, day: 1))
         let result = try walker.walk(until: try HistoryCommandTests.shortID(subject), since: nil)
-        return (walker.store.objectReads, result.wholeReads)
+        return (walker.store.objectsRead, result.wholeReads)
     }
 
     @Test func eachDistinctFileVersionIsReadOnce() throws {
@@ -351,10 +353,10 @@ struct HistoryCostTests {
                 "catalog.md",
                 HistoryFixture.catalog(search: "ENABLE_SEARCH_V2", wishlist: false).replacingOccurrences(of: "Checkout in the app", with: "Paying in the app"))
             try repository.commit(subject: "Reword the checkout's description", author: "Cleo Brun", date: "2026-05-04T10:00:00+02:00")
-            func walk(until revision: String) throws -> (reads: Int, wholeReads: Int, entries: Int) {
+            func walk(until revision: String) throws -> (reads: Set<String>, wholeReads: Int, entries: Int) {
                 let walker = try HistoryWalker(root: repository.folder, configurationFile: "flagstaff.yml", asOf: CalendarDate(year: 2026, month: 6, day: 1))
                 let result = try walker.walk(until: revision, since: nil)
-                return (walker.store.objectReads, result.wholeReads, result.history.entries.count)
+                return (walker.store.objectsRead, result.wholeReads, result.history.entries.count)
             }
             let (before, after) = (try walk(until: "HEAD~1"), try walk(until: "HEAD"))
             #expect(after.wholeReads == before.wholeReads && after.entries == before.entries)

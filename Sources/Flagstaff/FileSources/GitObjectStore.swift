@@ -21,7 +21,10 @@ final class GitObjectStore: Sendable {
     private let idLength: Int
     private let trees = Mutex<[String: [TreeEntry]]>([:])
     private let blobs = Mutex<Blobs>(Blobs())
-    private let reads = Mutex(0)
+    /// The ids of the objects read from git so far, and how many reads: what the
+    /// history tests count. The set does not depend on which thread read an
+    /// object first; the count does.
+    private let reads = Mutex((count: 0, ids: Set<String>()))
     private let blobReads = Mutex(0)
 
     /// The file versions kept: bytes by blob id, the version last read at each path, and their total size.
@@ -106,7 +109,7 @@ final class GitObjectStore: Sendable {
             var seen = Set<String>()
             let missing = trees.withLock { trees in steps.map(\.tree).filter { trees[$0] == nil && seen.insert($0).inserted } }
             if !missing.isEmpty {
-                reads.withLock { $0 += missing.count }
+                reads.withLock { $0.count += missing.count; $0.ids.formUnion(missing) }
                 for (id, object) in zip(missing, reader.objects(missing)) where object?.type == "tree" { _ = keep(tree: object!.contents, id: id) }
             }
             var next: [Step] = []
@@ -196,7 +199,7 @@ final class GitObjectStore: Sendable {
                 next += 1
             }
         }
-        reads.withLock { $0 += missing.count }
+        reads.withLock { $0.count += missing.count; $0.ids.formUnion(missing.map { ids[$0] }) }
         reader.objects(missing.map { ids[$0] }) { offset, object in
             let position = missing[offset]
             handOver(upTo: position)
@@ -222,11 +225,13 @@ final class GitObjectStore: Sendable {
 
     /// How many objects have been read from git so far, and how many of them were
     /// file versions: what the history tests count.
-    var objectReads: Int { reads.withLock { $0 } }
+    var objectReads: Int { reads.withLock { $0.count } }
+    /// Which objects have been read from git so far.
+    var objectsRead: Set<String> { reads.withLock { $0.ids } }
     var blobReadCount: Int { blobReads.withLock { $0 } }
 
     private func readObject(_ id: String) -> GitObjectReader.Object? {
-        reads.withLock { $0 += 1 }
+        reads.withLock { $0.count += 1; $0.ids.insert(id) }
         return reader.object(id)
     }
 
