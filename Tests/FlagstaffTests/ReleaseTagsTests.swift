@@ -11,7 +11,7 @@ import Testing
 /// (lightweight, so its day is c2's); c3 on 20 Sep turns it on for CHL, no tag.
 @Suite("Release tags on flag pages")
 struct ReleaseTagsTests {
-    func withRepository<Result>(_ body: (URL) throws -> Result) throws -> Result {
+    func withRepository<Result>(pattern: String = "v*", _ body: (URL) throws -> Result) throws -> Result {
         try withTemporaryDirectory { repository in
             func commit(_ subject: String, _ date: String) throws {
                 #expect(try git(["add", "-A"], in: repository) == 0)
@@ -24,7 +24,7 @@ struct ReleaseTagsTests {
                 catalog: catalog.md
                 tenants: tenants/*.json
                 lifecycle: { as_of: 2026-11-23, added_from_git: false }
-                history: { release_tags: "v*" }
+                history: { release_tags: "\(pattern)" }
 
                 """, to: "flagstaff.yml", in: repository)
             try write("enum FeatureFlag: String {\n    case checkout = \"ENABLE_CHECKOUT\"\n}\n", to: "Flags.swift", in: repository)
@@ -39,6 +39,20 @@ struct ReleaseTagsTests {
             try write(#"{ "ENABLE_CHECKOUT": true }"#, to: "tenants/CHL.json", in: repository)
             try commit("Checkout for CHL", "2026-09-20T10:00:00Z")
             return try body(repository)
+        }
+    }
+
+    /// A pattern no tag matches (or a clone that fetched no tags) says nothing of
+    /// releases: "in no tagged release yet" would be a guess.
+    @Test func withoutAMatchingTagNoReleaseIsClaimed() throws {
+        try withRepository(pattern: "release/*") { repository in
+            let output = repository.appendingPathComponent("site")
+            let status = try BuildCommand(configurationPath: repository.appendingPathComponent("flagstaff.yml").path, output: output.path)
+                .run(console: RecordingConsole().console())
+            #expect(status == ExitStatus.success)
+            let page = try String(contentsOf: output.appendingPathComponent("flags/enable_checkout.html"), encoding: .utf8)
+            #expect(!page.contains("tagged release"))
+            #expect(page.contains("On (its base value) for CHL, committed on 20 Sep 2026; reaches people with the app&#39;s next release after that"))
         }
     }
 

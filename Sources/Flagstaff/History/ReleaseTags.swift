@@ -4,7 +4,9 @@ import Foundation
 /// The app's releases as git tags them (`history.release_tags`, such as `v*`):
 /// for each commit, the first release, by the tag's date, whose history has it.
 /// One `git for-each-ref`, then one `git rev-list` per tag of the commits it adds
-/// to the releases before it.
+/// to the releases before it. A clone without the tags (CI often fetches none)
+/// gives no release at all, and the site then says nothing of releases rather
+/// than "in no release yet": it does not know.
 enum ReleaseTags {
     /// The release that shipped each of `commits` (full ids); a commit no release has is absent.
     static func releases(of commits: Set<String>, pattern: String, in root: URL) -> [String: HistoryRelease] {

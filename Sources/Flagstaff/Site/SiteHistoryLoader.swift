@@ -25,6 +25,6 @@ enum SiteHistoryLoader {
         var history = settings.snapshot == nil ? result.history.withReleases(pattern: settings.releaseTags, in: workspace.root) : result.history
         if let pending = HistoryWalker.pendingEntry(after: result, workspace: workspace) { history.entries.append(pending) }
         return SiteHistory(history: history.showingTimes(in: workspace.configuration.timeZone), recentDays: settings.recentDays, asOf: asOf,
-            releasesTagged: settings.releaseTags != nil)
+            releasesTagged: settings.releaseTags != nil && history.entries.contains { $0.commit?.release != nil })
     }
 }
