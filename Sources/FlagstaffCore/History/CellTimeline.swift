@@ -149,7 +149,7 @@ public struct FlagTimelines: Sendable {
         let sentences = entry.remoteChanges.compactMap { change -> String? in
             guard change.flags?.contains(flag) == true, change.environments.contains(environment), change.tenants?.contains(tenant) ?? true else { return nil }
             switch change.kind {
-            case .expressionChanged(let name, _, _): return "the condition “\(name)” now tests " + (change.words ?? "something else")
+            case .expressionChanged: return change.rewrittenSentence
             case .conditionAdded(let name, _): return "Remote Config gave it a value under a new condition “\(name)”"
             case .conditionRemoved(let name, _): return "the condition “\(name)” was removed"
             case .conditionsReordered: return "its conditions are tried in another order"

@@ -36,6 +36,14 @@ public struct RemoteTemplateChange: Hashable, Sendable, Codable {
     /// "app versions below 5.4 (was app versions below 5.3)"; `nil` otherwise.
     public var words: String?
 
+    /// A rewritten condition in a PM's words: "the condition “Xmas” now tests
+    /// from 5 Dec 2026 (was from 1 Dec 2026)", or "now tests something else"
+    /// where its tests have no plain words; `nil` for other changes.
+    public var rewrittenSentence: String? {
+        guard case .expressionChanged(let name, _, _) = kind else { return nil }
+        return "the condition “\(name)” now tests " + (words ?? "something else")
+    }
+
     /// Creates a change.
     public init(kind: Kind, environments: [String], tenants: [String]? = nil, flags: [String]? = nil, words: String? = nil) {
         self.kind = kind

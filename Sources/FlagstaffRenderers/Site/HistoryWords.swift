@@ -163,8 +163,7 @@ struct HistoryWords {
             Change(lead: "", flag: nil, text: "The environment \($0) was removed", detail: nil, tenants: [], environments: [$0])
         }
         for change in entry.remoteChanges {
-            var (text, flag) = remote(change.kind)
-            if let words = change.words, case .expressionChanged(let name, _, _) = change.kind { text = "the condition “\(name)” now tests \(words)" }
+            var (text, flag) = remote(change)
             if let flags = change.flags, !flags.isEmpty {
                 text += " (" + (flags.count == 1 ? "flag " : "flags ") + RemoteConditionWords.list(flags, joinedBy: "and") + ")"
             }
@@ -178,15 +177,15 @@ struct HistoryWords {
     }
 
     /// What remote config changes, in words, and the flag it concerns, if one.
-    private func remote(_ kind: RemoteTemplateChange.Kind) -> (text: String, flag: String?) {
+    private func remote(_ change: RemoteTemplateChange) -> (text: String, flag: String?) {
         func share(_ percent: Double?) -> String { percent.map { "\($0.percentText)%" } ?? "an unstated share" }
-        switch kind {
+        switch change.kind {
         case .version(let old, let new):
             guard let new else { return ("the template no longer names a version", nil) }
             return ("the template's \(new.summary)" + (old?.number.map { " (was version \($0))" } ?? ""), nil)
         case .conditionAdded(let name, _): return ("a new condition “\(name)”", nil)
         case .conditionRemoved(let name, _): return ("the condition “\(name)” was removed", nil)
-        case .expressionChanged(let name, _, _): return ("the condition “\(name)” now tests something else", nil)
+        case .expressionChanged: return (change.rewrittenSentence ?? "", nil)
         case .conditionsReordered: return ("the conditions were put in another order, and the first that holds decides", nil)
         case .shareChanged(let flag, let condition, let what, let old, let new):
             let slot = condition.map { " for “\($0)”" } ?? ""
