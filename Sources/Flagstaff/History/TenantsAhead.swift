@@ -212,7 +212,7 @@ struct TenantsAhead {
     /// model's keys; `nil` when it cannot be read without errors.
     static func read(_ file: Wanted, text: String, context: Context) -> ReadTenant? {
         let (tenant, settings, diagnostics) = SourceLoader.readTenant(
-            text, path: file.file, id: file.id, configuration: context.configuration, format: Formats(context.configuration).values,
+            text, path: file.file, id: file.id, configuration: context.configuration, format: WorkspaceFormats(context.configuration).values,
             keys: context.keys)
         guard let tenant, let settings, !diagnostics.containsErrors else { return nil }
         return ReadTenant(tenant: tenant, settings: settings)

@@ -96,7 +96,7 @@ struct WorkspaceSurvey {
     /// Remote Config's in-app defaults are read only from property lists and XML:
     /// in JSON they are any object, tenant files included.
     private static func declaringFormat(of text: String, path: String) -> (any DeclaringValuesFormat.Type)? {
-        SourceFormats.declarations.lazy.compactMap { $0 as? any DeclaringValuesFormat.Type }.first { format in
+        FormatRegistry.declarations.lazy.compactMap { $0 as? any DeclaringValuesFormat.Type }.first { format in
             guard format.name != RemoteConfigDefaultsFormat.name || !path.hasSuffix(".json") else { return false }
             let (entries, problems) = format.entries(in: text, file: path)
             return !(entries ?? []).isEmpty && !problems.containsErrors
@@ -213,7 +213,7 @@ struct WorkspaceSurvey {
         var best: (path: String, format: any MetadataFormat.Type, rows: Int)?
         for path in inventory.paths(endingIn: ".md") {
             guard let text = inventory.text(of: path) else { continue }
-            for format in SourceFormats.metadata {
+            for format in FormatRegistry.metadata {
                 guard let entries = format.read(text, file: path, configuration: Configuration()).catalog?.entries else { continue }
                 let rows = entries.filter { keys.contains($0.key) }.count
                 if rows * 2 > entries.count, rows > best?.rows ?? 0 { best = (path, format, rows) }
@@ -221,7 +221,7 @@ struct WorkspaceSurvey {
         }
         guard let (path, format, rows) = best else { return }
         found.append("\(path): a catalog (format \(format.name)) with rows for \(rows) of the \(keys.count) flags")
-        let value = format.name == SourceFormats.metadata.first?.name
+        let value = format.name == FormatRegistry.metadata.first?.name
             ? YAMLScalar.written(path)
             : "{ \(Configuration.SourceKey.path.rawValue): \(YAMLScalar.written(path)), \(Configuration.SourceKey.format.rawValue): \(format.name) }"
         configuration.set(.catalog, value, why: "A table under a heading '\(Configuration().catalogHeading)' with a row for \(rows) of the \(keys.count) flags: their descriptions, owners and dates.")

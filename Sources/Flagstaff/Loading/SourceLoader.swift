@@ -18,13 +18,13 @@ struct SourceLoader {
     private(set) var tenantFileList: [(id: String, path: String)] = []
 
     /// The format of each source, as the configuration names them.
-    let formats: Formats
+    let formats: WorkspaceFormats
 
     init(source: any FileSource, configuration: Configuration, asOf: CalendarDate? = nil) {
         self.source = source
         self.configuration = configuration
         self.asOf = asOf
-        formats = Formats(configuration)
+        formats = WorkspaceFormats(configuration)
     }
 
     /// Reads the declarations, the catalog and every tenant file into a model,
@@ -125,7 +125,7 @@ struct SourceLoader {
         let settings = configuration.layers
         var values: [ValueSource] = []
         for file in settings.values {
-            guard let text = read(file.path, key: .values), let format = SourceFormats.values(named: file.format) else { continue }
+            guard let text = read(file.path, key: .values), let format = FormatRegistry.values(named: file.format) else { continue }
             let (tenant, problems) = format.read(text, file: file.path, id: file.id, name: file.id, keys: nil)
             diagnostics += problems
             guard let tenant else { continue }
@@ -364,14 +364,14 @@ struct SourceLoader {
 
 /// The format of each source of a workspace: the one its configuration names,
 /// or the role's default. The configuration reader has checked the names.
-struct Formats: Sendable {
+struct WorkspaceFormats: Sendable {
     let declarations: any DeclarationsFormat.Type
     let values: any ValuesFormat.Type
     let metadata: any MetadataFormat.Type
 
     init(_ configuration: Configuration) {
-        declarations = SourceFormats.declarations(named: configuration.formats[.declarations]) ?? SwiftFormat.self
-        values = SourceFormats.values(named: configuration.formats[.values]) ?? TenantJSONFormat.self
-        metadata = SourceFormats.metadata(named: configuration.formats[.metadata]) ?? MarkdownCatalogFormat.self
+        declarations = FormatRegistry.declarations(named: configuration.formats[.declarations]) ?? SwiftFormat.self
+        values = FormatRegistry.values(named: configuration.formats[.values]) ?? TenantJSONFormat.self
+        metadata = FormatRegistry.metadata(named: configuration.formats[.metadata]) ?? MarkdownCatalogFormat.self
     }
 }

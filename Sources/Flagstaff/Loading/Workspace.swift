@@ -45,7 +45,7 @@ public struct Workspace: Sendable {
     }
 
     /// The format of each source, as the configuration names them.
-    var formats: Formats { Formats(configuration) }
+    var formats: WorkspaceFormats { WorkspaceFormats(configuration) }
 
     /// Says on standard error what loading finished or rolled back.
     public func reportRecoveries(to console: Console) {

@@ -26,7 +26,7 @@ extension ConfigurationValues {
                 paths = strings(value, key: "\(key.rawValue).path", allowSingle: true, allowList: allowsList)
             case .format:
                 guard let name = string(value, key: "\(key.rawValue).format") else { continue }
-                let names = SourceFormats.names(for: role)
+                let names = FormatRegistry.names(for: role)
                 guard names.contains(name) else {
                     fail(
                         "unknown \(role.rawValue) format '\(name)'; "

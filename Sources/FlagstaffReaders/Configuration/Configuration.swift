@@ -33,7 +33,7 @@ public struct Configuration: Hashable, Sendable {
     /// The Swift files to search for the flag enum.
     public var enumFiles: [String] = []
     /// The format of each source that names one (`format:`), by role; the role's
-    /// first format in `SourceFormats` when absent.
+    /// first format in `FormatRegistry` when absent.
     public var formats: [SourceRole: String] = [:]
     /// The names of the types that declare the flags (`enum_name`, one or a
     /// list); empty when the files hold one `String` enum, or `flag_protocol` names them.

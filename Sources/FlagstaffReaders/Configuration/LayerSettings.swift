@@ -159,7 +159,7 @@ extension ConfigurationValues {
                     case .path: file.path = string(fieldValue, key: "\(key).path") ?? ""
                     case .format:
                         guard let name = string(fieldValue, key: "\(key).format") else { continue }
-                        let names = SourceFormats.names(for: .values)
+                        let names = FormatRegistry.names(for: .values)
                         guard names.contains(name) else {
                             fail(
                                 "unknown values format '\(name)'; " + (Suggestion.didYouMean(name, in: names) ?? "use \(names.joined(separator: ", "))"),
