@@ -65,7 +65,7 @@ public enum CodeReferenceScanner {
         let found = Parallel.map(scanned.count) { position -> [String: [CodeReference]] in
             let (file, tree) = (files[scanned[position]], trees[scanned[position]]!)
             let visitor = ReferenceVisitor(
-                file: file.path, tree: tree, typeNames: typeNames, skipped: skipped,
+                file: file.path, text: file.text, typeNames: typeNames, skipped: skipped,
                 keysByCase: keysByCase, formsByCase: formsByCase, keys: keys, constants: constants, flagChecks: flagChecks)
             visitor.walk(tree)
             return visitor.references
@@ -116,9 +116,9 @@ public enum CodeReferenceScanner {
 
 private final class ReferenceVisitor: SyntaxVisitor {
     let file: String
-    let tree: SourceFileSyntax
-    /// Made at the first use found: most files use no flag, and making it walks the whole file.
-    lazy var converter = SourceLocationConverter(fileName: file, tree: tree)
+    let text: String
+    /// Made at the first use found: most files use no flag.
+    lazy var lines = SwiftSourceLines(file: file, text: text)
     /// The types that declare the flags, whose own declarations are skipped.
     let typeNames: Set<String>
     let skipped: Set<String>
@@ -137,14 +137,14 @@ private final class ReferenceVisitor: SyntaxVisitor {
     var references: [String: [CodeReference]] = [:]
 
     init(
-        file: String, tree: SourceFileSyntax, typeNames: Set<String>, skipped: Set<String>, keysByCase: [String: [String]],
+        file: String, text: String, typeNames: Set<String>, skipped: Set<String>, keysByCase: [String: [String]],
         formsByCase: [String: FlagForm], keys: Set<String>, constants: [String: [String]], flagChecks: Set<String>
     ) {
         self.constants = constants
         self.formsByCase = formsByCase
         self.flagChecks = flagChecks
         self.file = file
-        self.tree = tree
+        self.text = text
         self.typeNames = typeNames
         self.skipped = skipped
         self.keysByCase = keysByCase
@@ -285,6 +285,6 @@ private final class ReferenceVisitor: SyntaxVisitor {
 
     private func record(_ key: String, _ kind: CodeReference.Kind, _ node: some SyntaxProtocol, role: CodeReference.Role = .other) {
         references[key, default: []].append(
-            CodeReference(kind: kind, location: FlagEnumReader.location(of: node, converter: converter), role: role))
+            CodeReference(kind: kind, location: lines.location(of: node), role: role))
     }
 }

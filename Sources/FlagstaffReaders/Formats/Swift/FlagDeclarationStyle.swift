@@ -39,7 +39,7 @@ enum EnumCaseStyle: FlagDeclarationStyle {
         _ type: FlagTypeDecl, in file: ParsedSwiftFile, extensions: [(MemberBlockSyntax, ParsedSwiftFile)], diagnostics: inout [Diagnostic]
     ) -> (flagEnum: FlagEnum, written: FlagValues) {
         let usesStringRawValues = type.enumDecl.map(FlagEnumReader.hasStringRawType) ?? false
-        var collector = CaseCollector(converter: file.converter, usesStringRawValues: usesStringRawValues)
+        var collector = CaseCollector(lines: file.lines, usesStringRawValues: usesStringRawValues)
         collector.collect(type.memberBlock.members, condition: nil, clause: nil)
         diagnostics += collector.diagnostics
         let flagEnum = FlagEnum(
@@ -70,7 +70,7 @@ enum StaticMemberStyle: FlagDeclarationStyle {
     static func collect(
         _ type: FlagTypeDecl, in file: ParsedSwiftFile, extensions: [(MemberBlockSyntax, ParsedSwiftFile)], diagnostics: inout [Diagnostic]
     ) -> (flagEnum: FlagEnum, written: FlagValues) {
-        var collector = StaticFlagCollector(expressions: file.expressions, converter: file.converter)
+        var collector = StaticFlagCollector(expressions: file.expressions, lines: file.lines)
         collector.aliases = DeclaredValueType.aliases(in: [type.memberBlock] + extensions.map(\.0))
         collector.collect(type.memberBlock.members, clause: nil)
         for (block, extensionFile) in extensions where extensionFile.file.path == file.file.path {

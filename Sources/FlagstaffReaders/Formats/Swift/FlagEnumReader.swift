@@ -18,11 +18,6 @@ public enum FlagEnumReader {
         return ["String", "Swift.String"].contains(first.type.trimmedDescription)
     }
 
-    static func location(of node: some SyntaxProtocol, converter: SourceLocationConverter) -> FlagstaffCore.SourceLocation {
-        let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return FlagstaffCore.SourceLocation(file: position.file, line: position.line, column: position.column)
-    }
-
     /// The named `// MARK:` comments in trivia that starts at byte `start`, with
     /// their names (without `MARK:` and `-`) and bytes.
     static func marks(in trivia: Trivia, at start: Int) -> [FlagEnum.Mark] {
@@ -53,7 +48,7 @@ public enum FlagEnumReader {
 /// Walks an enum's members in order, keeping the current MARK group and the
 /// byte ranges of every case.
 struct CaseCollector {
-    let converter: SourceLocationConverter
+    let lines: SwiftSourceLines
     let usesStringRawValues: Bool
     var flags: [Flag] = []
     var marks: [FlagEnum.Mark] = []
@@ -62,8 +57,8 @@ struct CaseCollector {
     /// The `#if` condition each case sits under, by case name, for the builds that leave it out.
     var buildConditions: [String: BuildCondition] = [:]
 
-    init(converter: SourceLocationConverter, usesStringRawValues: Bool) {
-        self.converter = converter
+    init(lines: SwiftSourceLines, usesStringRawValues: Bool) {
+        self.lines = lines
         self.usesStringRawValues = usesStringRawValues
     }
 
@@ -108,7 +103,7 @@ struct CaseCollector {
         let declarationStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
         for element in decl.elements {
             let caseName = element.name.name
-            let location = FlagEnumReader.location(of: element.name, converter: converter)
+            let location = lines.location(of: element.name)
             var key = caseName
             if let rawValue = element.rawValue {
                 if let literal = rawValue.value.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue {
@@ -117,7 +112,7 @@ struct CaseCollector {
                     diagnostics.append(
                         .error(
                             "the raw value of case '\(caseName)' must be a plain string literal",
-                            at: FlagEnumReader.location(of: rawValue.value, converter: converter)))
+                            at: lines.location(of: rawValue.value)))
                     continue
                 }
             }

@@ -194,7 +194,7 @@ struct PropertyReading {
                 }
             }
         }
-        let start = (blocks.first ?? self.blocks.first).map { FlagEnumReader.location(of: $0.0, converter: $0.1.converter) }
+        let start = (blocks.first ?? self.blocks.first).map { $0.1.lines.location(of: $0.0) }
         let place = blocks.isEmpty ? "no type '\(owner)' in the Swift files" : "no property '\(memberName)' in \(owner) or its extensions"
         diagnostics.append(
             .error(
@@ -379,7 +379,7 @@ struct PropertyReading {
         guard let (dictionary, file) = registry(named: name) else {
             diagnostics.append(
                 .error(
-                    "no dictionary literal named '\(name)' in the Swift files", at: blocks.first.map { FlagEnumReader.location(of: $0.0, converter: $0.1.converter) },
+                    "no dictionary literal named '\(name)' in the Swift files", at: blocks.first.map { $0.1.lines.location(of: $0.0) },
                     hint: "flagstaff.yml names it as swift.registry"))
             return
         }

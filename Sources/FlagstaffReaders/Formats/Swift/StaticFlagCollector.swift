@@ -14,7 +14,7 @@ import SwiftSyntax
 /// whose default has an arm per clause.
 struct StaticFlagCollector {
     let expressions: SwiftExpressions
-    let converter: SourceLocationConverter
+    let lines: SwiftSourceLines
     var flags: [Flag] = []
     var marks: [FlagEnum.Mark] = []
     var defaults: [String: FlagValues.Default] = [:]
@@ -25,9 +25,9 @@ struct StaticFlagCollector {
     var aliases: [String: TypeSyntax] = [:]
     private var group: String?
 
-    init(expressions: SwiftExpressions, converter: SourceLocationConverter) {
+    init(expressions: SwiftExpressions, lines: SwiftSourceLines) {
         self.expressions = expressions
-        self.converter = converter
+        self.lines = lines
     }
 
     /// The types a member's declared type must be to make it a flag without other signs.
@@ -135,7 +135,7 @@ struct StaticFlagCollector {
             Flag(
                 key: key, caseName: caseName, group: group, documentation: CaseCollector.documentation(in: declaration.leadingTrivia),
                 deprecation: CaseCollector.deprecation(in: Self.attributes(of: declaration)), condition: clause?.text,
-                location: FlagEnumReader.location(of: name, converter: converter), syntax: syntax, form: form,
+                location: lines.location(of: name), syntax: syntax, form: form,
                 valueType: DeclaredValueType.flagType(of: type, aliases: aliases)))
         if let condition = clause?.condition { buildConditions[caseName] = condition }
         if let value { defaults[caseName] = FlagValues.Default(value: value, source: call?.defaultValue != nil ? "'defaultValue:'" : "'\(caseName)'") }

@@ -72,16 +72,16 @@ public enum SwiftDeclarationsReader {
                 continue
             }
             let tree = Parser.parse(source: file.text)
-            let converter = SourceLocationConverter(fileName: file.path, tree: tree)
+            let lines = SwiftSourceLines(file: file.path, text: file.text)
             if let problem = FlagEnumReader.firstSyntaxProblem(in: tree) {
                 diagnostics.append(
                     .warning(
                         "the Swift file has a syntax error; declarations after it may be missed",
-                        at: FlagEnumReader.location(of: problem, converter: converter)))
+                        at: lines.location(of: problem)))
             }
             let finder = DeclarationFinder(wanted: wanted)
             finder.walk(tree)
-            parsed.append(ParsedSwiftFile(file: file, converter: converter, finder: finder, subjects: subjects, source: Array(file.text.utf8)))
+            parsed.append(ParsedSwiftFile(file: file, lines: lines, finder: finder, subjects: subjects, source: Array(file.text.utf8)))
         }
         let types = flagTypes(in: parsed, options: options, files: files, diagnostics: &diagnostics)
         guard !types.isEmpty else { return (nil, diagnostics) }
@@ -164,7 +164,7 @@ public enum SwiftDeclarationsReader {
     }
 
     private static func location(of type: FlagTypeDecl, in file: ParsedSwiftFile) -> FlagstaffCore.SourceLocation {
-        FlagEnumReader.location(of: type.nameToken, converter: file.converter)
+        file.lines.location(of: type.nameToken)
     }
 
     /// The types that declare the flags: the ones named, in order; those that
@@ -287,7 +287,7 @@ public enum SwiftDeclarationsReader {
 /// A Swift file parsed once, with what the finder found in it.
 struct ParsedSwiftFile {
     let file: SourceFile
-    let converter: SourceLocationConverter
+    let lines: SwiftSourceLines
     let finder: DeclarationFinder
     /// The expressions build configurations fix values of.
     let subjects: Set<String>
@@ -295,7 +295,7 @@ struct ParsedSwiftFile {
     let source: [UInt8]
 
     var expressions: SwiftExpressions {
-        SwiftExpressions(constants: finder.constants, getters: finder.getters, converter: converter, subjects: subjects, source: source)
+        SwiftExpressions(constants: finder.constants, getters: finder.getters, lines: lines, subjects: subjects, source: source)
     }
 }
 

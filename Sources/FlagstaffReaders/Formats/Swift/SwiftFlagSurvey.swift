@@ -23,7 +23,7 @@ public enum SwiftFlagSurvey {
             let finder = DeclarationFinder(wanted: [])
             finder.walk(tree)
             return (
-                ParsedSwiftFile(file: file, converter: SourceLocationConverter(fileName: file.path, tree: tree), finder: finder, subjects: [], source: Array(file.text.utf8)),
+                ParsedSwiftFile(file: file, lines: SwiftSourceLines(file: file.path, text: file.text), finder: finder, subjects: [], source: Array(file.text.utf8)),
                 checkedConditions(in: tree)
             )
         }
@@ -63,7 +63,7 @@ public enum SwiftFlagSurvey {
         let isStringEnum = type.enumDecl.map(FlagEnumReader.hasStringRawType) ?? false
         var found = SwiftFlagType(
             name: type.name, files: [file.file.path] + extending.map(\.file.path),
-            location: FlagEnumReader.location(of: type.nameToken, converter: file.converter), flags: [],
+            location: file.lines.location(of: type.nameToken), flags: [],
             evidence: isStringEnum ? "an enum with a String raw type" : "an enum whose cases are read as flags", score: 0)
         for (block, blockFile) in blocks { members(of: block, in: blockFile, into: &found) }
         // A member named for defaults first, then a manager's check in another type.

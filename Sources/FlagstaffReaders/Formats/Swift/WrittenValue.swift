@@ -149,7 +149,7 @@ struct SwiftExpressions {
     let constants: [String: ExprSyntax]
     /// The getters of the file's computed properties, by name.
     let getters: [String: CodeBlockItemListSyntax]
-    let converter: SourceLocationConverter
+    let lines: SwiftSourceLines
     /// The expressions build configurations fix values of (`BuildConfiguration.current`).
     var subjects: Set<String> = []
     /// The file's bytes, whose slices give a node's text without building a
@@ -162,7 +162,7 @@ struct SwiftExpressions {
     static let longestText = 120
 
     func location(of node: some SyntaxProtocol) -> FlagstaffCore.SourceLocation {
-        FlagEnumReader.location(of: node, converter: converter)
+        lines.location(of: node)
     }
 
     /// The written value of an expression.
