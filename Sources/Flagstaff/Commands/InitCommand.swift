@@ -34,10 +34,13 @@ public struct InitCommand: Sendable {
                     + "defaults files, and tenant files (\(WorkspaceSurvey.tenantFileName)); write flagstaff.yml by hand (see the README's Configuration)\n")
             return ExitStatus.failure
         }
-        let failure = Array(survey.configuration.text.utf8).withUnsafeBytes { Platform.createFile(path, bytes: $0, durable: true) }
-        if let failure {
+        // Written as every source is: a killed `init` leaves no half-written configuration.
+        let change = SourceWriter.Change(path: shown, url: URL(fileURLWithPath: path), original: nil, updated: Array(survey.configuration.text.utf8))
+        do {
+            try SourceWriter().write([change], in: root, command: "init")
+        } catch {
             if Platform.entryKind(atPath: path) != nil { throw .rejected([Self.existing(shown)]) }
-            throw .io(failure)
+            throw error
         }
         for line in survey.found { console.output("found: \(line)\n") }
         console.output("wrote \(shown)\n")
