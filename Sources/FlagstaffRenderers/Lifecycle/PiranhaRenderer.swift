@@ -86,7 +86,8 @@ public enum PiranhaRenderer {
 
     /// The shell command that runs Piranha on the files that use a flag.
     public static func pythonCall(_ cleanup: Cleanup) -> String {
-        let paths = cleanup.files.map { "\"\(pythonEscaped($0))\"" }.joined(separator: ", ")
+        // A JSON string literal is a Python one too, control characters escaped included.
+        let paths = cleanup.files.map(\.jsonQuoted).joined(separator: ", ")
         let name = cleanup.flag.caseName
         let substitutions = "{\"stale_flag\": \"\(name)\", "
             + "\"stale_static\": \"\(cleanup.flag.form == .staticValue ? name : noName)\", "
@@ -191,9 +192,5 @@ public enum PiranhaRenderer {
     static func shellQuoted(_ text: String) -> String {
         let safe = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_./+-@%:".contains($0)) }
         return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
-    static func pythonEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 }
