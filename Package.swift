@@ -88,6 +88,12 @@ let package = Package(
         .testTarget(name: "FlagstaffReadersTests", dependencies: ["FlagstaffCore", "FlagstaffReaders"], exclude: ["Fixtures"]),
         .testTarget(name: "FlagstaffRenderersTests", dependencies: ["FlagstaffCore", "FlagstaffRenderers"]),
         .testTarget(name: "TemplateFieldsGeneratorTests", dependencies: ["TemplateFieldsGenerator"]),
+        // The command line: its option groups, parsed as `flagstaff` parses them, its help, and its options in the README.
+        .testTarget(
+            name: "FlagstaffCLITests",
+            dependencies: ["FlagstaffCLI", "Flagstaff", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            exclude: ["Golden"]
+        ),
         // Commands end to end, on fixture workspaces, with golden files.
         .testTarget(
             name: "FlagstaffTests",

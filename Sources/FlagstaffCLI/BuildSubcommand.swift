@@ -13,16 +13,15 @@ extension FlagstaffCommand {
         var output: String?
         @Flag(help: "Write nothing; exit 1 naming each file that is missing or differs.")
         var check = false
-        @Flag(help: "Treat warnings as errors.")
-        var strict = false
+        @OptionGroup var strictness: StrictOption
         @Option(help: "A folder of templates that replace the default theme's, file by file.")
         var templates: String?
-        @Option(name: .customLong("as-of"), help: "The day lifecycle statuses are computed for, YYYY-MM-DD (default: lifecycle.as_of, else SOURCE_DATE_EPOCH, else today).")
-        var asOf: String?
+        @OptionGroup var lifecycle: AsOfOption
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
             try BuildCommand(
-                configurationPath: workspace.config, output: output, check: check, strict: strict, templates: templates, asOf: asOf
+                configurationPath: workspace.config, output: output, check: check, strict: strictness.strict, templates: templates,
+                asOf: lifecycle.asOf
             ).run(console: console)
         }
     }

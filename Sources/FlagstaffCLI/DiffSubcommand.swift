@@ -19,8 +19,7 @@ extension FlagstaffCommand {
         var base: String?
         @Option(help: "The head revision (default: the working tree).")
         var head: String?
-        @Option(help: "text, md or json.")
-        var format: DiffCommand.Format = .text
+        @OptionGroup var report: FormatOption<DiffCommand.Format>
         @Option(name: .customLong("fail-on-change"), help: "Exit 1 when any cell of this environment changes value (repeatable).")
         var failOnChange: [String] = []
         @Flag(help: "In md, also list cells that keep their value but get it from another layer.")
@@ -32,7 +31,7 @@ extension FlagstaffCommand {
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
             try DiffCommand(
-                configurationPath: workspace.config, base: base, head: head, format: format, failOnChange: failOnChange, all: all,
+                configurationPath: workspace.config, base: base, head: head, format: report.format, failOnChange: failOnChange, all: all,
                 limit: limit, fullReport: fullReport
             ).run(console: console)
         }

@@ -17,22 +17,20 @@ extension FlagstaffCommand {
                 """)
 
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(name: .customLong("as-of"), help: "The day to compute statuses for, YYYY-MM-DD (default: lifecycle.as_of, else SOURCE_DATE_EPOCH, else today).")
-        var asOf: String?
+        @OptionGroup var lifecycle: AsOfOption
         @Option(help: "Removal dates this many days away or fewer are due soon (default: lifecycle.due_soon_days, 30).")
         var within: Int?
         @Option(help: "Only flags whose owner contains this text, ignoring case.")
         var owner: String?
         @Option(help: "Only flags with this status (repeatable).")
         var status: [LifecycleStatus] = []
-        @Option(help: "text, md, json or piranha.")
-        var format: DueCommand.Format = .text
+        @OptionGroup var report: FormatOption<DueCommand.Format>
         @Option(name: .customLong("fail-on"), help: "Exit 1 when a listed flag is overdue, or overdue or due soon (due-soon); never by default.")
         var failOn: DueCommand.FailOn = .never
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
             try DueCommand(
-                configurationPath: workspace.config, asOf: asOf, within: within, owner: owner, statuses: status, format: format,
+                configurationPath: workspace.config, asOf: lifecycle.asOf, within: within, owner: owner, statuses: status, format: report.format,
                 failOn: failOn
             ).run(console: console)
         }

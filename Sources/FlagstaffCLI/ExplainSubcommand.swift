@@ -11,18 +11,17 @@ extension FlagstaffCommand {
             discussion: "Exit codes: 0 success; 1 the sources have errors; 2 an unknown flag, tenant or environment, or an I/O error.")
 
         @OptionGroup var workspace: WorkspaceOptions
-        @Argument(help: "The flag key (or its Swift case name).")
-        var key: String
+        @OptionGroup var flag: FlagKeyArgument
         @Option(help: "The tenant id; may be left out where there is one tenant, such as a single app.")
         var tenant: String?
         @Option(name: .customLong("env"), help: "The environment.")
         var environment: String
-        @Option(help: "text or json.")
-        var format: ExplainCommand.Format = .text
+        @OptionGroup var report: FormatOption<ExplainCommand.Format>
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
-            try ExplainCommand(configurationPath: workspace.config, key: key, tenant: tenant, environment: environment, format: format)
-                .run(console: console)
+            try ExplainCommand(
+                configurationPath: workspace.config, key: flag.key, tenant: tenant, environment: environment, format: report.format
+            ).run(console: console)
         }
     }
 }

@@ -55,9 +55,3 @@ struct FlagstaffCommand: ParsableCommand {
 protocol FlagstaffRunnable {
     func execute(console: Console) throws(FlagstaffError) -> Int32
 }
-
-/// Options every workspace command takes.
-struct WorkspaceOptions: ParsableArguments {
-    @Option(name: .long, help: "The configuration file (default: ./flagstaff.yml).")
-    var config: String?
-}

@@ -18,16 +18,13 @@ extension FlagstaffCommand {
         @OptionGroup var workspace: WorkspaceOptions
         @Argument(help: "A flag key or Swift case name; every flag when absent.")
         var key: String?
-        @Option(help: "Only this tenant (repeatable).")
-        var tenant: [String] = []
-        @Option(help: "Only this environment (repeatable).")
-        var env: [String] = []
+        @OptionGroup var tenantFilter: TenantsOption
+        @OptionGroup var environmentFilter: EnvironmentsOption
         @Option(help: "Start after this revision, or on this day (YYYY-MM-DD).")
         var since: String?
         @Option(help: "The last commit (default: HEAD, followed by the working tree's changes).")
         var until: String?
-        @Option(help: "text, md or json.")
-        var format: HistoryCommand.Format = .text
+        @OptionGroup var report: FormatOption<HistoryCommand.Format>
         @Option(
             name: .customLong("read-with"),
             help: "Read every commit with this configuration file, even those with their own (default: a commit without one is read with the working tree's).")
@@ -37,8 +34,8 @@ extension FlagstaffCommand {
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
             try HistoryCommand(
-                configurationPath: workspace.config, key: key, tenants: tenant, environments: env, since: since, until: until, format: format,
-                readWith: readWith, writeSnapshot: writeSnapshot
+                configurationPath: workspace.config, key: key, tenants: tenantFilter.tenants, environments: environmentFilter.environments,
+                since: since, until: until, format: report.format, readWith: readWith, writeSnapshot: writeSnapshot
             ).run(console: console)
         }
     }

@@ -11,11 +11,10 @@ extension FlagstaffCommand {
             discussion: "Exit codes: 0 success; 1 the sources have errors; 2 usage or I/O errors.")
 
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "text or json.")
-        var format: ListCommand.Format = .text
+        @OptionGroup var report: FormatOption<ListCommand.Format>
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
-            try ListCommand(configurationPath: workspace.config, format: format).run(console: console)
+            try ListCommand(configurationPath: workspace.config, format: report.format).run(console: console)
         }
     }
 }

@@ -11,16 +11,15 @@ extension FlagstaffCommand {
             discussion: "Exit codes: 0 success; 1 validation errors; 2 usage or I/O errors.")
 
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(name: .customLong("env"), help: "Only this environment (repeatable).")
-        var environments: [String] = []
-        @Option(name: .customLong("tenant"), help: "Only this tenant id (repeatable).")
-        var tenants: [String] = []
-        @Option(help: "md, json or csv.")
-        var format: MatrixCommand.Format = .md
+        @OptionGroup var environmentFilter: EnvironmentsOption
+        @OptionGroup var tenantFilter: TenantsOption
+        @OptionGroup var report: FormatOption<MatrixCommand.Format>
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
-            try MatrixCommand(configurationPath: workspace.config, environments: environments, tenants: tenants, format: format)
-                .run(console: console)
+            try MatrixCommand(
+                configurationPath: workspace.config, environments: environmentFilter.environments, tenants: tenantFilter.tenants,
+                format: report.format
+            ).run(console: console)
         }
     }
 }

@@ -51,8 +51,7 @@ extension FlagstaffCommand {
         var onIn: [String] = []
         @ArgumentParser.Flag(help: "Do not ask anything; take the options as they are.")
         var yes = false
-        @ArgumentParser.Flag(name: .customLong("dry-run"), help: "Print the diff of every file instead of writing.")
-        var dryRun = false
+        @OptionGroup var changes: DryRunOption
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
             var draft = FlagDraft()
@@ -76,7 +75,7 @@ extension FlagstaffCommand {
                 draft.onIn[String(pair[..<equals])] = Self.list(String(pair[pair.index(after: equals)...]))
             }
             let prompter = yes ? nil : Prompter.terminal(console: console)
-            return try NewCommand(configurationPath: workspace.config, draft: draft, dryRun: dryRun).run(console: console, prompter: prompter)
+            return try NewCommand(configurationPath: workspace.config, draft: draft, dryRun: changes.dryRun).run(console: console, prompter: prompter)
         }
 
         static func list(_ text: String) -> [String] {

@@ -21,13 +21,12 @@ extension FlagstaffCommand {
         var signal: String?
         @Option(name: .customLong("user-property"), help: "The value the tenant sets for remote_config.tenant_user_property.")
         var userProperty: String?
-        @ArgumentParser.Flag(name: .customLong("dry-run"), help: "Print the diff of every file instead of writing.")
-        var dryRun = false
+        @OptionGroup var changes: DryRunOption
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
             try NewTenantCommand(
                 configurationPath: workspace.config, id: id, like: like, name: name, appID: appID, signal: signal, userProperty: userProperty,
-                dryRun: dryRun
+                dryRun: changes.dryRun
             ).run(console: console)
         }
     }

@@ -13,15 +13,14 @@ extension FlagstaffCommand {
                 """)
 
         @OptionGroup var workspace: WorkspaceOptions
-        @Argument(help: "The flag's key or Swift case name.")
-        var key: String
+        @OptionGroup var flag: FlagKeyArgument
         @ArgumentParser.Flag(help: "Remove the flag even though code still uses it.")
         var force = false
-        @ArgumentParser.Flag(name: .customLong("dry-run"), help: "Print the diff of every file instead of writing.")
-        var dryRun = false
+        @OptionGroup var changes: DryRunOption
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
-            try RemoveCommand(configurationPath: workspace.config, key: key, force: force, dryRun: dryRun).run(console: console)
+            try RemoveCommand(configurationPath: workspace.config, key: flag.key, force: force, dryRun: changes.dryRun)
+                .run(console: console)
         }
     }
 }

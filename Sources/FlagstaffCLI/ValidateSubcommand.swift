@@ -6,18 +6,17 @@ extension FlagstaffCommand {
         static let configuration = CommandConfiguration(
             commandName: "validate",
             abstract: "Check the sources and print every diagnostic.",
-            discussion: "Exit codes: 0 valid; 1 validation errors; 2 usage or I/O errors.")
+            discussion: "--dry-run goes with --fix. Exit codes: 0 valid; 1 validation errors; 2 usage or I/O errors.")
 
         @OptionGroup var workspace: WorkspaceOptions
-        @Flag(help: "Treat warnings as errors.")
-        var strict = false
+        @OptionGroup var strictness: StrictOption
         @Flag(help: "Sort the catalog's rows and add a row for every flag without one (orphan rows are reported, not deleted).")
         var fix = false
-        @Flag(name: .customLong("dry-run"), help: "With --fix, print the diff instead of writing.")
-        var dryRun = false
+        @OptionGroup var changes: DryRunOption
 
         func execute(console: Console) throws(FlagstaffError) -> Int32 {
-            try ValidateCommand(configurationPath: workspace.config, strict: strict, fix: fix, dryRun: dryRun).run(console: console)
+            try ValidateCommand(configurationPath: workspace.config, strict: strictness.strict, fix: fix, dryRun: changes.dryRun)
+                .run(console: console)
         }
     }
 }

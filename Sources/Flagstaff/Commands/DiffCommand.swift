@@ -8,7 +8,10 @@ import Foundation
 /// git's object store, so nothing is checked out.
 public struct DiffCommand: Sendable {
     /// The output formats.
-    public enum Format: String, CaseIterable, Sendable { case text, md, json }
+    public enum Format: String, OutputFormat {
+        case text, md, json
+        public static let standard = Format.text
+    }
 
     /// The configuration file, relative to the current folder; `flagstaff.yml` when `nil`.
     public var configurationPath: String?
@@ -17,7 +20,7 @@ public struct DiffCommand: Sendable {
     /// The head revision; the working tree when `nil`.
     public var head: String?
     /// The output format.
-    public var format: Format = .text
+    public var format: Format = .standard
     /// Environments where any changed cell makes the exit status 1.
     public var failOnChange: [String] = []
     /// Whether `md` lists the cells that keep their value but change layer (text and json always do).
@@ -29,7 +32,7 @@ public struct DiffCommand: Sendable {
 
     /// Creates a diff request; `limit` is GitHub's comment limit when `nil`.
     public init(
-        configurationPath: String? = nil, base: String? = nil, head: String? = nil, format: Format = .text,
+        configurationPath: String? = nil, base: String? = nil, head: String? = nil, format: Format = .standard,
         failOnChange: [String] = [], all: Bool = false, limit: Int? = nil, fullReport: String? = nil
     ) {
         self.configurationPath = configurationPath

@@ -5,7 +5,10 @@ import FlagstaffRenderers
 /// still uses them. Exits 1 when `--fail-on` matches, so a scheduled job can fail.
 public struct DueCommand: Sendable {
     /// The output formats.
-    public enum Format: String, CaseIterable, Sendable { case text, md, json, piranha }
+    public enum Format: String, OutputFormat {
+        case text, md, json, piranha
+        public static let standard = Format.text
+    }
 
     /// Which flags make the command fail.
     public enum FailOn: String, CaseIterable, Sendable {
@@ -36,14 +39,14 @@ public struct DueCommand: Sendable {
     /// Only flags with one of these statuses; every flag with a status when empty.
     public var statuses: [LifecycleStatus] = []
     /// The output format.
-    public var format: Format = .text
+    public var format: Format = .standard
     /// Which flags make the command exit 1.
     public var failOn: FailOn = .never
 
     /// Creates a request.
     public init(
         configurationPath: String? = nil, asOf: String? = nil, within: Int? = nil, owner: String? = nil,
-        statuses: [LifecycleStatus] = [], format: Format = .text, failOn: FailOn = .never
+        statuses: [LifecycleStatus] = [], format: Format = .standard, failOn: FailOn = .never
     ) {
         self.configurationPath = configurationPath
         self.asOf = asOf

@@ -4,7 +4,10 @@ import FlagstaffRenderers
 /// `flagstaff explain KEY --tenant T --env E`: why one cell has its value, layer by layer.
 public struct ExplainCommand: Sendable {
     /// The output formats.
-    public enum Format: String, CaseIterable, Sendable { case text, json }
+    public enum Format: String, OutputFormat {
+        case text, json
+        public static let standard = Format.text
+    }
 
     /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
     public var configurationPath: String?
@@ -15,10 +18,10 @@ public struct ExplainCommand: Sendable {
     /// The environment.
     public var environment: String
     /// The output format.
-    public var format: Format = .text
+    public var format: Format = .standard
 
     /// Creates a request.
-    public init(configurationPath: String? = nil, key: String, tenant: String?, environment: String, format: Format = .text) {
+    public init(configurationPath: String? = nil, key: String, tenant: String?, environment: String, format: Format = .standard) {
         self.configurationPath = configurationPath
         self.key = key
         self.tenant = tenant

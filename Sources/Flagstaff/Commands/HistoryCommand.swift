@@ -8,7 +8,10 @@ import Foundation
 /// line; nothing is checked out.
 public struct HistoryCommand: Sendable {
     /// The output formats.
-    public enum Format: String, CaseIterable, Sendable { case text, md, json }
+    public enum Format: String, OutputFormat {
+        case text, md, json
+        public static let standard = Format.text
+    }
 
     /// The configuration file, relative to the current folder; `flagstaff.yml` when `nil`.
     public var configurationPath: String?
@@ -23,7 +26,7 @@ public struct HistoryCommand: Sendable {
     /// The last commit; `HEAD`, followed by what the working tree changes, when `nil`.
     public var until: String?
     /// The output format.
-    public var format: Format = .text
+    public var format: Format = .standard
     /// A configuration file (relative to the current folder) to read every commit
     /// with, even those with their own; without it, a commit that has none is read
     /// with the working tree's.
@@ -34,7 +37,7 @@ public struct HistoryCommand: Sendable {
     /// Creates a history request.
     public init(
         configurationPath: String? = nil, key: String? = nil, tenants: [String] = [], environments: [String] = [], since: String? = nil,
-        until: String? = nil, format: Format = .text, readWith: String? = nil, writeSnapshot: Bool = false
+        until: String? = nil, format: Format = .standard, readWith: String? = nil, writeSnapshot: Bool = false
     ) {
         self.readWith = readWith
         self.configurationPath = configurationPath

@@ -4,15 +4,18 @@ import FlagstaffRenderers
 /// files, so it works while they (or the catalog) are broken.
 public struct ListCommand: Sendable {
     /// The output formats.
-    public enum Format: String, CaseIterable, Sendable { case text, json }
+    public enum Format: String, OutputFormat {
+        case text, json
+        public static let standard = Format.text
+    }
 
     /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
     public var configurationPath: String?
     /// The output format.
-    public var format: Format = .text
+    public var format: Format = .standard
 
     /// Creates a list request.
-    public init(configurationPath: String? = nil, format: Format = .text) {
+    public init(configurationPath: String? = nil, format: Format = .standard) {
         self.configurationPath = configurationPath
         self.format = format
     }

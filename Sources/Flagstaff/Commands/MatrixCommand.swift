@@ -4,7 +4,10 @@ import FlagstaffRenderers
 /// `flagstaff matrix`: the resolved matrix, or a slice of it, on standard output.
 public struct MatrixCommand: Sendable {
     /// The output formats.
-    public enum Format: String, CaseIterable, Sendable { case md, json, csv }
+    public enum Format: String, OutputFormat {
+        case md, json, csv
+        public static let standard = Format.md
+    }
 
     /// The configuration file; `flagstaff.yml` in the current folder when `nil`.
     public var configurationPath: String?
@@ -13,10 +16,10 @@ public struct MatrixCommand: Sendable {
     /// Only these tenants; all when empty.
     public var tenants: [String] = []
     /// The output format.
-    public var format: Format = .md
+    public var format: Format = .standard
 
     /// Creates a matrix request.
-    public init(configurationPath: String? = nil, environments: [String] = [], tenants: [String] = [], format: Format = .md) {
+    public init(configurationPath: String? = nil, environments: [String] = [], tenants: [String] = [], format: Format = .standard) {
         self.configurationPath = configurationPath
         self.environments = environments
         self.tenants = tenants
