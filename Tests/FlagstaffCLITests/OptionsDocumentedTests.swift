@@ -45,10 +45,17 @@ struct OptionsDocumentedTests {
         }
     }
 
-    /// A subcommand's synopses in the README: its row of the Usage table, and the
-    /// lines that give it in full (`` `flagstaff NAME [``).
+    /// A subcommand's synopses in the README, each a code span: the first cell of
+    /// its row in the Usage table (`` `NAME …` ``, not the example beside it), and
+    /// any that gives it in full (`` `flagstaff NAME […` ``).
     static func synopses(of name: String, in readme: String) -> String {
-        readme.split(separator: "\n").filter { $0.hasPrefix("| `\(name) ") || $0.contains("`flagstaff \(name) [") }.joined(separator: "\n")
+        var found: [Substring] = []
+        for line in readme.split(separator: "\n") {
+            let opening = line.hasPrefix("| `\(name) ") ? line.range(of: "`") : line.range(of: "`flagstaff \(name) [")
+            guard let opening, let closing = line[opening.upperBound...].firstIndex(of: "`") else { continue }
+            found.append(line[line.index(after: opening.lowerBound)..<closing])
+        }
+        return found.joined(separator: "\n")
     }
 
     /// Whether `text` has `word` standing alone, not within a longer name: `--tenant` is not in `--tenant-id`, nor `KEY` in `KEYS`.
@@ -83,5 +90,14 @@ struct OptionsDocumentedTests {
         #expect(!Self.contains("--all", in: "[--allow X]"))
         #expect(!Self.contains("KEY", in: "[KEYS]"))
         #expect(!Self.contains("ID", in: "[APP-ID]"))
+    }
+
+    @Test func aSynopsisIsItsCodeSpanAlone() {
+        let readme = """
+            | `remove KEY [--force]` | Retires a flag. | `flagstaff remove X --dry-run` |
+            `flagstaff remove [--config F]` and `--yes`
+            | `new-tenant ID [--like OTHER]` | Creates a tenant. | |
+            """
+        #expect(Self.synopses(of: "remove", in: readme) == "remove KEY [--force]\nflagstaff remove [--config F]")
     }
 }
