@@ -9,7 +9,7 @@ import Testing
 @Suite("Option groups")
 struct OptionGroupsTests {
     /// The subcommands, by name.
-    static let names = FlagstaffCommand.configuration.subcommands.map { $0._commandName }
+    static let names = FlagstaffCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }
     /// What each subcommand needs on its command line besides its options.
     static let required: [String: [String]] = ["explain": ["ENABLE_CHECKOUT", "--env", "prod"], "remove": ["ENABLE_CHECKOUT"], "new-tenant": ["NEW"]]
 

@@ -35,7 +35,7 @@ struct OptionsDocumentedTests {
         do { _ = try FlagstaffCommand.parseAsRoot(["--experimental-dump-help"]) } catch { message = FlagstaffCommand.fullMessage(for: error) }
         let description = try JSONDecoder().decode(Description.self, from: Data(message.utf8))
         // Left out: argument-parser's own `help` subcommand.
-        let names = Set(FlagstaffCommand.configuration.subcommands.map { $0._commandName })
+        let names = Set(FlagstaffCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" })
         return (description.command.subcommands ?? []).filter { names.contains($0.commandName) }.map { command in
             let written = (command.arguments ?? []).flatMap { argument -> [String] in
                 if argument.kind == "positional" { return [argument.valueName?.uppercased() ?? "?"] }
