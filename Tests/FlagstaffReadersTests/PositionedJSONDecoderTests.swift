@@ -38,26 +38,30 @@ struct PositionedJSONDecoderTests {
         #expect(try decoded == JSONDecoder().decode(Sample.self, from: Data(text.utf8)))
     }
 
-    /// Errors carry the coding path of the value they are about, as `JSONDecoder`'s do.
-    @Test func errorsNameTheirValuesPath() throws {
-        func path(_ text: String) -> String? {
+    /// Errors are of `JSONDecoder`'s kinds and carry the coding path of the value they are about.
+    @Test func errorsNameTheirKindAndTheValuesPath() throws {
+        func failure(_ text: String) -> String? {
             do {
                 _ = try decode([String: [Bool]].self, text)
                 return nil
             } catch let error as DecodingError {
-                let context: DecodingError.Context? = switch error {
-                case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context): context
-                @unknown default: nil
+                let (kind, context): (String, DecodingError.Context?) = switch error {
+                case .typeMismatch(_, let context): ("typeMismatch", context)
+                case .valueNotFound(_, let context): ("valueNotFound", context)
+                case .keyNotFound(_, let context): ("keyNotFound", context)
+                case .dataCorrupted(let context): ("dataCorrupted", context)
+                @unknown default: ("unknown", nil)
                 }
-                return context?.codingPath.map(\.stringValue).joined(separator: "/")
+                return "\(kind) " + (context?.codingPath.map(\.stringValue).joined(separator: "/") ?? "")
             } catch {
                 return "not a DecodingError: \(error)"
             }
         }
-        #expect(path(#"{"a": [true, "no"]}"#) == "a/Index 1")
-        #expect(path(#"{"a": [true, null]}"#) == "a/Index 1")
-        #expect(path(#"{"a": 3}"#) == "a")
-        #expect(path(#"{"a": [true]}"#) == nil)
+        #expect(failure(#"{"a": [true, "no"]}"#) == "typeMismatch a/Index 1")
+        #expect(failure(#"{"a": [true, null]}"#) == "valueNotFound a/Index 1")
+        #expect(failure(#"{"a": 3}"#) == "typeMismatch a")
+        #expect(failure(#"[true]"#) == "typeMismatch ")
+        #expect(failure(#"{"a": [true]}"#) == nil)
     }
 
     @Test func ofAKeyWrittenTwiceTheFirstIsRead() throws {
