@@ -106,6 +106,40 @@ struct CrashRecoveryTests {
         }
     }
 
+    /// With `matrix_file`, the site and its copy beside the sources are one change:
+    /// a build stopped at any step, between the site's last rename and the copy's
+    /// among them, leaves both old or both new once the next command has run.
+    @Test func aBuildStoppedAtAnyStepLeavesTheSiteAndMatrixFileBothOldOrBothNew() throws {
+        try withCopy(of: "authoring") { folder in
+            let configuration = try String(contentsOf: folder.appendingPathComponent("flagstaff.yml"), encoding: .utf8)
+            try write(configuration + "matrix_file: docs/FLAGS.md\n", to: "flagstaff.yml", in: folder)
+            let copy = folder.appendingPathComponent("docs/FLAGS.md")
+            #expect(try Self.flagstaff(["build"], in: folder).status == 0)
+            let old = (site: Self.files(in: folder, under: "out"), copy: try String(contentsOf: copy, encoding: .utf8))
+            let change = try Self.flagstaff(Self.new, in: folder)  // rebuilds the site and the copy too
+            #expect(change.status == 0, "\(change.error)")
+            let new = (site: Self.files(in: folder, under: "out"), copy: try String(contentsOf: copy, encoding: .utf8))
+            #expect(old.site != new.site && old.copy != new.copy)
+            var (step, next) = (1, 2)
+            var outcomes: Set<String> = []
+            while true {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent("out"))
+                for (path, text) in old.site { try write(text, to: "out/" + path, in: folder) }
+                try write(old.copy, to: "docs/FLAGS.md", in: folder)
+                let crashed = try Self.flagstaff(["build"], in: folder, crashAt: step)
+                if crashed.status != 137 { break }
+                let after = try Self.flagstaff(["list"], in: folder)
+                #expect(after.status == 0, "\(after.error)")
+                let state = (site: Self.files(in: folder, under: "out"), copy: try String(contentsOf: copy, encoding: .utf8))
+                #expect(state == old || state == new, "build stopped at step \(step) left a mix of the site and matrix_file")
+                #expect(Self.leftovers(in: folder).isEmpty)
+                outcomes.insert(state == old ? "old" : state == new ? "new" : "mix")
+                (step, next) = (next, step + next)
+            }
+            #expect(outcomes == ["old", "new"])
+        }
+    }
+
     /// A real `kill -9` at seeded random moments of `new` and `remove`.
     @Test func sigkillAtRandomMomentsNeverLeavesAMix() throws {
         var generator = SeededGenerator(seed: 23)

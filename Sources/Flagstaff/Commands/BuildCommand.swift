@@ -31,42 +31,46 @@ public struct BuildCommand: Sendable {
         self.asOf = asOf
     }
 
-    /// Runs the build and returns the exit status.
+    /// Runs the build and returns the exit status: recovery of a change an earlier
+    /// command left unfinished, then the inputs, read once (`BuildInputs`), then the
+    /// outputs, written in one transaction or compared.
     public func run(console: Console) throws(FlagstaffError) -> Int32 {
         let pinned = try AsOfDate.parse(option: asOf)
-        let workspace = try Workspace.load(configurationPath: configurationPath, strict: strict, asOf: pinned)
-        guard workspace.report(to: console) != nil else { return ExitStatus.failure }
-        let date = try AsOfDate.resolve(option: pinned, configuration: workspace.configuration)
-        // The lifecycle report reads code and git history; the theme parses templates;
-        // the values' history, when the site shows it, walks git meanwhile.
-        let (reportAndTheme, loadedHistory) = Parallel.both(
-            {
-                Parallel.both(
-                    { Result { () throws(FlagstaffError) in try LifecycleLoader.report(for: workspace, asOf: date) } },
-                    { Result { () throws(FlagstaffError) in try ThemeLoader.theme(for: workspace, override: templates) } })
-            },
-            { Result { () throws(FlagstaffError) in try SiteHistoryLoader.history(for: workspace, asOf: date) } })
-        let (lifecycle, theme, history) = (try reportAndTheme.0.get(), try reportAndTheme.1.get(), try loadedHistory.get())
-        for note in lifecycle.notes { console.error("flagstaff: note: \(note)\n") }
-        defer { console.finished((workspace, lifecycle)) }
+        for recovery in try Workspace.recover(configurationPath: configurationPath) { console.error("flagstaff: note: \(recovery)\n") }
+        guard let inputs = try BuildInputs.read(configurationPath: configurationPath, strict: strict, asOf: pinned, templates: templates, console: console)
+        else { return ExitStatus.failure }
+        defer { console.finished((inputs.workspace, inputs.lifecycle)) }
+        return try writeOrCheck(inputs, console: console)
+    }
+
+    /// The outputs: every file of the site, and `matrix_file`, a copy of its
+    /// `matrix.md`, written as one change (journaled in the workspace's folder,
+    /// which holds both), or compared with what is there (`check`).
+    private func writeOrCheck(_ inputs: BuildInputs, console: Console) throws(FlagstaffError) -> Int32 {
+        let workspace = inputs.workspace
         let outputPath = output ?? workspace.configuration.output
         let directory = output.map { URL(fileURLWithPath: $0) } ?? workspace.url(for: outputPath)
-        let writer = OutputWriter(directory: directory)
+        for recovery in try Workspace.recover(folder: directory) { console.error("flagstaff: note: \(recovery)\n") }
         let matrixFile = workspace.configuration.matrixFile
-        let matrixTarget = try matrixFile.map { (path) throws(FlagstaffError) in try workspace.matrixFileTarget(path, output: directory) }
-        // The site's matrix.md, kept when `matrix_file` wants a second copy.
+        let copies = try matrixFile.map { (path) throws(FlagstaffError) in
+            [OutputWriter.Copy(path: "matrix.md", target: try workspace.matrixFileTarget(path, output: directory))]
+        } ?? []
+        // An output folder outside the workspace's folder has a journal of its own,
+        // which may name nothing else: matrix_file is then a second change, after the site.
+        let together = workspace.holds(directory)
+        let writer = together && !copies.isEmpty ? OutputWriter(directory: directory, journalFolder: workspace.root) : OutputWriter(directory: directory)
+        // The site's matrix.md, kept for a matrix_file written after the site.
         var matrixMarkdown: OutputFile?
         let produce: OutputWriter.Producer = { (sink) throws(FlagstaffError) in
-            try SiteBuilder.forEachFile(for: workspace, lifecycle: lifecycle, theme: theme, history: history) { file in
-                if matrixFile != nil && file.path == "matrix.md" { matrixMarkdown = file }
+            try SiteBuilder.forEachFile(
+                for: workspace, lifecycle: inputs.lifecycle, theme: inputs.theme, stamp: inputs.stamp, history: inputs.history
+            ) { file in
+                if !together && !copies.isEmpty && file.path == "matrix.md" { matrixMarkdown = file }
                 sink(file)
             }
         }
-        if !check, let problem = workspace.outputProblem(directory, namedOnCommandLine: output != nil, templates: templates) {
-            throw .io(problem)
-        }
         if check {
-            let (difference, count) = try writer.difference(produce)
+            let (difference, count) = try writer.difference(produce, copies: copies)
             var text = ""
             for path in difference.missing { text += "\(outputPath)/\(path): missing\n" }
             for path in difference.changed { text += "\(outputPath)/\(path): differs from what the build makes\n" }
@@ -75,7 +79,7 @@ public struct BuildCommand: Sendable {
             if !difference.isEmpty, workspace.configuration.history?.until == "HEAD" {
                 text += "note: history.until is HEAD, which moves with every commit; a committed site pins it to a commit id (see \"History on the site\" in the README)\n"
             }
-            if let matrixFile, let matrixTarget, let file = matrixMarkdown, Self.differs(matrixTarget, from: file) {
+            if let matrixFile, !difference.changedCopies.isEmpty {
                 text += "\(workspace.displayPrefix)\(matrixFile): differs from what the build makes; run `flagstaff build` and commit it\n"
             }
             guard text.isEmpty else {
@@ -85,22 +89,19 @@ public struct BuildCommand: Sendable {
             console.output("\(outputPath) is up to date (\(count.counted("file"))\(matrixFile.map { ", and \($0)" } ?? ""))\n")
             return ExitStatus.success
         }
-        let result = try writer.write(produce)
+        if let problem = workspace.outputProblem(directory, namedOnCommandLine: output != nil, templates: templates) { throw .io(problem) }
+        let result = try writer.write(produce, copies: together ? copies : [])
         console.output("Wrote \(result.written) of \(result.total) files to \(outputPath)"
             + (result.removed > 0 ? ", removed \(result.removed)" : "") + "\n")
-        if let matrixFile, let matrixTarget, let file = matrixMarkdown, Self.differs(matrixTarget, from: file) {
+        var copied = !result.copied.isEmpty
+        if let copy = copies.first, let file = matrixMarkdown, OutputWriter.differs(copy.target, from: file) {
             let transaction = try FileTransaction(folder: workspace.root.path, command: "flagstaff build", durable: true)
-            try transaction.makeFolders(for: matrixTarget)
-            try transaction.write(file.contents, to: matrixTarget)
+            try transaction.makeFolders(for: copy.target)
+            try transaction.write(file.contents, to: copy.target)
             try transaction.commit()
-            console.output("Wrote \(workspace.displayPrefix)\(matrixFile)\n")
+            copied = true
         }
+        if copied, let matrixFile { console.output("Wrote \(workspace.displayPrefix)\(matrixFile)\n") }
         return ExitStatus.success
-    }
-
-    /// Whether the file at `path` is missing or holds other bytes than `file`.
-    private static func differs(_ path: String, from file: OutputFile) -> Bool {
-        guard let existing = FileManager.default.contents(atPath: path) else { return true }
-        return file.withUnsafeBytes { !$0.elementsEqual(existing) }
     }
 }

@@ -13,6 +13,8 @@ public struct DiskFileSource: FileSource {
     private let rootPath: String
     /// Where the folders this source has listed lead, by absolute path.
     private let listed = ListedFolders()
+    /// Takes the hash of each file as it is read, for a build's digest; `nil` elsewhere.
+    let digests: FileDigests?
 
     /// A source rooted at a folder and confined to it.
     public init(root: URL) {
@@ -21,15 +23,21 @@ public struct DiskFileSource: FileSource {
 
     /// A source rooted at a folder and confined to `boundary`, or not confined when it is `nil`.
     public init(root: URL, boundary: WorkspaceBoundary?) {
+        self.init(root: root, boundary: boundary, digests: nil)
+    }
+
+    /// A source that hands each file's bytes to `digests` as it reads them.
+    init(root: URL, boundary: WorkspaceBoundary?, digests: FileDigests?) {
         self.root = root
         self.rootPath = root.path
         self.boundary = boundary
+        self.digests = digests
     }
 
     public var name: String { "the working tree" }
 
     public func allowing(outside paths: [String]) -> any FileSource {
-        boundary.map { DiskFileSource(root: root, boundary: $0.allowing(paths)) } ?? self
+        boundary.map { DiskFileSource(root: root, boundary: $0.allowing(paths), digests: digests) } ?? self
     }
 
     /// The absolute path of a path: as written, or below the root, without a
@@ -56,7 +64,9 @@ public struct DiskFileSource: FileSource {
     /// Reads with the system's `open`, `fstat` and `read` into one buffer: Foundation's `Data`
     /// would copy every byte once more, which shows on hundreds of tenant files.
     public func contents(of path: String) throws(FileSourceError) -> [UInt8] {
-        try withOpenFile(path) { descriptor, size throws(FileSourceError) in try Self.readAll(descriptor, size: size, path: path) }
+        let bytes = try withOpenFile(path) { descriptor, size throws(FileSourceError) in try Self.readAll(descriptor, size: size, path: path) }
+        if let digests { bytes.withUnsafeBufferPointer { digests.record(path, $0) } }
+        return bytes
     }
 
     /// Reads a file straight into the storage of the string it returns, rather
@@ -68,13 +78,16 @@ public struct DiskFileSource: FileSource {
     public func text(of path: String) throws(FileSourceError) -> String {
         let text = try withOpenFile(path) { descriptor, size throws(FileSourceError) -> String? in
             guard size <= InputLimits.lineBytes else {
-                return try Self.text(decoding: Self.readAll(descriptor, size: size, path: path), file: path)
+                let bytes = try Self.readAll(descriptor, size: size, path: path)
+                if let digests { bytes.withUnsafeBufferPointer { digests.record(path, $0) } }
+                return try Self.text(decoding: bytes, file: path)
             }
             var (failed, grew) = (false, false)
             let text = String(unsafeUninitializedCapacity: size + 1) { buffer in
                 var count = Self.readFully(descriptor, into: buffer, failed: &failed)
                 grew = count == buffer.count
                 if failed || grew { return 0 }
+                digests?.record(path, UnsafeBufferPointer(rebasing: buffer.prefix(count)))
                 if buffer.prefix(count).starts(with: Self.byteOrderMark) {
                     for offset in 3..<count { buffer[offset - 3] = buffer[offset] }
                     count -= 3

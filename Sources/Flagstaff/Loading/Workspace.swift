@@ -25,6 +25,8 @@ public struct Workspace: Sendable {
     public let diagnostics: [Diagnostic]
     /// The configuration file's path in `source`.
     public internal(set) var configurationFile = Workspace.configurationFileName
+    /// The as-of day loading resolved: for Remote Config's date rules, or for a build.
+    public internal(set) var asOf: CalendarDate?
     /// What loading did to changes an earlier command left unfinished in the
     /// workspace's folder or the output folder (see `FileTransaction`), in words.
     public internal(set) var recoveries: [String] = []

@@ -26,18 +26,40 @@ extension Workspace {
     public static func load(
         configurationPath: String?, revision: String?, strict: Bool = false, forEditing: Bool = false, asOf: CalendarDate? = nil
     ) throws(FlagstaffError) -> Workspace {
+        var recoveries = revision == nil ? try recover(configurationPath: configurationPath) : []
+        var workspace = try read(configurationPath: configurationPath, revision: revision, strict: strict, forEditing: forEditing, asOf: asOf)
+        if revision == nil { recoveries += try recover(folder: workspace.url(for: workspace.configuration.output)) }
+        workspace.recoveries = recoveries
+        return workspace
+    }
+
+    /// Finishes or undoes a change an earlier command left unfinished in the folder
+    /// of the configuration at `configurationPath` (see `FileTransaction`), and says
+    /// what it did: the step before anything is read, so the model is of whole files.
+    public static func recover(configurationPath: String?) throws(FlagstaffError) -> [String] {
+        try recover(folder: configurationPlace(configurationPath).root)
+    }
+
+    /// Finishes or undoes a change an earlier command left unfinished in a folder
+    /// (the workspace's, or an output folder), and says what it did.
+    static func recover(folder: URL) throws(FlagstaffError) -> [String] {
+        try FileTransaction.recover(folder: folder.path).map { [$0.message] } ?? []
+    }
+
+    /// `load` without recovery: reads the workspace as it is in a git revision, or
+    /// on disk when `revision` is `nil`, writing nothing. `dated` resolves the as-of
+    /// day (`asOf`) even without Remote Config; `digests`, for a build, takes the
+    /// hash of each file on disk as it is read.
+    static func read(
+        configurationPath: String?, revision: String?, strict: Bool, forEditing: Bool, asOf: CalendarDate?, dated: Bool = false,
+        digests: FileDigests? = nil
+    ) throws(FlagstaffError) -> Workspace {
         let (file, root, prefix) = configurationPlace(configurationPath)
-        // A change an earlier command left unfinished is finished or undone
-        // before anything is read, so the model is of whole files.
-        var recoveries: [String] = []
-        if revision == nil, let recovery = try FileTransaction.recover(folder: root.path) {
-            recoveries.append(recovery.message)
-        }
         let source: any FileSource
         if let revision {
             source = try GitRevisionFileSource(folder: root, revision: revision)
         } else {
-            let disk = DiskFileSource(root: root)
+            let disk = DiskFileSource(root: root, boundary: WorkspaceBoundary(root: root), digests: digests)
             source = forEditing ? SnapshotFileSource(disk) : disk
         }
         let text: String
@@ -51,12 +73,8 @@ extension Workspace {
                 ? "no \(configurationFileName) in the current folder; pass --config PATH"
                 : "cannot read the configuration file '\(path)'")
         }
-        var workspace = try load(configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict, asOf: asOf)
-        if revision == nil, let recovery = try FileTransaction.recover(folder: workspace.url(for: workspace.configuration.output).path) {
-            recoveries.append(recovery.message)
-        }
-        workspace.recoveries = recoveries
-        return workspace
+        return try load(
+            configuration: text, file: file, from: source, root: root, displayPrefix: prefix, strict: strict, asOf: asOf, dated: dated)
     }
 
     /// The flag declarations of the workspace on disk, for `flagstaff list`: the
@@ -66,7 +84,7 @@ extension Workspace {
         configurationPath: String?
     ) throws(FlagstaffError) -> (flagEnums: [FlagEnum]?, catalog: Catalog?, diagnostics: [Diagnostic], displayPrefix: String, recoveries: [String]) {
         let (file, root, prefix) = configurationPlace(configurationPath)
-        var recoveries = try FileTransaction.recover(folder: root.path).map { [$0.message] } ?? []
+        var recoveries = try recover(folder: root)
         let source = DiskFileSource(root: root)
         guard let text = try? source.text(of: file) else {
             throw .io(configurationPath == nil
@@ -76,7 +94,7 @@ extension Workspace {
         let (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: file)
         guard let configuration else { return (nil, nil, configurationDiagnostics, prefix, recoveries) }
         let output = configuration.output.hasPrefix("/") ? URL(fileURLWithPath: configuration.output) : root.appendingPathComponent(configuration.output)
-        if let recovery = try FileTransaction.recover(folder: output.path) { recoveries.append(recovery.message) }
+        recoveries += try recover(folder: output)
         var loader = SourceLoader(source: source, configuration: configuration)
         let declarations = try loader.loadDeclarations()
         return (declarations?.flagEnums, declarations?.catalog, configurationDiagnostics + loader.diagnostics, prefix, recoveries)
@@ -95,12 +113,13 @@ extension Workspace {
     /// Loads a workspace from any file source, given the configuration's text:
     /// `file` is the configuration's path inside the source, and every other path
     /// is relative to its folder. `root` is that folder on disk, for git and output.
-    /// `asOf` is the `--as-of` day; without it, the configuration's or today.
+    /// `asOf` is the `--as-of` day; without it, the configuration's or today. The
+    /// day is resolved (`Workspace.asOf`) when Remote Config needs it, or always with `dated`.
     public static func load(
         configuration text: String, file configurationFile: String, from source: any FileSource, root: URL,
-        displayPrefix: String = "", strict: Bool = false, asOf: CalendarDate? = nil
+        displayPrefix: String = "", strict: Bool = false, asOf: CalendarDate? = nil, dated: Bool = false
     ) throws(FlagstaffError) -> Workspace {
-        let reading = try readModel(configuration: text, file: configurationFile, from: source, strict: strict, asOf: asOf)
+        let reading = try readModel(configuration: text, file: configurationFile, from: source, strict: strict, asOf: asOf, dated: dated)
         guard let configuration = reading.configuration else {
             return Workspace(
                 root: root, source: reading.files, displayPrefix: displayPrefix, configuration: Configuration(), model: nil, matrix: nil,
@@ -124,7 +143,8 @@ extension Workspace {
         if configuration.strict { diagnostics = diagnostics.strict() }
         return Workspace(
             root: root, source: reading.files, displayPrefix: displayPrefix, configuration: configuration, model: reading.loaded?.model,
-            matrix: matrix, guide: guide, diagnostics: diagnostics, configurationFile: (configurationFile as NSString).lastPathComponent)
+            matrix: matrix, guide: guide, diagnostics: diagnostics, configurationFile: (configurationFile as NSString).lastPathComponent,
+            asOf: reading.asOf)
     }
 
     /// What reading a workspace's configuration and sources gives, before anything is
@@ -140,12 +160,15 @@ extension Workspace {
         var loaded: (model: FlagModel, settings: [IndexedSettings])?
         /// The configuration's and the readers' diagnostics.
         var diagnostics: [Diagnostic]
+        /// The as-of day, when reading resolved it.
+        var asOf: CalendarDate?
     }
 
     /// Reads the configuration and the sources it names into a model. Throws only
     /// for files that cannot be read at all (`unreadableInputs`) and for the clock.
     static func readModel(
-        configuration text: String, file configurationFile: String, from source: any FileSource, strict: Bool = false, asOf: CalendarDate? = nil
+        configuration text: String, file configurationFile: String, from source: any FileSource, strict: Bool = false, asOf: CalendarDate? = nil,
+        dated: Bool = false
     ) throws(FlagstaffError) -> ModelReading {
         let configurationFolder = (configurationFile as NSString).deletingLastPathComponent
         var files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
@@ -168,12 +191,14 @@ extension Workspace {
                 diagnostics: configurationDiagnostics)
         }
         configuration.strict = configuration.strict || strict
-        // Remote Config's dateTime rules are decided for the as-of day; only then is the clock read.
-        let remoteAsOf = configuration.remoteConfig == nil ? nil : try AsOfDate.resolve(option: asOf, configuration: configuration)
-        var loader = SourceLoader(source: files, configuration: configuration, asOf: remoteAsOf)
+        // Remote Config's dateTime rules are decided for the as-of day; only then, or
+        // when the caller needs the day, is the clock read.
+        let day = configuration.remoteConfig == nil && !dated ? nil : try AsOfDate.resolve(option: asOf, configuration: configuration)
+        var loader = SourceLoader(source: files, configuration: configuration, asOf: day)
         let loaded = try loader.loadModel()
         return ModelReading(
-            files: files, configuration: configuration, loader: loader, loaded: loaded, diagnostics: configurationDiagnostics + loader.diagnostics)
+            files: files, configuration: configuration, loader: loader, loaded: loaded, diagnostics: configurationDiagnostics + loader.diagnostics,
+            asOf: day)
     }
 }
 

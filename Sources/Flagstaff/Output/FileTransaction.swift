@@ -57,6 +57,8 @@ final class FileTransaction {
         var action: Action
         /// Where the file is.
         var target: String
+        /// Whether its new bytes are flushed to disk before the renames.
+        var durable = false
         var staged: String { Self.sibling(of: target, suffix: FileTransaction.stagedSuffix) }
         var backup: String { Self.sibling(of: target, suffix: FileTransaction.backupSuffix) }
 
@@ -125,13 +127,15 @@ final class FileTransaction {
     // MARK: - Staging
 
     /// Stages the new bytes of a file that exists or not; its folder must exist
-    /// (`makeFolders(for:)`). An existing file's permissions are kept.
-    func write(_ bytes: UnsafeRawBufferPointer, to target: String) throws(FlagstaffError) {
+    /// (`makeFolders(for:)`). An existing file's permissions are kept. `durable`
+    /// flushes this file before the renames in a transaction that is not durable:
+    /// a file a person commits, written with a build's output.
+    func write(_ bytes: UnsafeRawBufferPointer, to target: String, durable: Bool = false) throws(FlagstaffError) {
         let exists = Platform.entryKind(atPath: target) != nil
-        let entry = Entry(action: exists ? .replace : .create, target: target)
+        let entry = Entry(action: exists ? .replace : .create, target: target, durable: durable || self.durable)
         try append(entry)
         if exists, let problem = backUp(entry) { throw .io("\(problem); nothing was changed") }
-        if let failure = Platform.createFile(entry.staged, bytes: bytes, durable: durable) { throw .io("\(failure); nothing was changed") }
+        if let failure = Platform.createFile(entry.staged, bytes: bytes, durable: entry.durable) { throw .io("\(failure); nothing was changed") }
         if exists, let permissions = Platform.permissions(atPath: target) {
             Platform.setPermissions(permissions, atPath: entry.staged)
         }
@@ -153,7 +157,7 @@ final class FileTransaction {
 
     /// Stages the removal of a file.
     func remove(_ target: String) throws(FlagstaffError) {
-        try append(Entry(action: .remove, target: target))
+        try append(Entry(action: .remove, target: target, durable: durable))
     }
 
     /// Records a folder this change creates, so a roll-back removes it again.
@@ -198,7 +202,7 @@ final class FileTransaction {
             return nil
         }
         guard let bytes = FileManager.default.contents(atPath: entry.target) else { return "cannot read '\(entry.target)'" }
-        if let failure = bytes.withUnsafeBytes({ Platform.createFile(entry.backup, bytes: $0, durable: durable) }) { return failure }
+        if let failure = bytes.withUnsafeBytes({ Platform.createFile(entry.backup, bytes: $0, durable: entry.durable) }) { return failure }
         if let permissions = Platform.permissions(atPath: entry.target) { Platform.setPermissions(permissions, atPath: entry.backup) }
         afterEachStep()
         return nil
@@ -210,10 +214,8 @@ final class FileTransaction {
     /// An error or Ctrl-C during the renames puts every old file back before it throws.
     func commit() throws(FlagstaffError) {
         try interruption.check()
-        if durable {
-            for entry in entries where entry.action != .remove { Platform.flushFile(entry.staged) }
-        }
-        try appendLine("commit\n", flush: durable)
+        for entry in entries where entry.durable && entry.action != .remove { Platform.flushFile(entry.staged) }
+        try appendLine("commit\n", flush: entries.contains(where: \.durable))
         state = .committed
         afterEachStep()
         for entry in entries {
@@ -231,7 +233,7 @@ final class FileTransaction {
                 throw .interrupted
             }
         }
-        if durable { flushFolders() }
+        flushFolders()
         finish()
     }
 
@@ -260,7 +262,7 @@ final class FileTransaction {
     }
 
     private func flushFolders() {
-        for folder in Set(entries.map { URL(fileURLWithPath: $0.target).deletingLastPathComponent().path }).sorted() {
+        for folder in Set(entries.filter(\.durable).map { URL(fileURLWithPath: $0.target).deletingLastPathComponent().path }).sorted() {
             Platform.flushFolder(folder)
         }
     }

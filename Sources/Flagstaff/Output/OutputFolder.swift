@@ -77,6 +77,11 @@ extension Workspace {
         return target
     }
 
+    /// Whether the workspace's folder holds `directory`, links followed.
+    func holds(_ directory: URL) -> Bool {
+        Self.path(Self.resolved(directory), isInside: Self.resolved(root))
+    }
+
     /// Whether a resolved path has a `.git` folder among its parts.
     private static func isInsideGitFolder(_ path: String) -> Bool {
         path.split(separator: "/").contains(".git")

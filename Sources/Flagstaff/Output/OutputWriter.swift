@@ -20,10 +20,27 @@ public struct OutputWriter {
 
     /// The output folder.
     public let directory: URL
+    /// The folder that holds the write's journal and lock: the output folder, or a
+    /// folder that holds it and every copy's target (the workspace's, for `matrix_file`).
+    let journalFolder: URL
 
     /// Creates a writer for a folder.
     public init(directory: URL) {
+        self.init(directory: directory, journalFolder: directory)
+    }
+
+    /// Creates a writer for a folder whose journal is kept in `journalFolder`, which holds it.
+    init(directory: URL, journalFolder: URL) {
         self.directory = directory
+        self.journalFolder = journalFolder
+    }
+
+    /// A file the build makes (`path`, inside the output folder) that is also
+    /// written to a place outside it (`target`, an absolute path inside the
+    /// journal's folder), in the same transaction: `matrix_file`.
+    struct Copy: Sendable {
+        var path: String
+        var target: String
     }
 
     /// How the folder differs from what a build would write.
@@ -34,6 +51,8 @@ public struct OutputWriter {
         public var changed: [String] = []
         /// Files an earlier build wrote that a build would now remove.
         public var stale: [String] = []
+        /// Copies outside the folder that are missing or hold other bytes, by target.
+        public var changedCopies: [String] = []
 
         /// Whether the folder already holds exactly what a build would write.
         public var isEmpty: Bool { missing.isEmpty && changed.isEmpty && stale.isEmpty }
@@ -50,11 +69,20 @@ public struct OutputWriter {
     /// Compares the folder with the files `produce` hands out, one at a time, without
     /// writing; also returns how many files it made.
     public func difference(_ produce: Producer) throws(FlagstaffError) -> (difference: Difference, count: Int) {
+        try difference(produce, copies: [])
+    }
+
+    /// Compares the folder, and the targets of `copies`, with the files `produce`
+    /// hands out; also returns how many files it made.
+    func difference(_ produce: Producer, copies: [Copy]) throws(FlagstaffError) -> (difference: Difference, count: Int) {
         var difference = Difference()
         var produced: [String] = []
         try produce { file in
             produced.append(file.path)
             compare(file, into: &difference)
+            for copy in copies where copy.path == file.path && Self.differs(copy.target, from: file) {
+                difference.changedCopies.append(copy.target)
+            }
         }
         compare(manifest(listing: produced), into: &difference)
         let paths = Set(produced)
@@ -92,6 +120,15 @@ public struct OutputWriter {
     /// included), and how many were removed.
     @discardableResult
     public func write(_ produce: Producer) throws(FlagstaffError) -> (written: Int, total: Int, removed: Int) {
+        let result = try write(produce, copies: [])
+        return (result.written, result.total, result.removed)
+    }
+
+    /// `write(_:)`, with `copies` written in the same transaction when they differ;
+    /// also returns the targets of the copies it wrote.
+    func write(
+        _ produce: Producer, copies: [Copy]
+    ) throws(FlagstaffError) -> (written: Int, total: Int, removed: Int, copied: [String]) {
         var madeFolder = false
         if Platform.entryKind(atPath: directory.path) == nil {
             do {
@@ -102,8 +139,8 @@ public struct OutputWriter {
             madeFolder = true
         }
         do {
-            let transaction = try FileTransaction(folder: directory.path, command: "flagstaff build", durable: false)
-            return try write(produce, into: transaction)
+            let transaction = try FileTransaction(folder: journalFolder.path, command: "flagstaff build", durable: false)
+            return try write(produce, copies: copies, into: transaction)
         } catch {
             // Undoing a failed write removes the folder too, if this write made it.
             if madeFolder { Platform.removeEmptyFolder(directory.path) }
@@ -112,8 +149,8 @@ public struct OutputWriter {
     }
 
     private func write(
-        _ produce: Producer, into transaction: FileTransaction
-    ) throws(FlagstaffError) -> (written: Int, total: Int, removed: Int) {
+        _ produce: Producer, copies: [Copy], into transaction: FileTransaction
+    ) throws(FlagstaffError) -> (written: Int, total: Int, removed: Int, copied: [String]) {
         // Read before this write replaces the manifest: the files it lists and this
         // write does not produce are removed at the end.
         let previousFiles = previousManifest()
@@ -121,6 +158,7 @@ public struct OutputWriter {
         var produced: [String] = []
         var written = 0
         var problem: FlagstaffError?
+        var copied: [String] = []
         func stage(_ file: OutputFile) {
             guard problem == nil else { return }
             guard Self.isSafe(file.path) else {
@@ -149,9 +187,21 @@ public struct OutputWriter {
                 problem = error as? FlagstaffError ?? .io("cannot write '\(url.path)', so nothing in '\(directory.path)' was changed")
             }
         }
+        func stageCopies(of file: OutputFile) {
+            for copy in copies where problem == nil && copy.path == file.path && Self.differs(copy.target, from: file) {
+                do {
+                    try transaction.makeFolders(for: copy.target)
+                    try file.withUnsafeBytes { bytes in try transaction.write(bytes, to: copy.target, durable: true) }
+                    copied.append(copy.target)
+                } catch {
+                    problem = error as? FlagstaffError ?? .io("cannot write '\(copy.target)', so nothing was changed")
+                }
+            }
+        }
         try produce { file in
             produced.append(file.path)
             stage(file)
+            stageCopies(of: file)
         }
         // The manifest goes last, so it never lists a file that is not in place yet.
         stage(manifest(listing: produced))
@@ -163,7 +213,13 @@ public struct OutputWriter {
             removed += 1
         }
         try transaction.commit()
-        return (written, produced.count + 1, removed)
+        return (written, produced.count + 1, removed, copied)
+    }
+
+    /// Whether the file at `path` is missing or holds other bytes than `file`.
+    static func differs(_ path: String, from file: OutputFile) -> Bool {
+        guard let existing = FileManager.default.contents(atPath: path) else { return true }
+        return !same(existing, file)
     }
 
     /// Makes room for a file inside the folder: creates the folders on the way,

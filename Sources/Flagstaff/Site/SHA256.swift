@@ -17,33 +17,41 @@ public struct SHA256: Sendable {
 
     /// The digest of `bytes`, as 64 lowercase hexadecimal digits.
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        Array(bytes).withUnsafeBufferPointer { hex($0) }
+    }
+
+    /// The digest of the bytes in a buffer, as 64 lowercase hexadecimal digits.
+    public static func hex(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash = SHA256()
-        hash.update(Array(bytes))
+        hash.update(bytes)
         return hash.finalizeHex()
     }
 
     /// Adds bytes to the hash.
     public mutating func update(_ bytes: [UInt8]) {
-        length &+= UInt64(bytes.count)
+        bytes.withUnsafeBufferPointer { update($0) }
+    }
+
+    /// Adds the bytes of a buffer to the hash.
+    public mutating func update(_ buffer: UnsafeBufferPointer<UInt8>) {
+        length &+= UInt64(buffer.count)
         var start = 0
         if !pending.isEmpty {
             let needed = 64 - pending.count
-            guard bytes.count >= needed else {
-                pending += bytes
+            guard buffer.count >= needed else {
+                pending += buffer
                 return
             }
-            pending += bytes[0..<needed]
+            pending += buffer[0..<needed]
             pending.withUnsafeBufferPointer { compress($0.baseAddress!) }
             pending.removeAll(keepingCapacity: true)
             start = needed
         }
-        bytes.withUnsafeBufferPointer { buffer in
-            while start + 64 <= buffer.count {
-                compress(buffer.baseAddress! + start)
-                start += 64
-            }
+        while start + 64 <= buffer.count {
+            compress(buffer.baseAddress! + start)
+            start += 64
         }
-        pending += bytes[start...]
+        pending += buffer[start...]
     }
 
     /// The digest as 64 lowercase hexadecimal digits; the hash takes no more bytes after it.

@@ -18,13 +18,14 @@ enum SourceDigest {
     static let shownDigits = 12
 
     /// The stamp of a workspace's site: the sources' digest and, with a team's
-    /// templates, theirs.
-    static func stamp(for workspace: Workspace, theme: Theme) -> SiteStamp {
-        SiteStamp(sourcesDigest: digest(of: workspace), themeDigest: themeDigest(theme))
+    /// templates, theirs. `digests` holds the hashes taken as the build read its
+    /// sources; a file it lacks is read again.
+    static func stamp(for workspace: Workspace, theme: Theme, digests: FileDigests? = nil) -> SiteStamp {
+        SiteStamp(sourcesDigest: digest(of: workspace, digests: digests), themeDigest: themeDigest(theme))
     }
 
     /// The digest of a workspace's sources, shortened; `nil` when one cannot be read again.
-    static func digest(of workspace: Workspace) -> String? {
+    static func digest(of workspace: Workspace, digests: FileDigests?) -> String? {
         guard let model = workspace.model else { return nil }
         var paths = Set([workspace.configurationFile, workspace.configuration.catalog] + workspace.configuration.enumFiles)
         paths.formUnion(model.tenants.map(\.file))
@@ -33,7 +34,7 @@ enum SourceDigest {
         if let snapshot = workspace.configuration.history?.snapshot { paths.insert(snapshot) }
         let sorted = paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let hashes = Parallel.map(sorted.count) { index in
-            (try? workspace.source.contents(of: sorted[index])).map { SHA256.hex($0) }
+            digests?.hash(of: sorted[index]) ?? (try? workspace.source.contents(of: sorted[index])).map { SHA256.hex($0) }
         }
         var listing = ""
         for (path, hash) in zip(sorted, hashes) {

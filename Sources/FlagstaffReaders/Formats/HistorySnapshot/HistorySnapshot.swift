@@ -108,7 +108,7 @@ public struct HistorySnapshot: Codable, Sendable {
                     at: member("schemaVersion")?.location ?? document.location, hint: hint))
         }
         do {
-            let snapshot = try JSONDecoder().decode(HistorySnapshot.self, from: Data(bytes))
+            let snapshot = try PositionedJSONDecoder.decode(HistorySnapshot.self, from: document)
             let start = SourceLocation.start(of: file)
             return .success(
                 Reading(
