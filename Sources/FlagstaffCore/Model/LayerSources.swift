@@ -58,7 +58,7 @@ public struct ExternalSource: Hashable, Sendable {
 
     /// The id of Remote Config when the code names parameters but the workspace has
     /// no template (`FlagModel.unseenRemoteConfig`): the remote layer's own id.
-    public static let unseenRemoteConfigID = "remote"
+    public static let unseenRemoteConfigID = RemoteConfigLayer.kind.id
 }
 
 /// The layers a workspace declares beyond its tenant files, its Remote Config
