@@ -39,6 +39,14 @@ struct LayerKindTests {
         #expect(ResolvedMatrix(model: model, chain: chain).resolution(key: "B", tenant: "T", environment: "dev")?.layer.id == "test")
     }
 
+    @Test func aDeclaredOrderKeepsTheFirstAndLastKindsInPlace() {
+        var flag = Build.flag("B")
+        flag.absentIn = ["prod"]
+        var model = Build.model(flags: [flag], tenants: [tenant])
+        model.layerSources = LayerSources(order: ["fallback", "base", "absent"])
+        #expect(ResolutionChain.standard(for: model).descriptions.map(\.id) == ["absent", "base", "fallback"])
+    }
+
     @Test func theBuiltInIDsAreTheNamedKinds() {
         #expect(LayerKind.builtInIDs() == ["debug", "remote", "override", "base", "code", "fallback"])
         #expect(LayerKind.builtInIDs(of: Self.kinds) == ["debug", "remote", "override", "base", "test", "code", "fallback"])
