@@ -47,6 +47,22 @@ struct LayerKindTests {
         #expect(ResolutionChain.standard(for: model).descriptions.map(\.id) == ["absent", "base", "fallback"])
     }
 
+    /// A layer that replaces what the layers below give, and shows it.
+    struct HidingLayer: ResolutionLayer {
+        static let layer = LayerDescription(id: "hiding", mark: "☂", code: "h", legend: "replaces the value the app ships", showsHiddenValue: true)
+        var layer: LayerDescription { Self.layer }
+        func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? { Opinion(value: .bool(true), location: nil) }
+    }
+
+    @Test func aLayerThatShowsTheValueItHidesKeepsItInTheMatrix() {
+        let model = Build.model(flags: [Build.flag("B")], tenants: [tenant])
+        let cell = ResolvedMatrix(model: model, chain: ResolutionChain([HidingLayer(), BaseValueLayer(), FallbackLayer()]))
+            .resolution(key: "B", tenant: "T", environment: "dev")
+        #expect(cell?.value == .bool(true))
+        #expect(cell?.hidden?.value == .bool(false))
+        #expect(cell?.hidden?.layer == BaseValueLayer.layer)
+    }
+
     @Test func theBuiltInIDsAreTheNamedKinds() {
         #expect(LayerKind.builtInIDs() == ["debug", "remote", "override", "base", "code", "fallback"])
         #expect(LayerKind.builtInIDs(of: Self.kinds) == ["debug", "remote", "override", "base", "test", "code", "fallback"])

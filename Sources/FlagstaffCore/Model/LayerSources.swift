@@ -79,9 +79,6 @@ public struct LayerSources: Hashable, Sendable {
         self.order = order
     }
 
-    /// Whether the workspace declares nothing beyond the standard chain.
-    public var isEmpty: Bool { values.isEmpty && external.isEmpty && order == nil }
-
     /// The external sources that may change a flag, in order.
     public func external(touching key: String) -> [ExternalSource] { external.filter { $0.touches(key) } }
 }
