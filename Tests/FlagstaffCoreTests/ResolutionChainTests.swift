@@ -8,7 +8,10 @@ struct ResolutionChainTests {
         id: "T", name: "T", file: "t.json", base: ["B": Build.setting(.bool(true), line: 2)],
         overrides: ["dev": ["B": Build.setting(.bool(false), line: 4), "K": Build.setting(.bool(true), line: 5)]])
 
-    func resolve(_ key: String, _ environment: String, _ type: FlagType = .bool, chain: ResolutionChain = .bundled) -> Resolution {
+    /// The chain of a workspace of tenant files and nothing more.
+    static let bundled = ResolutionChain.standard(for: Build.model(flags: [Build.flag("B")], tenants: []))
+
+    func resolve(_ key: String, _ environment: String, _ type: FlagType = .bool, chain: ResolutionChain = ResolutionChainTests.bundled) -> Resolution {
         chain.resolve(Build.flag(key), type: type, tenant: tenant, environment: environment)
     }
 
@@ -25,17 +28,17 @@ struct ResolutionChainTests {
     }
 
     @Test func theDebugOverrideIsInTheChainButNeverDecidesABuild() {
-        #expect(ResolutionChain.bundled.descriptions.map(\.id) == ["debug", "override", "base", "fallback"])
-        #expect(ResolutionChain.bundled.shownLayers.map(\.id) == ["override", "base", "fallback"])
-        let explained = ResolutionChain.bundled.explain(Build.flag("B"), type: .bool, tenant: tenant, environment: "dev")
+        #expect(Self.bundled.descriptions.map(\.id) == ["debug", "override", "base", "fallback"])
+        #expect(Self.bundled.shownLayers.map(\.id) == ["override", "base", "fallback"])
+        let explained = Self.bundled.explain(Build.flag("B"), type: .bool, tenant: tenant, environment: "dev")
         #expect(explained.map(\.layer.id) == ["debug", "override", "base", "fallback"])
         #expect(explained.map { $0.opinion?.value } == [nil, .bool(false), .bool(true), .bool(false)])
     }
 
     /// A layer is a value in a list: a new one takes effect where it is placed, and no view needs a new case.
     struct Everything: ResolutionLayer {
-        static let layer = Layer(id: "test", mark: "★", code: "t", legend: "set by the test")
-        var layer: Layer { Self.layer }
+        static let layer = LayerDescription(id: "test", mark: "★", code: "t", legend: "set by the test")
+        var layer: LayerDescription { Self.layer }
         func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
             flag.key == "B" ? Opinion(value: .bool(true), location: nil) : nil
         }
@@ -82,7 +85,7 @@ struct LayerMarkTests {
 
 @Suite("Cell presentation")
 struct CellPresentationTests {
-    func cell(_ value: FlagValue, _ layer: Layer) -> CellPresentation {
+    func cell(_ value: FlagValue, _ layer: LayerDescription) -> CellPresentation {
         CellPresentation(Resolution(value: value, layer: layer, location: nil))
     }
 

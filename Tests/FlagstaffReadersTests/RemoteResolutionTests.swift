@@ -220,10 +220,10 @@ struct RemoteResolutionTests {
 
     @Test func differsAndChangedCountVaryingCells() throws {
         let model = matrix.model
-        #expect(matrix.isChanged(try #require(model.flag("VARY")), by: RemoteConfigLayer.layer, in: "prod"))
-        #expect(matrix.isChanged(try #require(model.flag("DEFAULT")), by: RemoteConfigLayer.layer, in: "prod"))
-        #expect(!matrix.isChanged(try #require(model.flag("IN_APP")), by: RemoteConfigLayer.layer, in: "prod"))
-        #expect(!matrix.isChanged(try #require(model.flag("DEFAULT")), by: RemoteConfigLayer.layer, in: "dev"))
+        #expect(matrix.isChanged(try #require(model.flag("VARY")), by: RemoteConfigLayer.kind, in: "prod"))
+        #expect(matrix.isChanged(try #require(model.flag("DEFAULT")), by: RemoteConfigLayer.kind, in: "prod"))
+        #expect(!matrix.isChanged(try #require(model.flag("IN_APP")), by: RemoteConfigLayer.kind, in: "prod"))
+        #expect(!matrix.isChanged(try #require(model.flag("DEFAULT")), by: RemoteConfigLayer.kind, in: "dev"))
     }
 
     @Test func theLegendGainsTheRemoteAndVaryingMarks() {

@@ -115,7 +115,7 @@ private enum Scalar: Decodable, Equatable {
 private struct Placed: Decodable, Equatable {
     var when: String?, value: Scalar, source: String, file: String?, line: Int?
 
-    init(when: String?, value: FlagValue?, layer: Layer, location: FlagstaffCore.SourceLocation?) {
+    init(when: String?, value: FlagValue?, layer: LayerDescription, location: FlagstaffCore.SourceLocation?) {
         self.when = when
         self.value = Scalar(value)
         source = layer.id

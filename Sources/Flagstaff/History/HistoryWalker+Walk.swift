@@ -298,7 +298,7 @@ extension HistoryWalker {
         /// old or new value comes from Remote Config, or whose template changes.
         static func versions(of cells: [MatrixChanges.Cell], remote: [RemoteTemplateChange], in model: FlagModel) -> [String: RemoteTemplateVersion] {
             guard let remoteConfig = model.remoteConfig else { return [:] }
-            let remoteLayer = RemoteConfigLayer.layer.id
+            let remoteLayer = RemoteConfigLayer.kind.id
             var environments = Set(remote.flatMap(\.environments))
             for cell in cells where cell.oldLayer == remoteLayer || cell.newLayer == remoteLayer { environments.insert(cell.environment) }
             var versions: [String: RemoteTemplateVersion] = [:]

@@ -260,7 +260,7 @@ public struct MatrixChanges: Sendable {
     /// The change of one cell, given its word and deciding layer on each side and
     /// what changes in its cases; `nil` when nothing does.
     static func change(
-        flag: String, environment: String, tenant: String, old: (word: String, layer: Layer), new: (word: String, layer: Layer),
+        flag: String, environment: String, tenant: String, old: (word: String, layer: LayerDescription), new: (word: String, layer: LayerDescription),
         detail: String? = nil
     ) -> Cell? {
         guard old.word != new.word || old.layer != new.layer || detail != nil else { return nil }

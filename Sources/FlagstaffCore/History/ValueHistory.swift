@@ -123,7 +123,7 @@ public struct ValueHistory: Sendable, Codable {
                 return change.environments.isEmpty ? nil : change
             }
             let remoteEnvironments = Set(entry.cells.compactMap { cell in
-                cell.oldLayer == RemoteConfigLayer.layer.id || cell.newLayer == RemoteConfigLayer.layer.id ? cell.environment : nil
+                cell.oldLayer == RemoteConfigLayer.kind.id || cell.newLayer == RemoteConfigLayer.kind.id ? cell.environment : nil
             }).union(entry.remoteChanges.flatMap(\.environments))
             entry.templateVersions = entry.templateVersions.filter { environmentOK($0.key) && remoteEnvironments.contains($0.key) }
             entry.unknown = entry.unknown.filter { $0.tenant.map(tenantOK) ?? true }

@@ -3,14 +3,18 @@
 /// and before the fallback. A value the code works out when it runs is shown as
 /// decided in code; `#if` arms the configuration does not settle show each value.
 public struct CodeDefaultLayer: ResolutionLayer {
+    /// The kind: in the standard chain when the declarations give some flag a default.
+    public static let kind = LayerKind(id: "code", isInStandardChain: { model in model.flags.contains { $0.codeDefault != nil } }) { _ in
+        [CodeDefaultLayer()]
+    }
     /// The layer's description.
-    public static let layer = Layer(
-        id: "code", mark: "‹›", code: "c", legend: "the default written in the app's code", canBeWorkedOutWhenRunning: true)
+    public static let layer = LayerDescription(
+        id: kind.id, mark: "‹›", code: "c", legend: "the default written in the app's code", canBeWorkedOutWhenRunning: true)
 
     /// Creates the layer.
     public init() {}
 
-    public var layer: Layer { Self.layer }
+    public var layer: LayerDescription { Self.layer }
 
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
         flag.codeDefault?.outcomes[environment].flatMap(Self.opinion)

@@ -173,8 +173,8 @@ public struct MatrixColumn {
     public let settings: IndexedSettings
     /// The environment, and its position in the model.
     public let environment: String, environmentIndex: Int
-    /// The layer deciding now, and its position in the chain.
-    var layer: Layer, layerIndex: UInt8 = 0
+    /// Whether the layer deciding now shows the value it hides, and its position in the chain.
+    var showsHiddenValue = false, layerIndex: UInt8 = 0
     /// Each flag's cell so far, by position; `open` until a layer decides it. A cell
     /// with details is resolved again through the whole chain by the matrix.
     private(set) var cells: [ResolvedMatrix.PackedCell]
@@ -223,7 +223,6 @@ public struct MatrixColumn {
         self.environmentIndex = environmentIndex
         self.interner = interner
         tenantFile = interner.id(ofFile: settings.file)
-        layer = FallbackLayer.layer
         positions = Positions(only: only, count: flags.count)
         if let only {
             cells = Array(repeating: Self.skipped, count: flags.count)
@@ -241,7 +240,7 @@ public struct MatrixColumn {
     public mutating func decide(_ flag: Int, value: FlagValue, at location: SourceLocation?) {
         guard isOpen(flag) else { return }
         cells[flag] = interner.pack(value, location, layer: layerIndex)
-        cells[flag].hasDetails = layer.showsHiddenValue
+        cells[flag].hasDetails = showsHiddenValue
     }
 
     /// Decides an open cell with a tenant's setting; does nothing when it is decided.
@@ -250,13 +249,13 @@ public struct MatrixColumn {
         guard isOpen(entry.flag) else { return }
         cells[entry.flag] = ResolvedMatrix.PackedCell(
             value: interner.id(of: entry.value), file: tenantFile, line: UInt32(clamping: entry.line),
-            column: UInt32(clamping: entry.column), layer: layerIndex, hasDetails: layer.showsHiddenValue)
+            column: UInt32(clamping: entry.column), layer: layerIndex, hasDetails: showsHiddenValue)
     }
 
     /// Decides an open cell with any opinion; does nothing when it is decided.
     public mutating func decide(_ flag: Int, with opinion: Opinion) {
         guard isOpen(flag) else { return }
         cells[flag] = interner.pack(opinion.value ?? types[flag].fallbackValue, opinion.location, layer: layerIndex)
-        cells[flag].hasDetails = opinion.value == nil || opinion.reason != nil || !opinion.variants.isEmpty || layer.showsHiddenValue
+        cells[flag].hasDetails = opinion.value == nil || opinion.reason != nil || !opinion.variants.isEmpty || showsHiddenValue
     }
 }

@@ -7,13 +7,19 @@
 /// A condition that depends on the device or the user (a percentage, a signal
 /// the device sets, a rollout) makes the cell vary: each case becomes a variant.
 public struct RemoteConfigLayer: ResolutionLayer {
+    /// The kind: the model's templates, or, as a source Flagstaff cannot see, the
+    /// parameters the code names when the workspace has no template.
+    public static let kind = LayerKind(id: "remote", requirement: .remoteConfig) { model in
+        if let remote = model.remoteConfig { return [RemoteConfigLayer(remote, model: model)] }
+        return model.unseenRemoteConfig.map { [ExternalLayer($0, number: model.layerSources.external.count + 1)] } ?? []
+    }
     /// The layer's description.
-    public static let layer = Layer(
-        id: "remote", mark: "☁", code: "r", legend: "set by Remote Config, replacing the value the app ships", showsHiddenValue: true,
+    public static let layer = LayerDescription(
+        id: kind.id, mark: "☁", code: "r", legend: "set by Remote Config, replacing the value the app ships", showsHiddenValue: true,
         canVary: true, isBundled: false, name: "remote config",
         explanation: "Firebase Remote Config: an online console where the team can change a flag without a new release of the app. "
             + "Where it sets a value, that value replaces the one the app ships. This site reads its templates, "
-            + "so it shows what the app really gets.")
+            + "so it shows what the app really gets.", reasonWord: "remote config")
 
     private let remote: RemoteConfig
     /// Each condition's truth, by environment, tenant id and condition name, worked out
@@ -57,7 +63,7 @@ public struct RemoteConfigLayer: ResolutionLayer {
         self.positions = positions
     }
 
-    public var layer: Layer { Self.layer }
+    public var layer: LayerDescription { Self.layer }
 
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {
         guard let (parameter, conditionalValues) = parameters[environment]?[flag.key] else { return nil }

@@ -7,14 +7,14 @@ public struct Resolution: Hashable, Sendable {
         /// The value; `nil` when the inputs do not hold it (Firebase personalises it per user).
         public var value: FlagValue?
         /// The layer that gives it: the varying layer, or a layer below when the varying one has no opinion then.
-        public var layer: Layer
+        public var layer: LayerDescription
         /// Where the value is written; `nil` for the fallback.
         public var location: SourceLocation?
         /// Whether the value is one the app's code works out when it runs (`value` is then `nil`).
         public var isDecidedInCode: Bool
 
         /// Creates a variant.
-        public init(condition: String, value: FlagValue?, layer: Layer, location: SourceLocation?, isDecidedInCode: Bool = false) {
+        public init(condition: String, value: FlagValue?, layer: LayerDescription, location: SourceLocation?, isDecidedInCode: Bool = false) {
             self.condition = condition
             self.value = value
             self.layer = layer
@@ -42,7 +42,7 @@ public struct Resolution: Hashable, Sendable {
         /// The hidden value.
         public var value: FlagValue
         /// The layer that would decide it.
-        public var layer: Layer
+        public var layer: LayerDescription
         /// Where it is written; `nil` for the fallback.
         public var location: SourceLocation?
     }
@@ -51,7 +51,7 @@ public struct Resolution: Hashable, Sendable {
     /// conditions holds (the last variant's); `variants` has every value it can take.
     public var value: FlagValue
     /// The layer that decided it.
-    public var layer: Layer
+    public var layer: LayerDescription
     /// Where the deciding value is written; `nil` for the fallback.
     public var location: SourceLocation?
     /// Why the layer decided so, in words, when it says: "condition 'CHL'", "default value".
@@ -66,7 +66,7 @@ public struct Resolution: Hashable, Sendable {
     public static let otherwise = "otherwise"
 
     public init(
-        value: FlagValue, layer: Layer, location: SourceLocation?, reason: String? = nil, variants: [Variant] = [],
+        value: FlagValue, layer: LayerDescription, location: SourceLocation?, reason: String? = nil, variants: [Variant] = [],
         hidden: Hidden? = nil
     ) {
         self.value = value
@@ -81,7 +81,7 @@ public struct Resolution: Hashable, Sendable {
     public var isVarying: Bool { !variants.isEmpty }
 
     /// Whether the cell has one value: not a varying cell, and not one of a build
-    /// that leaves the flag out (`Layer.leavesFlagOut`), which has none.
+    /// that leaves the flag out (`LayerDescription.leavesFlagOut`), which has none.
     public var hasValue: Bool { !isVarying && !layer.leavesFlagOut }
 
     /// Every known value the cell can take, each once, in the order the variants give them.

@@ -9,80 +9,30 @@ public struct ResolutionChain: Sendable {
         self.layers = layers
     }
 
-    /// The chain a build can know from the bundle: debug override (never known
-    /// here), environment override, base value, fallback.
-    public static let bundled = ResolutionChain([
-        DebugOverrideLayer(), EnvironmentOverrideLayer(), BaseValueLayer(), FallbackLayer(),
-    ])
-
-    /// The ids of the layers every workspace can name in `chain`, beside its own
-    /// value files and external sources.
-    public static let builtInLayerIDs = ["debug", "remote", "override", "base", "code", "fallback"]
-
-    /// The app's chain for a model. When the model's `layerSources` give an
-    /// order, the layers in that order, ending with the fallback. Otherwise the
-    /// bundled chain, with remote config after the debug override when the model
-    /// has a Remote Config template (or, as a source Flagstaff cannot see, when
-    /// the code names parameters without one), external sources between the two, value
-    /// files after the tenant's values, and the code's defaults before the
-    /// fallback when the declarations give any.
-    public static func standard(for model: FlagModel) -> ResolutionChain {
-        let sources = model.layerSources
-        if let order = sources.order { return declared(order, for: model) }
-        let hasCodeDefaults = model.flags.contains { $0.codeDefault != nil }
-        let unseenRemote = model.unseenRemoteConfig
-        let leftOut = leftOutLayers(for: model)
-        guard model.remoteConfig != nil || unseenRemote != nil || hasCodeDefaults || model.isSingleApp || !sources.isEmpty || !leftOut.isEmpty
-        else { return .bundled }
-        var layers: [any ResolutionLayer] = leftOut + [DebugOverrideLayer()]
-        layers += sources.external.enumerated().map { ExternalLayer($1, number: $0 + 1) as any ResolutionLayer }
-        if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
-        if let unseenRemote { layers.append(ExternalLayer(unseenRemote, number: sources.external.count + 1)) }
-        // A single app has no tenant files to override or set values in.
-        if !model.isSingleApp { layers += [EnvironmentOverrideLayer(), BaseValueLayer()] }
-        layers += sources.values.enumerated().map { ValueFileLayer($1, number: $0 + 1, environments: model.environments) as any ResolutionLayer }
-        if hasCodeDefaults { layers.append(CodeDefaultLayer()) }
-        return ResolutionChain(layers + [FallbackLayer(singleApp: model.isSingleApp)])
-    }
-
-    /// The chain in a declared order of layer ids. An id that names no layer the
-    /// model has (the configuration reports those) is left out; the fallback
-    /// ends the chain whether it is named or not.
-    private static func declared(_ order: [String], for model: FlagModel) -> ResolutionChain {
-        let sources = model.layerSources
-        var layers = leftOutLayers(for: model)
-        for id in order {
-            switch id {
-            case "debug": layers.append(DebugOverrideLayer())
-            case "remote":
-                if let remote = model.remoteConfig { layers.append(RemoteConfigLayer(remote, model: model)) }
-                if let unseen = model.unseenRemoteConfig { layers.append(ExternalLayer(unseen, number: sources.external.count + 1)) }
-            case "override": if !model.isSingleApp { layers.append(EnvironmentOverrideLayer()) }
-            case "base": if !model.isSingleApp { layers.append(BaseValueLayer()) }
-            case "code": layers.append(CodeDefaultLayer())
-            case "fallback": continue
-            default:
-                if let index = sources.values.firstIndex(where: { $0.id == id }) {
-                    layers.append(ValueFileLayer(sources.values[index], number: index + 1, environments: model.environments))
-                } else if let index = sources.external.firstIndex(where: { $0.id == id }) {
-                    layers.append(ExternalLayer(sources.external[index], number: index + 1))
-                }
-            }
+    /// The app's chain for a model, made of the layers of each `kinds` (by default
+    /// the registered ones) the model has. When the model's `layerSources` give an
+    /// order, the layers in that order; otherwise in the kinds' order, leaving out
+    /// a kind not in the standard chain for the model. A kind placed first or
+    /// last is there either way: the layer of a build that leaves a flag out
+    /// first, the fallback last. An id that names no layer the model has (the
+    /// configuration reports those) is left out.
+    public static func standard(for model: FlagModel, kinds: [LayerKind] = LayerKind.registered) -> ResolutionChain {
+        let pinned = { (place: LayerKind.Place) in kinds.filter { $0.place == place }.flatMap { $0.layers(model) } }
+        guard let order = model.layerSources.order else {
+            return ResolutionChain(kinds.filter { $0.isInStandardChain(model) }.flatMap { $0.layers(model) })
         }
-        return ResolutionChain(layers + [FallbackLayer(singleApp: model.isSingleApp)])
-    }
-
-    /// The layer that says a build leaves a flag out, first whatever the order,
-    /// when some flag's `#if` leaves it out of some environment's build.
-    private static func leftOutLayers(for model: FlagModel) -> [any ResolutionLayer] {
-        model.flags.contains { !$0.absentIn.isEmpty } ? [NotInBuildLayer()] : []
+        let configured = kinds.filter { $0.place == .configured }.flatMap { $0.layers(model) }
+        let named = order.flatMap { id in
+            kinds.first { $0.place == .named && $0.id == id }?.layers(model) ?? configured.first { $0.layer.id == id }.map { [$0] } ?? []
+        }
+        return ResolutionChain(pinned(.first) + named + pinned(.last))
     }
 
     /// The layer descriptions, in order.
-    public var descriptions: [Layer] { layers.map(\.layer) }
+    public var descriptions: [LayerDescription] { layers.map(\.layer) }
 
     /// The layers a build can decide a cell with, for legends.
-    public var shownLayers: [Layer] { descriptions.filter(\.isKnownAtBuildTime) }
+    public var shownLayers: [LayerDescription] { descriptions.filter(\.isKnownAtBuildTime) }
 
     /// The legend of every view: each shown layer's mark, name and meaning, then
     /// the mark of a varying cell when a layer can vary or give a value the app works out when it runs.
@@ -90,7 +40,7 @@ public struct ResolutionChain: Sendable {
     public var legend: [(mark: String, label: String, name: String, text: String)] { legend(escapingNames: { $0 }) }
 
     /// The legend with each name the configuration gives passed through `escape`
-    /// (`Layer.legend(escapingNames:)`), for a format with markup.
+    /// (`LayerDescription.legend(escapingNames:)`), for a format with markup.
     public func legend(escapingNames escape: (String) -> String) -> [(mark: String, label: String, name: String, text: String)] {
         // A source Flagstaff cannot see decides no value, so it has no mark: its cells say "may be changed by …".
         shownLayers.map { ($0.mark.isEmpty ? $0.changeNote.map(escape) ?? "" : $0.mark, $0.id, $0.name, $0.legend(escapingNames: escape)) }
@@ -165,7 +115,7 @@ public struct ResolutionChain: Sendable {
     }
 
     /// Every layer's answer for one cell, top to bottom, with what it looked at, for explaining a value.
-    public func explain(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> [(layer: Layer, opinion: Opinion?, trace: LayerTrace?)] {
+    public func explain(_ flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> [(layer: LayerDescription, opinion: Opinion?, trace: LayerTrace?)] {
         layers.map {
             (
                 $0.layer, $0.opinion(on: flag, type: type, tenant: tenant, environment: environment),

@@ -2,9 +2,13 @@
 /// `flagstaff.yml`): a JustTweak LocalConfiguration, a Remote Config defaults
 /// plist. In the environments it is limited to, or in all; the same for every tenant.
 public struct ValueFileLayer: ResolutionLayer {
+    /// The kind: each file `values` declares, in the order listed.
+    public static let kind = LayerKind(id: "values", place: .configured) { model in
+        model.layerSources.values.enumerated().map { ValueFileLayer($1, number: $0 + 1, environments: model.environments) }
+    }
     /// The file and its values.
     public let source: ValueSource
-    public let layer: Layer
+    public let layer: LayerDescription
 
     /// Creates the layer of a value file; `environments` are the workspace's, in
     /// order, to name those a limited file applies in; `number` (from 1) picks the
@@ -13,7 +17,7 @@ public struct ValueFileLayer: ResolutionLayer {
         self.source = source
         let limited = source.environments.map { only in environments.filter { only.contains($0) } }
         let scope = limited.map { " (\($0.isEmpty ? "no environment" : $0.joined(separator: ", ")) only)" } ?? ""
-        layer = Layer(id: source.id, mark: Self.mark(number), code: Self.code(number), legend: "the value in \(source.file)\(scope)")
+        layer = LayerDescription(id: source.id, mark: Self.mark(number), code: Self.code(number), legend: "the value in \(source.file)\(scope)")
     }
 
     public func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion? {

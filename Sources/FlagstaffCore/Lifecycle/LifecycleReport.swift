@@ -209,11 +209,11 @@ private struct Rules {
             : (matrix.values(of: flag), "for \(tenants) in every environment")
         // A source Flagstaff cannot see may change what it sees: a uniform value is
         // then said to be uniform as far as it sees, and nothing more.
-        let unseen = matrix.chain.layers.compactMap { ($0 as? ExternalLayer)?.source }.filter { $0.touches(flag.key) }
+        let unseen = matrix.chain.layers.filter { $0.mayChangeUnseen(flag.key) }.compactMap(\.layer.unseenSourceName)
         if !unseen.isEmpty {
             let known = values.compactMap { $0 }
             guard let first = known.first, known.allSatisfy({ $0 == first }), case .bool(let on) = first else { return nil }
-            let names = unseen.map(\.name).joined(separator: " and ")
+            let names = unseen.joined(separator: " and ")
             return LifecycleFinding(
                 .partlySeen,
                 "\(on ? "on" : "off") \(scope) as far as Flagstaff can see, but \(names) may change it: "

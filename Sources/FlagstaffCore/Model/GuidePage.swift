@@ -127,7 +127,7 @@ public enum GuideVariables {
             }
             let template = model.remoteConfig?.templates[words[1]]
             if name == "remote_version" { return .success(template.map { $0.version?.number ?? "unnumbered" } ?? "none") }
-            let changed = matrix.flags(changedBy: RemoteConfigLayer.layer, in: words[1]).map(\.key)
+            let changed = matrix.flags(changedBy: RemoteConfigLayer.kind, in: words[1]).map(\.key)
             return .success(changed.isEmpty ? "none" : changed.joined(separator: ", "))
         case ("remote_flags", _), ("remote_version", _):
             return .failure(Problem(message: "{{\(name)}} takes an environment", hint: "for example {{\(name) prod}}"))

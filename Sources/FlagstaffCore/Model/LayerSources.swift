@@ -58,7 +58,7 @@ public struct ExternalSource: Hashable, Sendable {
 
     /// The id of Remote Config when the code names parameters but the workspace has
     /// no template (`FlagModel.unseenRemoteConfig`): the remote layer's own id.
-    public static let unseenRemoteConfigID = "remote"
+    public static let unseenRemoteConfigID = RemoteConfigLayer.kind.id
 }
 
 /// The layers a workspace declares beyond its tenant files, its Remote Config
@@ -78,9 +78,6 @@ public struct LayerSources: Hashable, Sendable {
         self.external = external
         self.order = order
     }
-
-    /// Whether the workspace declares nothing beyond the standard chain.
-    public var isEmpty: Bool { values.isEmpty && external.isEmpty && order == nil }
 
     /// The external sources that may change a flag, in order.
     public func external(touching key: String) -> [ExternalSource] { external.filter { $0.touches(key) } }

@@ -4,7 +4,7 @@ public struct CellExplanation: Sendable {
     /// One layer's part.
     public struct Step: Sendable {
         /// The layer.
-        public var layer: Layer
+        public var layer: LayerDescription
         /// Its answer; `nil` for no opinion.
         public var opinion: Opinion?
         /// What it looked at, when it says.

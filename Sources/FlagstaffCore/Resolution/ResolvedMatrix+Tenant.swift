@@ -106,7 +106,7 @@ extension ResolvedMatrix {
     }
 
     /// How a cell looks in a list of changes: its word and its deciding layer.
-    private func look(flag: Int, tenant: Int, environment: Int) -> (word: String, layer: Layer) {
+    private func look(flag: Int, tenant: Int, environment: Int) -> (word: String, layer: LayerDescription) {
         (presentation(flag: flag, tenant: tenant, environment: environment).word, layers[Int(cell(flag: flag, tenant: tenant, environment: environment).layer)])
     }
 

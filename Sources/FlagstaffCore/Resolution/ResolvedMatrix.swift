@@ -36,7 +36,7 @@ public struct ResolvedMatrix: Sendable {
     /// Every distinct value in the matrix; a packed cell names one by position.
     public internal(set) var values: [FlagValue]
     /// The chain's layers, by position; a packed cell names one by position.
-    public let layers: [Layer]
+    public let layers: [LayerDescription]
     var files: [String]
     /// The cells in tiles of `tile` flags: by environment, then by tile, then by
     /// tenant, then by flag within the tile (see `index`). One tenant's column is
@@ -84,8 +84,8 @@ public struct ResolvedMatrix: Sendable {
         types = Dictionary(zip(model.flags.map(\.key), flagTypes), uniquingKeysWith: { first, _ in first })
 
         let (flagCount, tenantCount, environmentCount) = (model.flags.count, model.tenants.count, model.environments.count)
-        let externals = chain.layers.indices.compactMap { index in (chain.layers[index] as? ExternalLayer).map { (index, $0.source) } }
-        let externalPositions = model.flags.map { flag in externals.filter { $0.1.touches(flag.key) }.map(\.0) }
+        let lazy = chain.layers.indices.filter { chain.layers[$0].decidesLazily }
+        let externalPositions = model.flags.map { flag in lazy.filter { chain.layers[$0].mayChangeUnseen(flag.key) } }
         self.externalPositions = externalPositions
         let merged = Interner()
         var details: [Int: Resolution] = [:]
@@ -173,7 +173,7 @@ public struct ResolvedMatrix: Sendable {
     /// thread of `init` does, and what resolving some of a tenant's flags again does.
     static func resolve(
         _ tenant: Tenant, settings: IndexedSettings, only: [Int]?, environments: [Bool]? = nil, model: FlagModel, chain: ResolutionChain,
-        layers: [Layer], types: [FlagType], externalPositions: [[Int]]
+        layers: [LayerDescription], types: [FlagType], externalPositions: [[Int]]
     ) -> TenantCells {
         let interner = Interner()
         let flagCount = model.flags.count
@@ -189,7 +189,7 @@ public struct ResolvedMatrix: Sendable {
                 flags: model.flags, types: types, tenant: tenant, settings: settings, environment: environment,
                 environmentIndex: environmentIndex, interner: interner, only: only)
             for (index, layer) in chain.layers.enumerated() {
-                (column.layer, column.layerIndex) = (layer.layer, UInt8(index))
+                (column.showsHiddenValue, column.layerIndex) = (layer.layer.showsHiddenValue, UInt8(index))
                 layer.decide(&column)
             }
             var resolved = column.cells
@@ -308,7 +308,7 @@ public struct ResolvedMatrix: Sendable {
     }
 
     /// The external layers that may change a flag (by its position), first asked first.
-    public func externalLayers(of flag: Int) -> [Layer] {
+    public func externalLayers(of flag: Int) -> [LayerDescription] {
         externalPositions[flag].map { layers[$0] }
     }
 
@@ -356,9 +356,9 @@ public struct ResolvedMatrix: Sendable {
     /// Whether a layer that replaces the app's own values changes the flag for
     /// at least one tenant in an environment: a value other than the one the app
     /// ships, or one that varies.
-    public func isChanged(_ flag: Flag, by layer: Layer, in environment: String) -> Bool {
+    public func isChanged(_ flag: Flag, by kind: LayerKind, in environment: String) -> Bool {
         guard let f = model.flagIndex(flag.key), let e = model.environments.firstIndex(of: environment),
-            let l = layers.firstIndex(of: layer)
+            let l = position(of: kind)
         else { return false }
         return model.tenants.indices.contains { tenant in
             guard cell(flag: f, tenant: tenant, environment: e).layer == l else { return false }
@@ -366,6 +366,10 @@ public struct ResolvedMatrix: Sendable {
             return cell.isVarying || cell.hidden.map { $0.value != cell.value } ?? true
         }
     }
+
+    /// The chain position of the layer of a kind that names it by the kind's id
+    /// (`RemoteConfigLayer.kind`), when the chain has it.
+    public func position(of kind: LayerKind) -> Int? { layers.firstIndex { $0.id == kind.id } }
 
     /// How many cells have a value the inputs do not hold in some case: decided in
     /// code, personalised by Firebase, or one a source Flagstaff cannot see may give.
@@ -383,8 +387,8 @@ public struct ResolvedMatrix: Sendable {
     }
 
     /// The flags, in model order, that a layer changes for at least one tenant in an environment.
-    public func flags(changedBy layer: Layer, in environment: String) -> [Flag] {
-        model.flags.filter { isChanged($0, by: layer, in: environment) }
+    public func flags(changedBy kind: LayerKind, in environment: String) -> [Flag] {
+        model.flags.filter { isChanged($0, by: kind, in: environment) }
     }
 
     /// Every value the flag can take for any tenant in the given environments

@@ -139,9 +139,9 @@ extension Validator {
         for tenant in matrix.model.tenants {
             for environment in environments {
                 let cell = matrix.resolution(flag, tenant, environment)
-                guard cell.layer == RemoteConfigLayer.layer else { continue }
+                guard cell.layer.id == RemoteConfigLayer.kind.id else { continue }
                 // Where the app ships nothing, the remote value is the only one it has.
-                guard !cell.isVarying, let hidden = cell.hidden, hidden.layer != FallbackLayer.layer, hidden.value == cell.value else { return nil }
+                guard !cell.isVarying, let hidden = cell.hidden, !hidden.layer.meansUnset, hidden.value == cell.value else { return nil }
                 decided += 1
             }
         }

@@ -74,18 +74,22 @@ public struct LayerSettings: Hashable, Sendable {
         hasher.combine(chain?.map(\.id))
     }
 
-    /// The ids a `chain` can name: the built-in layers', then the value files' and external sources'.
-    public var layerIDs: [String] { ResolutionChain.builtInLayerIDs + values.map(\.id) + external.map(\.id) }
+    /// The ids a `chain` can name: the built-in layers' (those of `kinds`), then the value files' and external sources'.
+    public func layerIDs(kinds: [LayerKind] = LayerKind.registered) -> [String] {
+        LayerKind.builtInIDs(of: kinds) + values.map(\.id) + external.map(\.id)
+    }
 
     /// The problems of a `chain`, and of ids given twice: an id no layer has, a layer
     /// named twice, a layer the workspace cannot have (remote config without
     /// `remote_config`, the tenant layers of a single app), and value files limited
-    /// to environments that are not configured.
-    func problems(in configuration: Configuration) -> [Diagnostic] {
+    /// to environments that are not configured. The built-in layers are those of `kinds`.
+    func problems(in configuration: Configuration, kinds: [LayerKind] = LayerKind.registered) -> [Diagnostic] {
+        let builtIn = LayerKind.builtInIDs(of: kinds)
+        let layerIDs = layerIDs(kinds: kinds)
         var problems: [Diagnostic] = []
         var seenIDs = Set<String>()
         for (id, location) in values.map({ ($0.id, $0.location) }) + external.map({ ($0.id, $0.location) }) {
-            if ResolutionChain.builtInLayerIDs.contains(id) {
+            if builtIn.contains(id) {
                 problems.append(
                     .error("'\(id)' is the name of a built-in layer", at: location, hint: "give the source another name, such as '\(id)_file'"))
             } else if !seenIDs.insert(id).inserted {
@@ -115,17 +119,22 @@ public struct LayerSettings: Hashable, Sendable {
                     .error(
                         "the chain names layer '\(id)', which the workspace does not have", at: location,
                         hint: Suggestion.didYouMean(id, in: layerIDs) ?? "layers: \(layerIDs.joined(separator: ", "))"))
-            } else if id == "remote", configuration.remoteConfig == nil {
-                problems.append(.error("the chain names layer 'remote', but there is no 'remote_config'", at: location))
-            } else if id == "override" || id == "base", configuration.isSingleApp {
+                continue
+            }
+            switch kinds.first(where: { $0.isNamedByID && $0.id == id })?.requirement {
+            case .remoteConfig? where configuration.remoteConfig == nil:
+                problems.append(.error("the chain names layer '\(id)', but there is no 'remote_config'", at: location))
+            case .tenantFiles? where configuration.isSingleApp:
                 problems.append(
                     .error(
                         "the chain names layer '\(id)', but a single app has no tenant files", at: location,
                         hint: "name the app's value files under 'values' instead"))
+            default: break
             }
         }
-        if let last = chain.last, last.id != "fallback", named["fallback"] != nil {
-            problems.append(.error("the fallback must end the chain", at: named["fallback"], hint: "move 'fallback' to the end, or leave it out"))
+        for last in kinds where last.place == .last {
+            guard let place = named[last.id], chain.last?.id != last.id else { continue }
+            problems.append(.error("the \(last.id) must end the chain", at: place, hint: "move '\(last.id)' to the end, or leave it out"))
         }
         for file in values where named[file.id] == nil {
             problems.append(

@@ -45,7 +45,7 @@ struct CellReasons: Sendable {
             }.joined(separator: "; ")
         }
         guard let reason = resolution.reason else { return nil }
-        let layer = resolution.layer == RemoteConfigLayer.layer ? "remote config" : resolution.layer.id
+        let layer = resolution.layer.reasonWord
         var text: String
         if reason == "default value" {
             text = "set by \(layer) for everyone"

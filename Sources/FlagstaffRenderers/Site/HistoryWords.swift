@@ -29,7 +29,7 @@ struct HistoryWords {
     let tenantNames: [String: String]
     /// Each layer's `phrase` by its id, from the site's chain.
     let layerPhrases: [String: String]
-    /// The ids of the chain's layers whose values the app ships in its build (`Layer.isBundled`).
+    /// The ids of the chain's layers whose values the app ships in its build (`LayerDescription.isBundled`).
     let bundledLayers: Set<String>
     /// Whether the team tags its releases (`history.release_tags`), so a commit in
     /// no release is in none yet.

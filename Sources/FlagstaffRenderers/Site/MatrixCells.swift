@@ -55,7 +55,7 @@ struct MatrixCells {
         var groupOfFlag = [Int](repeating: 0, count: model.flags.count)
         for (index, group) in groups.enumerated() { for position in group.positions { groupOfFlag[position] = index } }
         self.groupOfFlag = groupOfFlag
-        let remoteLayer = matrix.layers.firstIndex(of: RemoteConfigLayer.layer)
+        let remoteLayer = matrix.position(of: RemoteConfigLayer.kind)
         var byPresentation = [Int?](repeating: nil, count: matrix.presentationCount)
         cells.reserveCapacity(model.flags.count * environmentCount * tenantCount)
         for flag in model.flags.indices {

@@ -68,7 +68,7 @@ struct HomePage: SitePage {
         asOf = lifecycle.asOf.description
         (overdueCount, dueSoonCount) = (lifecycle.count(of: .overdue), lifecycle.count(of: .dueSoon))
         remoteChanges = model.environments.filter { model.remoteConfig?.templates[$0] != nil }.map { environment in
-            let count = matrix.flags(changedBy: RemoteConfigLayer.layer, in: environment).count
+            let count = matrix.flags(changedBy: RemoteConfigLayer.kind, in: environment).count
             return RemoteChangeCount(
                 environment: environment, count: count, flagsNoun: count.noun("flag"),
                 template: model.remoteConfig?.templates[environment]?.version?.summary)
@@ -134,7 +134,7 @@ struct HomePage: SitePage {
         init(_ site: SiteRenderer, flag: Int, tenant: Int, environments: [Int]) {
             let (model, matrix) = (site.model, site.matrix)
             key = model.flags[flag].key
-            var runs: [(word: String, layer: Layer, environments: [String])] = []
+            var runs: [(word: String, layer: LayerDescription, environments: [String])] = []
             for environment in environments {
                 let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
                 let word = CellPresentation(resolution).word
@@ -144,14 +144,14 @@ struct HomePage: SitePage {
                     runs.append((word, resolution.layer, [model.environments[environment]]))
                 }
             }
-            let isPlainFallback = runs.allSatisfy { $0.layer == FallbackLayer.layer } && Set(runs.map(\.word)).count == 1
+            let isPlainFallback = runs.allSatisfy(\.layer.meansUnset) && Set(runs.map(\.word)).count == 1
             plainWord = isPlainFallback ? runs.first?.word : nil
             if isPlainFallback, environments.count == model.environments.count {
                 words = runs[0].word
             } else {
                 words = runs.map { run in
                     "\(run.word) in \(RemoteConditionWords.list(run.environments, joinedBy: "and"))"
-                        + (run.layer == FallbackLayer.layer ? "" : ", from \(run.layer.name)")
+                        + (run.layer.meansUnset ? "" : ", from \(run.layer.name)")
                 }.joined(separator: "; ")
             }
         }

@@ -3,7 +3,7 @@
 ///
 /// A reference type, so a resolved cell carries its layer with one pointer.
 /// Two layers are equal when their ids are.
-public final class Layer: Hashable, Sendable, CustomStringConvertible {
+public final class LayerDescription: Hashable, Sendable, CustomStringConvertible {
     /// The stable name used in exports and URLs: `override`, `base`, `fallback`.
     public let id: String
     /// The layer in the site's words, as the glossary and legends name it:
@@ -46,12 +46,22 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// build (its `#if` leaves it out): views say `CellPresentation.notInBuildWord`
     /// instead of a value, and no rule counts the cell's value.
     public let leavesFlagOut: Bool
+    /// The layer as a reason under a cell names what sets it: "set by remote config
+    /// for everyone"; the id unless given.
+    public let reasonWord: String
+    /// Whether a value from this layer means nothing sets the flag (the fallback),
+    /// so views say the value without saying where it comes from.
+    public let meansUnset: Bool
+    /// The name people know the layer's source by when Flagstaff cannot see it
+    /// ("LaunchDarkly"); `nil` for a layer Flagstaff sees.
+    public let unseenSourceName: String?
 
     /// Creates a layer description.
     public init(
         id: String, mark: String, code: String, legend: String, isKnownAtBuildTime: Bool = true, showsHiddenValue: Bool = false,
         canVary: Bool = false, canBeWorkedOutWhenRunning: Bool = false, changeNote: String? = nil, isBundled: Bool = true, leavesFlagOut: Bool = false, name: String? = nil, explanation: String? = nil,
-        phrase: String? = nil, legendNaming: (@Sendable ((String) -> String) -> String)? = nil
+        phrase: String? = nil, reasonWord: String? = nil, meansUnset: Bool = false, unseenSourceName: String? = nil,
+        legendNaming: (@Sendable ((String) -> String) -> String)? = nil
     ) {
         self.id = id
         self.name = name ?? id
@@ -68,6 +78,9 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
         self.changeNote = changeNote
         self.isBundled = isBundled
         self.leavesFlagOut = leavesFlagOut
+        self.reasonWord = reasonWord ?? id
+        self.meansUnset = meansUnset
+        self.unseenSourceName = unseenSourceName
     }
 
     /// The legend with each name the configuration gives (an external source's)
@@ -77,7 +90,7 @@ public final class Layer: Hashable, Sendable, CustomStringConvertible {
     /// The id.
     public var description: String { id }
 
-    public static func == (lhs: Layer, rhs: Layer) -> Bool { lhs.id == rhs.id }
+    public static func == (lhs: LayerDescription, rhs: LayerDescription) -> Bool { lhs.id == rhs.id }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
@@ -159,11 +172,21 @@ public struct Opinion: Hashable, Sendable {
 
 /// A layer that can be asked for its opinion on a cell.
 ///
-/// To add a layer, write one type that conforms, and register it in
-/// `ResolutionChain.bundled` (or pass it to `ResolutionChain.init`).
+/// To add a layer, write one type that conforms, with a `LayerKind` that makes
+/// it, and register the kind in `LayerKind.registered`.
 public protocol ResolutionLayer: Sendable {
     /// How the layer is shown.
-    var layer: Layer { get }
+    var layer: LayerDescription { get }
+
+    /// Whether the layer decides no cell when a matrix is resolved: the cells it
+    /// may change (`mayChangeUnseen`) keep what the layers below give, and the
+    /// matrix puts the layer's cases above them when asked, so that a layer that
+    /// may change every flag costs no stored resolution per cell.
+    var decidesLazily: Bool { get }
+
+    /// Whether the layer may change the flag with `key` to a value no input holds
+    /// (a source Flagstaff cannot see), so no view calls its value settled.
+    func mayChangeUnseen(_ key: String) -> Bool
 
     /// The layer's opinion on a flag for a tenant in an environment, or `nil` for none.
     func opinion(on flag: Flag, type: FlagType, tenant: Tenant, environment: String) -> Opinion?
@@ -180,6 +203,12 @@ public protocol ResolutionLayer: Sendable {
 }
 
 extension ResolutionLayer {
+    /// A layer decides the cells it has an opinion on as the matrix is resolved.
+    public var decidesLazily: Bool { false }
+
+    /// A layer Flagstaff sees changes nothing unseen.
+    public func mayChangeUnseen(_ key: String) -> Bool { false }
+
     public func decide(_ column: inout MatrixColumn) {
         for index in column.positions where column.isOpen(index) {
             if let opinion = opinion(
