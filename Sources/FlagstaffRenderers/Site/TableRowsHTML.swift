@@ -18,14 +18,15 @@ struct TableRowsHTML {
     private let tenantFiles: [String]
     /// Every fixed piece of a row, made once; `first` says where each kind starts.
     private let pieces: BytePieces
-    private let first: (cell: Int, wholeRow: Int, layer: Int, flagRow: Int, tenantRow: Int, group: Int)
+    private let first: (cell: Int, wholeRow: Int, layer: Int, flagRow: Int, tenantRow: Int, tenantItem: Int, group: Int)
 
     /// Prepares the pieces of every row: per presentation id its cell
     /// (`<td class=yb>on`) and the same cell across every environment
     /// (`<td colspan=6 class=yb>on`); per layer its name for the column of
     /// where values are written; per flag the start of its tenant-page row,
     /// with the badges, without and with `data-on`; per tenant the start of its
-    /// flag-page row; and each MARK group's heading on tenant pages. Rows leave
+    /// flag-page row and of its item in the list of where values are written;
+    /// and each MARK group's heading on tenant pages. Rows leave
     /// out the end tags HTML does not need (`</th>`, `</td>`, `</tr>`): a large
     /// site has millions of cells.
     init(
@@ -57,6 +58,8 @@ struct TableRowsHTML {
         for (tenant, slug) in zip(model.tenants, tenantSlugs) {
             pieces.add("<tr id=t-\(slug)><th scope=\"row\"><a href=\"../tenants/\(slug).html\">\(tenant.name.htmlEscaped)</a>".utf8)
         }
+        let tenantItem = pieces.count
+        for tenant in model.tenants { pieces.add("\n<li><span class=\"id\">\(tenant.id.htmlEscaped)</span> ".utf8) }
         let group = pieces.count
         for (index, group) in groups.enumerated() {
             var heading = (index > 0 ? "\n" : "") + "<tbody>\n"
@@ -66,7 +69,7 @@ struct TableRowsHTML {
             pieces.add((heading + "\n").utf8)
         }
         self.pieces = pieces
-        first = (cell, wholeRow, layer, flagRow, tenantRow, group)
+        first = (cell, wholeRow, layer, flagRow, tenantRow, tenantItem, group)
     }
 
     /// The class of the look most cells have, off from a base value: value
@@ -108,67 +111,89 @@ struct TableRowsHTML {
     /// when several share it, that most common place once (`<li>Every other tenant: base :2`), with
     /// `tenant` the site's word for a tenant.
     func writtenItems(flag: Int, tenant word: String) -> [UInt8] {
-        let model = matrix.model
-        var lastFile = (name: "", escaped: [UInt8]())
-        let places = pieces.read { pieces in
-            model.tenants.indices.map { writtenAt(flag: flag, tenant: $0, pieces: pieces, lastFile: &lastFile) }
-        }
-        var counts: [[UInt8]: Int] = [:]
-        for place in places { counts[place, default: 0] += 1 }
-        let common = places.first { counts[$0] == counts.values.max() } ?? []
-        // Said once only when more than one tenant shares it.
-        let shared = (counts[common] ?? 0) > 1
+        let tenantCount = matrix.model.tenants.count
         var html: [UInt8] = []
-        for (tenant, place) in zip(model.tenants, places) where place != common || !shared {
-            html += "\n<li><span class=\"id\">\(tenant.id.htmlEscaped)</span> ".utf8
-            html += place
-        }
-        if shared, let count = counts[common] {
-            html += "\n<li>Every \(count == model.tenants.count ? "" : "other ")\(word.htmlEscaped): ".utf8
-            html += common
+        pieces.read { pieces in
+            var lastFile = (name: "", escaped: [UInt8]())
+            var scratch = WrittenScratch()
+            let places = (0..<tenantCount).map { writtenAt(flag: flag, tenant: $0, pieces: pieces, lastFile: &lastFile, scratch: &scratch) }
+            var counts: [[UInt8]: Int] = [:]
+            for place in places { counts[place, default: 0] += 1 }
+            let most = counts.values.max() ?? 0
+            let common = places.first { counts[$0] == most } ?? []
+            // Said once only when more than one tenant shares it.
+            let shared = most > 1
+            for (tenant, place) in places.enumerated() where place != common || !shared {
+                pieces.append(first.tenantItem + tenant, to: &html)
+                html += place
+            }
+            if shared {
+                html += "\n<li>Every \(most == tenantCount ? "" : "other ")\(word.htmlEscaped): ".utf8
+                html += common
+            }
         }
         return html
+    }
+
+    /// Where one environment's value is written: the layer, and the file (nil
+    /// for the tenant's own) and line when there is one.
+    private struct Place: Equatable {
+        var layer: Int
+        var file: String?
+        var line: Int?
+    }
+
+    /// The arrays `writtenAt` fills for each tenant, kept between tenants.
+    private struct WrittenScratch {
+        var places: [Place] = [], counts: [Int] = [], of: [Int] = []
     }
 
     /// Where a flag's values for a tenant are written: the deciding layer and
     /// the line (`base :12`, `remote content/remote/prod.json:40`) most of its
     /// environments share, then each other one with the environments it is for
     /// (`; prod: override :30`).
-    private func writtenAt(flag: Int, tenant: Int, pieces: BytePieces.Reader, lastFile: inout (name: String, escaped: [UInt8])) -> [UInt8] {
+    private func writtenAt(
+        flag: Int, tenant: Int, pieces: BytePieces.Reader, lastFile: inout (name: String, escaped: [UInt8]), scratch: inout WrittenScratch
+    ) -> [UInt8] {
         let environments = matrix.model.environments
-        var texts: [[UInt8]] = []
-        var counts: [Int] = [], of: [Int] = []
+        scratch.places.removeAll(keepingCapacity: true)
+        scratch.counts.removeAll(keepingCapacity: true)
+        scratch.of.removeAll(keepingCapacity: true)
         for environment in environments.indices {
-            var text: [UInt8] = []
             let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
-            pieces.append(first.layer + Int(cell.layer), to: &text)
             let location = cell.hasDetails
                 ? matrix.resolution(flag: flag, tenant: tenant, environment: environment).location : matrix.location(of: cell)
-            if let location {
-                text.append(UInt8(ascii: " "))
-                if location.file != tenantFiles[tenant] {
-                    if location.file != lastFile.name { lastFile = (location.file, Array(location.file.htmlEscaped.utf8)) }
-                    text += lastFile.escaped
-                }
-                text.append(UInt8(ascii: ":"))
-                text += String(location.line).utf8
-            }
-            if let known = texts.firstIndex(of: text) {
-                counts[known] += 1
-                of.append(known)
+            let place = Place(
+                layer: Int(cell.layer), file: location.flatMap { $0.file == tenantFiles[tenant] ? nil : $0.file }, line: location?.line)
+            if let known = scratch.places.firstIndex(of: place) {
+                scratch.counts[known] += 1
+                scratch.of.append(known)
             } else {
-                of.append(texts.count)
-                texts.append(text)
-                counts.append(1)
+                scratch.of.append(scratch.places.count)
+                scratch.places.append(place)
+                scratch.counts.append(1)
             }
         }
+        let counts = scratch.counts
         let common = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) } ?? 0
-        var html = texts[common]
-        for (index, text) in texts.enumerated() where index != common {
+        var html: [UInt8] = []
+        func write(_ place: Place) {
+            pieces.append(first.layer + place.layer, to: &html)
+            guard let line = place.line else { return }
+            html.append(UInt8(ascii: " "))
+            if let file = place.file {
+                if file != lastFile.name { lastFile = (file, Array(file.htmlEscaped.utf8)) }
+                html += lastFile.escaped
+            }
+            html.append(UInt8(ascii: ":"))
+            html += String(line).utf8
+        }
+        write(scratch.places[common])
+        for (index, place) in scratch.places.enumerated() where index != common {
             html += "; ".utf8
-            html += environments.indices.filter { of[$0] == index }.map { environments[$0].htmlEscaped }.joined(separator: ", ").utf8
+            html += environments.indices.filter { scratch.of[$0] == index }.map { environments[$0].htmlEscaped }.joined(separator: ", ").utf8
             html += ": ".utf8
-            html += text
+            write(place)
         }
         return html
     }
@@ -199,21 +224,26 @@ struct TableRowsHTML {
     /// `on`, or with its reason, `vr` with `on/off ≈` and
     /// `<span class=why>on for “EU guests” (…); otherwise off</span>`.
     private func cells(flag: Int, tenant: Int, pieces: BytePieces.Reader, into html: inout [UInt8]) {
-        let environments = matrix.model.environments.indices
-        if environments.count > 1, let id = plainLook(flag: flag, tenant: tenant, environment: 0),
-            environments.dropFirst().allSatisfy({ plainLook(flag: flag, tenant: tenant, environment: $0) == id })
-        {
-            pieces.append(first.wholeRow + id, to: &html)
-            return
-        }
-        for environment in environments {
-            if let id = plainLook(flag: flag, tenant: tenant, environment: environment) {
-                pieces.append(first.cell + id, to: &html)
-            } else {
-                let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
-                let why = reasons.reason(resolution, environment: matrix.model.environments[environment], flag: matrix.model.flags[flag])
-                let look = CellPresentation(resolution)
-                html += Self.cell(css: look.cssClass, text: look.text, why: why).utf8
+        let count = matrix.model.environments.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { looks in
+            var same = count > 1
+            for environment in 0..<count {
+                looks[environment] = plainLook(flag: flag, tenant: tenant, environment: environment) ?? -1
+                if looks[environment] < 0 || looks[environment] != looks[0] { same = false }
+            }
+            if same {
+                pieces.append(first.wholeRow + looks[0], to: &html)
+                return
+            }
+            for environment in 0..<count {
+                if looks[environment] >= 0 {
+                    pieces.append(first.cell + looks[environment], to: &html)
+                } else {
+                    let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                    let why = reasons.reason(resolution, environment: matrix.model.environments[environment], flag: matrix.model.flags[flag])
+                    let look = CellPresentation(resolution)
+                    html += Self.cell(css: look.cssClass, text: look.text, why: why).utf8
+                }
             }
         }
     }
