@@ -113,6 +113,11 @@ class PhoneTests(HotelSiteTestCase):
                 why = cells[2].find_element(By.CLASS_NAME, "why")
                 self.assertTrue(why.is_displayed())
                 self.assertIn("a random 25% of devices", why.text)
+                if page.startswith("tenants/"):
+                    # A value the same in every environment is written once across its row, named "all".
+                    merged = self.driver.find_element(By.CSS_SELECTOR, "table.by-env tbody td[colspan]")
+                    self.assertEqual(self.driver.execute_script("return getComputedStyle(arguments[0], '::before').content;", merged), '"all"')
+                    self.assertLessEqual(merged.rect["x"] + merged.rect["width"], 390.5, "the value is inside the screen")
                 name = self.driver.find_element(By.CSS_SELECTOR, "%s th" % row)
                 self.assertEqual(self.driver.execute_script(
                     "var a = arguments[0].querySelector('a'); return a.scrollWidth <= a.clientWidth + 1 || getComputedStyle(a).display === 'inline';", name), True,

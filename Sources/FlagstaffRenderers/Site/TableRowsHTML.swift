@@ -177,7 +177,7 @@ struct TableRowsHTML {
         let counts = scratch.counts
         let common = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) } ?? 0
         var html: [UInt8] = []
-        func write(_ place: Place) {
+        func put(_ place: Place) {
             pieces.append(first.layer + place.layer, to: &html)
             guard let line = place.line else { return }
             html.append(UInt8(ascii: " "))
@@ -188,12 +188,12 @@ struct TableRowsHTML {
             html.append(UInt8(ascii: ":"))
             html += String(line).utf8
         }
-        write(scratch.places[common])
+        put(scratch.places[common])
         for (index, place) in scratch.places.enumerated() where index != common {
             html += "; ".utf8
             html += environments.indices.filter { scratch.of[$0] == index }.map { environments[$0].htmlEscaped }.joined(separator: ", ").utf8
             html += ": ".utf8
-            write(place)
+            put(place)
         }
         return html
     }
