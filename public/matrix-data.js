@@ -1,10 +1,10 @@
 // The matrix for matrix.html's grid, written by flagstaff build.
 window.FLAGSTAFF_MATRIX = {
   "environments": [
-    {"name": "dev", "slug": "dev"},
-    {"name": "sit", "slug": "sit"},
-    {"name": "uat", "slug": "uat"},
-    {"name": "prod", "slug": "prod"}
+    {"name": "dev"},
+    {"name": "sit"},
+    {"name": "uat"},
+    {"name": "prod"}
   ],
   "tenants": [
     {"id": "AVR", "name": "AVR", "slug": "avr"},

@@ -7,8 +7,8 @@ import Testing
 /// what its pages say about a cell, read back from the files a reader gets, is
 /// the same everywhere. A cell's look is its class (value and layer) and its text
 /// (`on ☁`): the matrix's data file (which compare.html reads too), the flag
-/// page's values table (`td id="t-<tenant>.<env>"`), the tenant page's row
-/// (`tr data-k`) and flags.json (`values`, `layers`) must agree on it. The home
+/// page's values table (the row `tr id=t-<tenant>`), the tenant page's row
+/// (the row that links to the flag) and flags.json (`values`, `layers`) must agree on it. The home
 /// page's statements are checked against the same data, one test per statement.
 @Suite("Pages agree (issue 37)")
 struct PagesAgreeTests {
@@ -81,32 +81,45 @@ struct PagesAgreeTests {
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    /// Every `(class, text)` of a cell in `html` whose opening tag starts with `prefix`.
+    /// Every `(class, text)` of a value cell in a row's `html`, one per column:
+    /// a cell across several columns (`colspan`) once for each, a cell without
+    /// a class with the class of off from a base value (`nb`).
     static func cells(in html: Substring) -> [(css: String, text: String)] {
-        html.matches(of: /<td(?: id="[^"]*")? class="([^"]*)">([^<]*)/).map { (String($0.1), unescaped($0.2)) }
+        html.matches(of: /<td(?: colspan=(\d+))?(?: class=(?:"([^"]*)"|([^ >]*)))?>([^<]*)/).flatMap { match in
+            Array(repeating: (String(match.2 ?? match.3 ?? "nb"), unescaped(match.4)), count: match.1.flatMap { Int($0) } ?? 1)
+        }
+    }
+
+    /// The line of `html` (a table's row) that holds `needle`.
+    static func row(_ needle: String, in html: String) -> Substring? {
+        guard let found = html.range(of: needle) else { return nil }
+        let start = html[..<found.lowerBound].lastIndex(of: "\n").map(html.index(after:)) ?? html.startIndex
+        return html[start...].prefix { $0 != "\n" }
     }
 
     @Test(arguments: workspaces)
     func theFlagPageTheTenantPageTheMatrixAndFlagsJSONSayTheSameOfEachCell(_ name: String) throws {
         let data = try Data(name)
         let slugs = try #require(data.matrix["flags"] as? [[String: Any]]).map { $0["slug"] as? String ?? "" }
-        let environmentSlugs = try #require(data.matrix["environments"] as? [[String: Any]]).map { $0["slug"] as? String ?? "" }
         #expect(data.flags.count == slugs.count)
         for (f, flag) in data.flags.enumerated() {
             let key = try #require(flag["key"] as? String)
             let page = try #require(data.site["flags/\(slugs[f]).html"], "\(name): \(key)")
             let values = try #require(flag["values"] as? [String: [Any]])
             let layers = try #require(flag["layers"] as? [String: String])
+            // The flag page's row of each tenant, environments in order.
+            let rows = try data.tenants.map { tenant in
+                let id = "t-\(tenant["slug"] as? String ?? "")"
+                let row = try #require(Self.row("<tr id=\(id)>", in: page), "\(name): \(key): no row \(id) on the flag page")
+                return Self.cells(in: row)
+            }
             for (e, environment) in data.environments.enumerated() {
                 for (t, tenant) in data.tenants.enumerated() {
                     let where_ = "\(name): \(key) \(environment) \(tenant["id"] ?? "")"
                     let look = try data.look(flag: f, environment: e, tenant: t)
-                    // The flag page's cell.
-                    let id = "t-\(tenant["slug"] as? String ?? "").\(environmentSlugs[e])"
-                    let onPage = page.matches(of: /<td id="([^"]*)" class="([^"]*)">([^<]*)/).first { $0.1 == id }
-                    let cell = try #require(onPage, "\(where_): no cell \(id) on the flag page")
-                    #expect(String(cell.2) == look.css, "\(where_)")
-                    #expect(Self.unescaped(cell.3) == look.text, "\(where_)")
+                    let cell = try #require(rows[t].count == data.environments.count ? rows[t][e] : nil, "\(where_): \(rows[t].count) cells")
+                    #expect(cell.css == look.css, "\(where_)")
+                    #expect(cell.text == look.text, "\(where_)")
                     // flags.json: the layer, and on or off where the look says so. A cell a
                     // source Flagstaff cannot see "may change" has that source's class, while
                     // flags.json holds the known value below it.
@@ -126,11 +139,10 @@ struct PagesAgreeTests {
             guard !data.singleApp else { continue }
             for tenant in data.tenants {
                 let page = try #require(data.site["tenants/\(tenant["slug"] as? String ?? "").html"])
-                let start = try #require(page.range(of: "<tr data-k=\"\(key)\""), "\(name): \(key) on \(tenant["id"] ?? "")'s page")
-                let row = page[start.lowerBound...].prefix { $0 != "\n" }
+                let row = try #require(Self.row("<a href=\"../flags/\(slugs[f]).html\">", in: page), "\(name): \(key) on \(tenant["id"] ?? "")'s page")
                 let t = data.tenants.firstIndex { $0["id"] as? String == tenant["id"] as? String }!
                 let expected = try data.environments.indices.map { try data.look(flag: f, environment: $0, tenant: t) }
-                let shown = Self.cells(in: row[..<(row.range(of: "</tr>")?.lowerBound ?? row.endIndex)])
+                let shown = Self.cells(in: row)
                 #expect(shown.map(\.css) == expected.map(\.css), "\(name): \(key) on \(tenant["id"] ?? "")'s page")
                 #expect(shown.map(\.text) == expected.map(\.text), "\(name): \(key) on \(tenant["id"] ?? "")'s page")
             }

@@ -30,6 +30,25 @@ struct SiteTests {
         #expect(try Fixtures.golden("small/site/\(page)", matches: html))
     }
 
+    /// A flag page shows each tenant's values once, a value the same in every
+    /// environment across the row, and, for engineers, where they are written:
+    /// per tenant, the line most environments share first (read from the
+    /// fixture's tenant files: ENABLE_MEDIA_LIBRARY at line 2, AAA's uat
+    /// override at line 8, BBB's prod override at line 7); when no two tenants
+    /// share a place, each is listed.
+    @Test func aFlagPageShowsEachValueOnceAndWhereItIsWritten() throws {
+        let page = try #require(try Self.site.get()["flags/enable_media_library.html"])
+        #expect(page.contains("<tr id=t-aaa><th scope=\"row\"><a href=\"../tenants/aaa.html\">AAA</a><td>off<td class=yo>on ◆<td>off\n"))
+        #expect(page.contains("<a href=\"../tenants/wl.html\">White Label</a><td colspan=3>off\n"), "WL's value is off in every environment")
+        #expect(page.contains("""
+            <li><span class="id">AAA</span> base :2; uat: override :8
+            <li><span class="id">BBB</span> base :2; prod: override :7
+            <li><span class="id">WL</span> base :2
+            </ul>
+            """))
+        #expect(!page.contains("class=\"grid sources\""), "no second table of the same cells")
+    }
+
     /// The matrix's data file and static tables hold no live markup from a
     /// workspace whose every human-written text is a script payload.
     @Test func theMatrixDataAndStaticTablesEscapeEveryPayload() throws {
@@ -46,7 +65,7 @@ struct SiteTests {
             }
         }
         let prod = try #require(tables.first { $0.key.hasPrefix("matrix/prod/") }?.value)
-        #expect(prod.contains("<td class=\"xo\">&lt;script&gt;window.__xss=1&lt;/script&gt; ◆</td>"), "a value is shown as text")
+        #expect(prod.contains("<td class=xo>&lt;script&gt;window.__xss=1&lt;/script&gt; ◆<td"), "a value is shown as text")
     }
 
     @Test func guideVariablesAndLinksAreFilledIn() throws {

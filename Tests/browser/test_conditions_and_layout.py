@@ -199,7 +199,7 @@ class DecidedWhenTheAppRunsTests(WidthTestCase):
             with self.subTest(width=width):
                 self.set_width(width)
                 self.load("flags/haslibrary.html")
-                cell = self.driver.find_element(By.ID, "t-app.release")
+                cell = self.driver.find_element(By.CSS_SELECTOR, "tr#t-app td:last-of-type")  # release, the last environment
                 text = " ".join(cell.text.split())
                 self.assertTrue(text.startswith("decided in code ≈"), text)
                 self.assertIn("the app decides when it runs: “Custom apps, which have a bundled zim file, do not require library access", text)
@@ -223,9 +223,9 @@ class NotInBuildTests(WidthTestCase):
             with self.subTest(width=width):
                 self.set_width(width)
                 self.load("flags/debug_menu.html")
-                release = " ".join(self.driver.find_element(By.ID, "t-app.release").text.split())
+                release = " ".join(self.driver.find_element(By.CSS_SELECTOR, "tr#t-app td:nth-of-type(5)").text.split())
                 self.assertEqual(release, "not in this build ⊘ #if DEBUG leaves it out of the release build")
-                qa = " ".join(self.driver.find_element(By.ID, "t-app.qa").text.split())
+                qa = " ".join(self.driver.find_element(By.CSS_SELECTOR, "tr#t-app td:nth-of-type(3)").text.split())
                 self.assertTrue(qa.startswith("on/off"), qa)
                 self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0, "the page does not scroll sideways")
                 self.load_matrix()

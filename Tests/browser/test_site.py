@@ -41,6 +41,9 @@ WAIT_SECONDS = 10
 ENVIRONMENTS = ["dev", "sit", "uat", "prod"]
 TENANTS = ["AVR", "BEL", "CHL", "DRV", "FAU", "GRN", "LUM", "MIR", "ORS", "PAL", "SEV", "VEL", "WL", "ZEN"]
 FLAG_COUNT = 58
+# A tenant page's rows of flags, and the one whose name is the key given.
+TENANT_ROWS = "table.tenant tbody tr:not(.group)"
+TENANT_ROW = "//table[contains(@class, 'tenant')]//tr[th/a[text()='%s']]"
 
 # A node is visible when it takes up room in the layout: hidden ancestors,
 # `hidden` attributes and `display: none` all leave it without client rects.
@@ -349,7 +352,7 @@ class MatrixFilterTests(SiteTestCase):
         # The value's link opens the flag's page, where the condition is written next to the value.
         link = self.matrix_row("prod", "ENABLE_CHECKOUT").find_element(By.CSS_SELECTOR, "td:nth-of-type(3) a")
         self.driver.execute_script("arguments[0].click();", link)
-        self.wait.until(lambda d: d.current_url.endswith("flags/enable_checkout.html#t-chl.prod"))
+        self.wait.until(lambda d: d.current_url.endswith("flags/enable_checkout.html#t-chl"))
         why = self.driver.find_element(By.CSS_SELECTOR, ":target .why").text
         self.assertIn("\u201cCheckout incident at CHL\u201d", why)
         self.assertIn("CHL's app", why)
@@ -450,18 +453,18 @@ class OtherPagesTests(SiteTestCase):
         self.wait.until(lambda d: d.find_element(By.ID, "tenant-filters").is_displayed())
         checkbox = d.find_element(By.ID, "f-on")
         self.assertFalse(checkbox.is_selected())
-        row = lambda key: d.find_element(By.CSS_SELECTOR, 'table.tenant tr[data-k="%s"]' % key)
+        row = lambda key: d.find_element(By.XPATH, TENANT_ROW % key)
         self.assertTrue(row("ENABLE_GUIDED_TOUR").is_displayed())
         self.assertIsNone(row("ENABLE_GUIDED_TOUR").get_attribute("data-on"))
-        total = len(d.find_elements(By.CSS_SELECTOR, "table.tenant tr[data-k]"))
+        total = len(d.find_elements(By.CSS_SELECTOR, TENANT_ROWS))
         self.assertEqual(total, FLAG_COUNT)
 
         checkbox.click()
         self.wait.until(lambda d: not row("ENABLE_GUIDED_TOUR").is_displayed())
         self.assertIn("on=1", d.execute_script("return location.hash"))
         state = d.execute_script(VISIBLE_JS + """
-          return Array.prototype.map.call(document.querySelectorAll("table.tenant tr[data-k]"), function (r) {
-            return [r.getAttribute("data-k"), visible(r), r.hasAttribute("data-on")]; });""")
+          return Array.prototype.map.call(document.querySelectorAll(arguments[0]), function (r) {
+            return [r.querySelector("th a").textContent, visible(r), r.hasAttribute("data-on")]; });""", TENANT_ROWS)
         for key, shown, on in state:
             self.assertEqual(shown, on, key)
         self.assertTrue(any(shown for _, shown, _ in state), "some rows stay visible")
@@ -472,14 +475,14 @@ class OtherPagesTests(SiteTestCase):
         checkbox.click()
         self.wait.until(lambda d: row("ENABLE_GUIDED_TOUR").is_displayed())
         visible = d.execute_script(VISIBLE_JS + """
-          return Array.prototype.filter.call(document.querySelectorAll("table.tenant tr[data-k]"), visible).length;""")
+          return Array.prototype.filter.call(document.querySelectorAll(arguments[0]), visible).length;""", TENANT_ROWS)
         self.assertEqual(visible, FLAG_COUNT)
 
     def test_tenant_only_on_filter_restored_from_hash(self):
         self.load("tenants/wl.html#on=1")
         self.wait.until(lambda d: d.find_element(By.ID, "tenant-filters").is_displayed())
         self.assertTrue(self.driver.find_element(By.ID, "f-on").is_selected())
-        self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, 'tr[data-k="ENABLE_GUIDED_TOUR"]').is_displayed())
+        self.assertFalse(self.driver.find_element(By.XPATH, TENANT_ROW % "ENABLE_GUIDED_TOUR").is_displayed())
 
     def test_home_jump_to_exact_key(self):
         self.load("index.html")
@@ -582,10 +585,9 @@ class ReadingTests(SiteTestCase):
 
     - MATRIX_ROW: a flag's row, `[data-k]` holding the key; its first cell names the
       flag, the `td`s after it are values.
-    - MATRIX_LINK: a value's link, to `flags/<flag slug>.html#t-<tenant slug>.<environment slug>`.
+    - MATRIX_LINK: a value's link, to `flags/<flag slug>.html#t-<tenant slug>`.
     - SEARCH (`#f-q`), EMPTY (`#f-empty`, shown when nothing matches) and CLEAR (`#f-clear`).
-    - On a flag page, VALUES (`table.values`) with one `td` per value whose id is
-      `t-<tenant slug>.<environment slug>`, and a row per tenant with id `t-<tenant slug>`.
+    - On a flag page, VALUES (`table.values`) with a row per tenant with id `t-<tenant slug>`.
     """
 
     MATRIX_ROW = "table.matrix tbody tr[data-k]"
@@ -697,21 +699,21 @@ class ReadingTests(SiteTestCase):
                       var grid = document.getElementById("grid"), header = grid.querySelector('thead th[data-t="WL"]');
                       grid.scrollLeft = header.offsetLeft - grid.clientWidth / 2;
                       grid.dispatchEvent(new Event("scroll"));""")
-                link = self.driver.find_element(By.CSS_SELECTOR, self.MATRIX_LINK % "enable_checkout.html#t-wl.prod")
+                link = self.driver.find_element(By.CSS_SELECTOR, self.MATRIX_LINK % "enable_checkout.html#t-wl")
                 self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", link)
                 link.click()
-                self.wait.until(lambda d: d.current_url.endswith("flags/enable_checkout.html#t-wl.prod"))
+                self.wait.until(lambda d: d.current_url.endswith("flags/enable_checkout.html#t-wl"))
                 self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
                 target = self.driver.find_element(By.CSS_SELECTOR, ":target")
-                self.assertEqual(target.get_attribute("id"), "t-wl.prod")
+                self.assertEqual(target.get_attribute("id"), "t-wl")
                 box = self.geometry(target)
                 self.assertFalse(box["covered"], "the sticky header and name column leave the target visible")
                 self.assertGreaterEqual(box["top"], 0)
                 self.assertLessEqual(box["bottom"], box["viewportHeight"])
                 style = lambda node, prop: self.driver.execute_script(
                     "return getComputedStyle(arguments[0]).getPropertyValue(arguments[1]);", node, prop)
-                other = self.driver.find_element(By.ID, "t-avr.prod")
-                self.assertNotEqual(style(target, "outline-style"), "none", "the value is highlighted")
+                other = self.driver.find_element(By.ID, "t-avr")
+                self.assertNotEqual(style(target, "outline-style"), "none", "the tenant's row is highlighted")
                 self.assertEqual(style(other, "outline-style"), "none")
                 row_name = self.driver.find_element(By.CSS_SELECTOR, "#t-wl > th")
                 other_name = self.driver.find_element(By.CSS_SELECTOR, "#t-avr > th")
@@ -906,7 +908,7 @@ class NoJavaScriptTests(SiteTestCase):
     def test_tenant_page_without_javascript_shows_every_row(self):
         self.driver.get(self.url("tenants/wl.html"))
         self.assertFalse(self.driver.find_element(By.ID, "tenant-filters").is_displayed())
-        rows = self.driver.find_elements(By.CSS_SELECTOR, "table.tenant tr[data-k]")
+        rows = self.driver.find_elements(By.CSS_SELECTOR, TENANT_ROWS)
         self.assertEqual(len(rows), FLAG_COUNT)
         self.assertTrue(all(r.is_displayed() for r in rows))
 
@@ -984,7 +986,7 @@ class GridScaleTests(SiteTestCase):
                 self.assertIn(wanted, [r.get_attribute("data-k") for r in rows])
                 for row in rows:
                     self.assertEqual(len(row.find_elements(By.CSS_SELECTOR, "td")), 1, "one tenant, one column")
-                fragment = "#t-%s.%s" % (tenant["slug"], env["slug"])
+                fragment = "#t-%s" % tenant["slug"]
                 link = self.driver.find_element(By.CSS_SELECTOR, '#grid tr[data-k="%s"] td a' % wanted)
                 self.assertTrue(link.get_attribute("href").endswith(fragment), link.get_attribute("href"))
                 link.click()

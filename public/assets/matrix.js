@@ -168,7 +168,7 @@
       if (drawn.first > 0) html += '<td class="gap" colspan="' + drawn.first + '"></td>';
       for (var c = drawn.first; c < drawn.last; c++) {
         var t = columns[c], look = lookAt(cells, t);
-        html += look.head + flag.href + data.tenants[t].slug + "." + environment.slug + look.tail;
+        html += look.head + flag.href + data.tenants[t].slug + look.tail;
       }
       if (drawn.last < columns.length) html += '<td class="gap" colspan="' + (columns.length - drawn.last) + '"></td>';
       return html + "</tr>";

@@ -51,7 +51,7 @@
     function cellHTML(flag, e, t, label) {
       var item = look(flag, e, t);
       return '<td class="' + escapeHTML(item[0]) + '"><span class="label">' + escapeHTML(label) + "</span>" +
-        '<a href="flags/' + flag.slug + ".html#t-" + data.tenants[t].slug + "." + data.environments[e].slug + '">' + escapeHTML(item[1]) + "</a>" +
+        '<a href="flags/' + flag.slug + ".html#t-" + data.tenants[t].slug + '">' + escapeHTML(item[1]) + "</a>" +
         (item[2] === null ? "" : '<span class="why">' + escapeHTML(item[2]) + "</span>") + "</td>";
     }
 

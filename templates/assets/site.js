@@ -22,7 +22,7 @@
     function apply() {
       Array.prototype.forEach.call(document.querySelectorAll("table.tenant tbody"), function (body) {
         var any = false;
-        Array.prototype.forEach.call(body.querySelectorAll("tr[data-k]"), function (row) {
+        Array.prototype.forEach.call(body.querySelectorAll("tr:not(.group)"), function (row) {
           row.hidden = onOnly.checked && !row.hasAttribute("data-on");
           if (!row.hidden) any = true;
         });

@@ -127,10 +127,13 @@ private struct CellRows {
     let slice: MatrixSlice
     /// The slice's tenants and environments as positions in the model.
     let tenants: [Int], environments: [Int]
+    /// The slice's tenants' defaults files, read once rather than per cell.
+    let tenantFiles: [String]
 
     init(_ slice: MatrixSlice) {
         self.slice = slice
         (tenants, environments) = (slice.tenantPositions, slice.environmentPositions)
+        tenantFiles = slice.tenants.map(\.file)
     }
 
     /// Appends one flag's cell members, the last members of its object.
@@ -155,7 +158,7 @@ private struct CellRows {
                 if cell.hasValue { cell.value.appendJSON(to: &values) } else { values += "null" }
                 layers += cell.layer.code
                 lines += String(cell.isVarying ? 0 : cell.location?.line ?? 0)
-                let cellExtras = Self.extras(of: cell, tenantFile: slice.tenants[column].file)
+                let cellExtras = Self.extras(of: cell, tenantFile: tenantFiles[column])
                 if !cellExtras.isEmpty { rowExtras.append(.init(slice.tenants[column].id, .object(cellExtras))) }
             }
             values += "]"

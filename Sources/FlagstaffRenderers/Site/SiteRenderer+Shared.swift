@@ -3,10 +3,9 @@ import FlagstaffCore
 /// What several kinds of page share: links to flags and tenants, badges, and a
 /// cell's reason in words.
 extension SiteRenderer {
-    /// The id of a flag page's value cell, `t-<tenant slug>.<environment slug>`, which
-    /// matrix cells link to; a slug never holds a `.`, so the id cannot be ambiguous.
-    func anchor(_ tenant: Tenant, _ environment: String) -> String {
-        "t-\(tenantSlugs[tenant.id]!).\(environmentSlugs[environment]!)"
+    /// The id of a tenant's row on a flag page, `t-<tenant slug>`, which matrix cells link to.
+    func anchor(_ tenant: Tenant) -> String {
+        "t-\(tenantSlugs[tenant.id]!)"
     }
 
     /// Every tenant, for filters and headings.

@@ -66,7 +66,7 @@ public struct SiteRenderer {
         self.reasons = reasons
         rows = TableRowsHTML(
             matrix: matrix, reasons: reasons, flagSlugs: matrix.model.flags.map { flagSlugs[$0.key]! },
-            tenantSlugs: matrix.model.tenants.map { tenantSlugs[$0.id]! }, environmentSlugs: matrix.model.environments.map { environmentSlugs[$0]! },
+            tenantSlugs: matrix.model.tenants.map { tenantSlugs[$0.id]! },
             groups: MatrixSlice(matrix).groupPositions,
             badges: { [model = matrix.model] in Self.nameBadges(model.flags[$0], lifecycle: lifecycle) })
     }

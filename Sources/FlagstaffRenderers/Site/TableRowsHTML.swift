@@ -18,16 +18,19 @@ struct TableRowsHTML {
     private let tenantFiles: [String]
     /// Every fixed piece of a row, made once; `first` says where each kind starts.
     private let pieces: BytePieces
-    private let first: (css: Int, text: Int, layer: Int, flagRow: Int, tenantRow: Int, tenantCell: Int, group: Int, sourceRow: Int)
+    private let first: (cell: Int, wholeRow: Int, layer: Int, flagRow: Int, tenantRow: Int, tenantItem: Int, group: Int)
 
-    /// Prepares the pieces of every row: per presentation id its class and its
-    /// word with the mark; per layer its name for the engineers' table; per flag
-    /// the start of its tenant-page row, with the badges, without and with
-    /// `data-on`; per tenant the start of its flag-page row, of its cell in each
-    /// environment up to the class (`<td id="t-wl.prod" class="`), and of its
-    /// row in the engineers' table; and each MARK group's heading on tenant pages.
+    /// Prepares the pieces of every row: per presentation id its cell
+    /// (`<td class=yb>on`) and the same cell across every environment
+    /// (`<td colspan=6 class=yb>on`); per layer its name for the column of
+    /// where values are written; per flag the start of its tenant-page row,
+    /// with the badges, without and with `data-on`; per tenant the start of its
+    /// flag-page row and of its item in the list of where values are written;
+    /// and each MARK group's heading on tenant pages. Rows leave
+    /// out the end tags HTML does not need (`</th>`, `</td>`, `</tr>`): a large
+    /// site has millions of cells.
     init(
-        matrix: ResolvedMatrix, reasons: CellReasons, flagSlugs: [String], tenantSlugs: [String], environmentSlugs: [String],
+        matrix: ResolvedMatrix, reasons: CellReasons, flagSlugs: [String], tenantSlugs: [String],
         groups: [(name: String?, positions: Range<Int>)], badges: (Int) -> [Badge]
     ) {
         self.matrix = matrix
@@ -35,30 +38,28 @@ struct TableRowsHTML {
         self.reasons = reasons
         let model = matrix.model
         tenantFiles = model.tenants.map(\.file)
-        let (tenantSlugs, environmentSlugs) = (tenantSlugs.map(\.htmlEscaped), environmentSlugs.map(\.htmlEscaped))
+        let tenantSlugs = tenantSlugs.map(\.htmlEscaped)
         let presentations = (0..<matrix.presentationCount).map(matrix.presentation(id:))
         var pieces = BytePieces()
-        let css = pieces.count
-        for presentation in presentations { pieces.add(presentation.cssClass.htmlEscaped.utf8) }
-        let text = pieces.count
-        for presentation in presentations { pieces.add(presentation.text.htmlEscaped.utf8) }
+        let cell = pieces.count
+        for presentation in presentations { pieces.add(Self.cell(css: presentation.cssClass, text: presentation.text).utf8) }
+        let wholeRow = pieces.count
+        for presentation in presentations { pieces.add(Self.cell(css: presentation.cssClass, text: presentation.text, span: model.environments.count).utf8) }
         let layer = pieces.count
-        for layer in matrix.layers { pieces.add("<td>\(layer.id.htmlEscaped)".utf8) }
+        for layer in matrix.layers { pieces.add(layer.id.htmlEscaped.utf8) }
         let flagRow = pieces.count
         for (flag, slug) in zip(model.flags.indices, flagSlugs.map(\.htmlEscaped)) {
             let key = model.flags[flag].key.htmlEscaped
-            for on in ["", " data-on=\"1\""] {
-                pieces.add("<tr data-k=\"\(key)\"\(on)><th scope=\"row\"><a href=\"../flags/\(slug).html\">\(key)</a>\(Self.html(of: badges(flag)))</th>".utf8)
+            for on in ["", " data-on"] {
+                pieces.add("<tr\(on)><th scope=\"row\"><a href=\"../flags/\(slug).html\">\(key)</a>\(Self.html(of: badges(flag)))".utf8)
             }
         }
         let tenantRow = pieces.count
         for (tenant, slug) in zip(model.tenants, tenantSlugs) {
-            pieces.add("<tr id=\"t-\(slug)\"><th scope=\"row\"><a href=\"../tenants/\(slug).html\">\(tenant.name.htmlEscaped)</a></th>".utf8)
+            pieces.add("<tr id=t-\(slug)><th scope=\"row\"><a href=\"../tenants/\(slug).html\">\(tenant.name.htmlEscaped)</a>".utf8)
         }
-        let tenantCell = pieces.count
-        for tenant in tenantSlugs {
-            for environment in environmentSlugs { pieces.add("<td id=\"t-\(tenant).\(environment)\" class=\"".utf8) }
-        }
+        let tenantItem = pieces.count
+        for tenant in model.tenants { pieces.add("\n<li><span class=\"id\">\(tenant.id.htmlEscaped)</span> ".utf8) }
         let group = pieces.count
         for (index, group) in groups.enumerated() {
             var heading = (index > 0 ? "\n" : "") + "<tbody>\n"
@@ -67,18 +68,24 @@ struct TableRowsHTML {
             }
             pieces.add((heading + "\n").utf8)
         }
-        let sourceRow = pieces.count
-        for tenant in model.tenants {
-            if model.isSingleApp {
-                // A single app has no defaults file: its values are in the code.
-                pieces.add("<tr><th scope=\"row\">\(tenant.name.htmlEscaped)</th>".utf8)
-                continue
-            }
-            let name = tenant.name == tenant.id ? "" : "\(tenant.name.htmlEscaped) "
-            pieces.add("<tr><th scope=\"row\">\(name)<span class=\"id\">\(tenant.id.htmlEscaped)</span></th><td><code>\(tenant.file.htmlEscaped)</code></td>".utf8)
-        }
         self.pieces = pieces
-        first = (css, text, layer, flagRow, tenantRow, tenantCell, group, sourceRow)
+        first = (cell, wholeRow, layer, flagRow, tenantRow, tenantItem, group)
+    }
+
+    /// The class of the look most cells have, off from a base value: value
+    /// tables write it as no class at all, and the theme's CSS gives a value
+    /// cell without a class that look (`table.values td:not([class])`).
+    static let unwrittenClass = "nb"
+
+    /// A value cell as every table of values writes it: the class unquoted when
+    /// it can be (`<td class=yb>on`) and left out for `unwrittenClass`
+    /// (`<td>off`), no end tag (HTML ends a cell at the next), and across
+    /// `span` columns when the value is the same in all of them.
+    static func cell(css: String, text: String, why: String? = nil, span: Int = 1) -> String {
+        let plain = !css.isEmpty && css.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        let attribute = css == unwrittenClass ? "" : plain ? " class=\(css)" : " class=\"\(css.htmlEscaped)\""
+        return "<td" + (span > 1 ? " colspan=\(span)" : "") + attribute + ">" + text.htmlEscaped
+            + (why.map { "<span class=why>\($0.htmlEscaped)</span>" } ?? "")
     }
 
     /// A flag page's rows, one per tenant: the tenant, then per environment the
@@ -87,53 +94,106 @@ struct TableRowsHTML {
     /// of these cells.
     func flagRows(flag: Int) -> [UInt8] {
         let model = matrix.model
-        let environmentCount = model.environments.count
         var html: [UInt8] = []
-        html.reserveCapacity(model.tenants.count * (90 + environmentCount * 50))
+        html.reserveCapacity(model.tenants.count * 100)
         pieces.read { pieces in
             for tenant in model.tenants.indices {
                 if tenant > 0 { html.append(UInt8(ascii: "\n")) }
                 pieces.append(first.tenantRow + tenant, to: &html)
-                for environment in 0..<environmentCount {
-                    pieces.append(first.tenantCell + tenant * environmentCount + environment, to: &html)
-                    cell(flag: flag, tenant: tenant, environment: environment, pieces: pieces, into: &html)
-                }
-                html += "</tr>".utf8
+                cells(flag: flag, tenant: tenant, pieces: pieces, into: &html)
             }
         }
         return html
     }
 
-    /// The engineers' table of a flag page, one row per tenant: its id, its
-    /// defaults file, and per environment the deciding layer and where it is
-    /// written (`base :12`, `remote content/remote/prod.json:40`).
-    func sourceRows(flag: Int) -> [UInt8] {
-        let environmentCount = matrix.model.environments.count
+    /// Where a flag page's values are written, for engineers: one item per
+    /// tenant whose values are not written where most tenants' are, then,
+    /// when several share it, that most common place once (`<li>Every other tenant: base :2`), with
+    /// `tenant` the site's word for a tenant.
+    func writtenItems(flag: Int, tenant word: String) -> [UInt8] {
+        let tenantCount = matrix.model.tenants.count
         var html: [UInt8] = []
-        html.reserveCapacity(tenantFiles.count * (120 + environmentCount * 24))
-        var lastFile = (name: "", escaped: [UInt8]())
         pieces.read { pieces in
-            for position in tenantFiles.indices {
-                if position > 0 { html.append(UInt8(ascii: "\n")) }
-                pieces.append(first.sourceRow + position, to: &html)
-                for environment in 0..<environmentCount {
-                    let cell = matrix.cell(flag: flag, tenant: position, environment: environment)
-                    pieces.append(first.layer + Int(cell.layer), to: &html)
-                    let location = cell.hasDetails
-                        ? matrix.resolution(flag: flag, tenant: position, environment: environment).location : matrix.location(of: cell)
-                    if let location {
-                        html.append(UInt8(ascii: " "))
-                        if location.file != tenantFiles[position] {
-                            if location.file != lastFile.name { lastFile = (location.file, Array(location.file.htmlEscaped.utf8)) }
-                            html += lastFile.escaped
-                        }
-                        html.append(UInt8(ascii: ":"))
-                        html += String(location.line).utf8
-                    }
-                    html += "</td>".utf8
-                }
-                html += "</tr>".utf8
+            var lastFile = (name: "", escaped: [UInt8]())
+            var scratch = WrittenScratch()
+            let places = (0..<tenantCount).map { writtenAt(flag: flag, tenant: $0, pieces: pieces, lastFile: &lastFile, scratch: &scratch) }
+            var counts: [[UInt8]: Int] = [:]
+            for place in places { counts[place, default: 0] += 1 }
+            let most = counts.values.max() ?? 0
+            let common = places.first { counts[$0] == most } ?? []
+            // Said once only when more than one tenant shares it.
+            let shared = most > 1
+            for (tenant, place) in places.enumerated() where place != common || !shared {
+                pieces.append(first.tenantItem + tenant, to: &html)
+                html += place
             }
+            if shared {
+                html += "\n<li>Every \(most == tenantCount ? "" : "other ")\(word.htmlEscaped): ".utf8
+                html += common
+            }
+        }
+        return html
+    }
+
+    /// Where one environment's value is written: the layer, and the file (nil
+    /// for the tenant's own) and line when there is one.
+    private struct Place: Equatable {
+        var layer: Int
+        var file: String?
+        var line: Int?
+    }
+
+    /// The arrays `writtenAt` fills for each tenant, kept between tenants.
+    private struct WrittenScratch {
+        var places: [Place] = [], counts: [Int] = [], of: [Int] = []
+    }
+
+    /// Where a flag's values for a tenant are written: the deciding layer and
+    /// the line (`base :12`, `remote content/remote/prod.json:40`) most of its
+    /// environments share, then each other one with the environments it is for
+    /// (`; prod: override :30`).
+    private func writtenAt(
+        flag: Int, tenant: Int, pieces: BytePieces.Reader, lastFile: inout (name: String, escaped: [UInt8]), scratch: inout WrittenScratch
+    ) -> [UInt8] {
+        let environments = matrix.model.environments
+        scratch.places.removeAll(keepingCapacity: true)
+        scratch.counts.removeAll(keepingCapacity: true)
+        scratch.of.removeAll(keepingCapacity: true)
+        for environment in environments.indices {
+            let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
+            let location = cell.hasDetails
+                ? matrix.resolution(flag: flag, tenant: tenant, environment: environment).location : matrix.location(of: cell)
+            let place = Place(
+                layer: Int(cell.layer), file: location.flatMap { $0.file == tenantFiles[tenant] ? nil : $0.file }, line: location?.line)
+            if let known = scratch.places.firstIndex(of: place) {
+                scratch.counts[known] += 1
+                scratch.of.append(known)
+            } else {
+                scratch.of.append(scratch.places.count)
+                scratch.places.append(place)
+                scratch.counts.append(1)
+            }
+        }
+        let counts = scratch.counts
+        let common = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) } ?? 0
+        var html: [UInt8] = []
+        func put(_ place: Place) {
+            pieces.append(first.layer + place.layer, to: &html)
+            guard let line = place.line else { return }
+            html.append(UInt8(ascii: " "))
+            if let file = place.file {
+                if file != lastFile.name { lastFile = (file, Array(file.htmlEscaped.utf8)) }
+                html += lastFile.escaped
+            }
+            html.append(UInt8(ascii: ":"))
+            html += String(line).utf8
+        }
+        put(scratch.places[common])
+        for (index, place) in scratch.places.enumerated() where index != common {
+            html += "; ".utf8
+            html += environments.indices.filter { scratch.of[$0] == index }.map { environments[$0].htmlEscaped }.joined(separator: ", ").utf8
+            html += ": ".utf8
+            put(place)
         }
         return html
     }
@@ -144,17 +204,14 @@ struct TableRowsHTML {
     func tenantRows(tenant: Int, on: (Int) -> Bool) -> [UInt8] {
         let model = matrix.model
         var html: [UInt8] = []
-        html.reserveCapacity(model.flags.count * (120 + model.environments.count * 30))
+        html.reserveCapacity(model.flags.count * 120)
         pieces.read { pieces in
             for (index, group) in groups.enumerated() {
                 pieces.append(first.group + index, to: &html)
                 for flag in group.positions {
                     pieces.append(first.flagRow + 2 * flag + (on(flag) ? 1 : 0), to: &html)
-                    for environment in model.environments.indices {
-                        html += #"<td class=""#.utf8
-                        cell(flag: flag, tenant: tenant, environment: environment, pieces: pieces, into: &html)
-                    }
-                    html += "</tr>\n".utf8
+                    cells(flag: flag, tenant: tenant, pieces: pieces, into: &html)
+                    html.append(UInt8(ascii: "\n"))
                 }
                 html += "</tbody>".utf8
             }
@@ -162,24 +219,41 @@ struct TableRowsHTML {
         return html
     }
 
-    /// One cell from its class on: `yb">on</td>`, or with its reason,
-    /// `vr">on/off ≈<span class="why">on for “EU guests” (…); otherwise off</span></td>`.
-    private func cell(flag: Int, tenant: Int, environment: Int, pieces: BytePieces.Reader, into html: inout [UInt8]) {
-        if let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment),
-            !matrix.cell(flag: flag, tenant: tenant, environment: environment).hasDetails
-        {
-            pieces.append(first.css + id, to: &html)
-            html += #"">"#.utf8
-            pieces.append(first.text + id, to: &html)
-        } else {
-            let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
-            let presentation = CellPresentation(resolution)
-            html += "\(presentation.cssClass.htmlEscaped)\">\(presentation.text.htmlEscaped)".utf8
-            if let why = reasons.reason(resolution, environment: matrix.model.environments[environment], flag: matrix.model.flags[flag]) {
-                html += "<span class=\"why\">\(why.htmlEscaped)</span>".utf8
+    /// A row's value cells, one per environment, or one across them all when
+    /// every environment has the same look and no reason to add: `yb` with
+    /// `on`, or with its reason, `vr` with `on/off ≈` and
+    /// `<span class=why>on for “EU guests” (…); otherwise off</span>`.
+    private func cells(flag: Int, tenant: Int, pieces: BytePieces.Reader, into html: inout [UInt8]) {
+        let count = matrix.model.environments.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { looks in
+            var same = count > 1
+            for environment in 0..<count {
+                looks[environment] = plainLook(flag: flag, tenant: tenant, environment: environment) ?? -1
+                if looks[environment] < 0 || looks[environment] != looks[0] { same = false }
+            }
+            if same {
+                pieces.append(first.wholeRow + looks[0], to: &html)
+                return
+            }
+            for environment in 0..<count {
+                if looks[environment] >= 0 {
+                    pieces.append(first.cell + looks[environment], to: &html)
+                } else {
+                    let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                    let why = reasons.reason(resolution, environment: matrix.model.environments[environment], flag: matrix.model.flags[flag])
+                    let look = CellPresentation(resolution)
+                    html += Self.cell(css: look.cssClass, text: look.text, why: why).utf8
+                }
             }
         }
-        html += "</td>".utf8
+    }
+
+    /// The presentation id of a cell whose look says all there is to say of it.
+    private func plainLook(flag: Int, tenant: Int, environment: Int) -> Int? {
+        guard let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment),
+            !matrix.cell(flag: flag, tenant: tenant, environment: environment).hasDetails
+        else { return nil }
+        return id
     }
 
     /// Badges after a flag's name, as every table writes them.

@@ -17,7 +17,7 @@ struct FlagPage: SitePage {
         site.model.flags.enumerated().map { position, flag in
             PagePlan(
                 path: "flags/\(site.flagSlugs[flag.key]!).html", title: flag.key,
-                html: { [site.rows.flagRows(flag: position), site.rows.sourceRows(flag: position)] }
+                html: { [site.rows.flagRows(flag: position), site.rows.writtenItems(flag: position, tenant: site.words.tenant)] }
             ) {
                 FlagPage(site, position)
             }
@@ -45,7 +45,8 @@ struct FlagPage: SitePage {
             builds: flag.condition.map { $0 == "DEBUG" ? "Debug builds only: an App Store build does not have this flag." : "Only builds where \($0) holds have this flag." },
             parameter: model.remoteParameter(of: flag),
             notRead: site.lifecycle.entry(for: flag.key)?.has(.unusedInCode) ?? false,
-            rowsHTML: WrittenHTML.marker(0), sourcesHTML: WrittenHTML.marker(1))
+            rowsHTML: WrittenHTML.marker(0), writtenHTML: WrittenHTML.marker(1),
+            defaultsFileExample: model.isSingleApp ? nil : model.tenants.first.map { "for \($0.name), \($0.file)" })
         lifecycle = site.lifecycle.entry(for: flag.key).map { FlagLifecycleDetails(site, $0, links: links) }
         history = site.history.map { FlagHistorySection(site, history: $0, flag: position) }
         remoteRules = FlagRemoteRulesSection(site, flag: position)
@@ -90,8 +91,10 @@ struct FlagDetails: Sendable, TemplateContext {
     var notRead: Bool
     /// Where the values table's rows go, one per tenant (`TableRowsHTML` writes them; see `WrittenHTML`).
     var rowsHTML: String
-    /// Where the engineers' table of where each value is written goes, one row per tenant.
-    var sourcesHTML: String
+    /// Where the engineers' list of where values are written goes, one item per tenant that differs from most.
+    var writtenHTML: String
+    /// The first tenant's defaults file, as an example of where a tenant's values are: "for AVR, tenants/AVR.json".
+    var defaultsFileExample: String?
 }
 
 /// One catalog column of a flag.

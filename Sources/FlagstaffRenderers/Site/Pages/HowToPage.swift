@@ -65,7 +65,7 @@ struct HowToPage: SitePage {
         let resolution = matrix.resolution(flag, tenant, environment)
         let presentation = CellPresentation(resolution)
         return HowToExample(
-            key: flag.key, href: "flags/\(site.flagSlugs[flag.key]!).html#\(site.anchor(tenant, environment))", tenantName: tenant.name,
+            key: flag.key, href: "flags/\(site.flagSlugs[flag.key]!).html#\(site.anchor(tenant))", tenantName: tenant.name,
             environmentName: environment, css: presentation.cssClass, cellText: presentation.text,
             layerLabel: resolution.layer.name,
             layerText: resolution.layer.legend)

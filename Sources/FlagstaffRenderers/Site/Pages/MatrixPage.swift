@@ -99,7 +99,7 @@ extension SiteRenderer {
             ])
         }
         let data = JSONValue.object([
-            .init("environments", .array(model.environments.map { .object([.init("name", .string($0)), .init("slug", .string(environmentSlugs[$0]!))]) })),
+            .init("environments", .array(model.environments.map { .object([.init("name", .string($0))]) })),
             .init("tenants", .array(model.tenants.map {
                 .object([.init("id", .string($0.id)), .init("name", .string($0.name)), .init("slug", .string(tenantSlugs[$0.id]!))])
             })),

@@ -123,8 +123,7 @@ struct StaticTableRows {
         tenantCount = model.tenants.count
         var pieces = BytePieces()
         for look in cells.looks {
-            pieces.add(("<td class=\"\(look.css.htmlEscaped)\">\(look.text.htmlEscaped)"
-                + (look.why.map { "<span class=\"why\">\($0.htmlEscaped)</span>" } ?? "") + "</td>").utf8)
+            pieces.add(TableRowsHTML.cell(css: look.css, text: look.text, why: look.why).utf8)
         }
         firstFlag = pieces.count
         for flag in model.flags {

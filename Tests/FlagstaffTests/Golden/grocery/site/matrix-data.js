@@ -1,8 +1,8 @@
 // The matrix for matrix.html's grid, written by flagstaff build.
 window.FLAGSTAFF_MATRIX = {
   "environments": [
-    {"name": "dev", "slug": "dev"},
-    {"name": "prod", "slug": "prod"}
+    {"name": "dev"},
+    {"name": "prod"}
   ],
   "tenants": [
     {"id": "CHL", "name": "Chilemarket", "slug": "chl"},

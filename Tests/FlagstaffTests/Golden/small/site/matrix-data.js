@@ -1,9 +1,9 @@
 // The matrix for matrix.html's grid, written by flagstaff build.
 window.FLAGSTAFF_MATRIX = {
   "environments": [
-    {"name": "dev", "slug": "dev"},
-    {"name": "uat", "slug": "uat"},
-    {"name": "prod", "slug": "prod"}
+    {"name": "dev"},
+    {"name": "uat"},
+    {"name": "prod"}
   ],
   "tenants": [
     {"id": "AAA", "name": "AAA", "slug": "aaa"},

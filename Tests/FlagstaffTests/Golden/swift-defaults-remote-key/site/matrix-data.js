@@ -1,7 +1,7 @@
 // The matrix for matrix.html's grid, written by flagstaff build.
 window.FLAGSTAFF_MATRIX = {
   "environments": [
-    {"name": "release", "slug": "release"}
+    {"name": "release"}
   ],
   "tenants": [
     {"id": "app", "name": "The app", "slug": "app"}
