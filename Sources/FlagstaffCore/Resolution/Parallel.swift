@@ -5,7 +5,7 @@ import Synchronization
 /// pieces of work and returns when all are done.
 public enum Parallel {
     /// The results of `transform` for `0..<count`, in order.
-    public static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
+    public static func map<T: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> T) -> [T] {
         let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
@@ -19,17 +19,20 @@ public enum Parallel {
     }
 
     /// The results of two pieces of work that do not depend on each other, done at once.
-    public static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
-        var (a, b): (A?, B?) = (nil, nil)
-        forEach(2) { index in
-            // Each iteration writes only its own variable.
-            if index == 0 { a = first() } else { b = second() }
-        }
-        return (a!, b!)
+    public static func both<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+        let results = map(2) { index in index == 0 ? Either<A, B>.first(first()) : .second(second()) }
+        guard case .first(let a) = results[0], case .second(let b) = results[1] else { fatalError("map keeps its results in order") }
+        return (a, b)
+    }
+
+    /// One of the two results of `both`.
+    private enum Either<A: Sendable, B: Sendable>: Sendable {
+        case first(A)
+        case second(B)
     }
 
     /// Runs `body` for `0..<count`.
-    public static func forEach(_ count: Int, _ body: (Int) -> Void) {
+    public static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
         _ = map(count, body)
     }
 
@@ -43,7 +46,7 @@ public enum Parallel {
     /// the error of the failed job with the lowest index is thrown, so a run
     /// reports the same error every time.
     public static func each<T, Failure: Error>(
-        _ count: Int, _ job: (Int) throws(Failure) -> T, deliver: (T) -> Void
+        _ count: Int, _ job: @Sendable (Int) throws(Failure) -> T, deliver: @Sendable (T) -> Void
     ) throws(Failure) {
         let failure = withoutActuallyEscaping(job) { job in
             withoutActuallyEscaping(deliver) { deliver in

@@ -111,8 +111,8 @@ public struct ResolvedMatrix: Sendable {
             }
             // Where each tenant's values and files are in the merged tables, end to end,
             // so the pass below reads them without touching a shared reference count.
-            var valueStarts: [Int] = [], fileStarts: [Int] = []
-            var valueMap: [UInt32] = [], fileMap: [UInt32] = []
+            var (valueStarts, fileStarts): ([Int], [Int]) = ([], [])
+            var (valueMap, fileMap): ([UInt32], [UInt32]) = ([], [])
             for (resolved, columnDetails) in columns {
                 details.merge(columnDetails) { first, _ in first }
                 let (values, files) = merged.absorb(resolved)
@@ -121,12 +121,13 @@ public struct ResolvedMatrix: Sendable {
                 valueMap += values
                 fileMap += files
             }
+            let tables = (valueStarts: valueStarts, fileStarts: fileStarts, valueMap: valueMap, fileMap: fileMap)
             // The cells in storage order, one environment per task: each tenant's
             // values and files move to their places in the merged tables, and the
             // padding of a last tile gets a cell.
             Parallel.forEach(environmentCount) { environment in
-                valueMap.withUnsafeBufferPointer { valueMap in
-                    fileMap.withUnsafeBufferPointer { fileMap in
+                tables.valueMap.withUnsafeBufferPointer { valueMap in
+                    tables.fileMap.withUnsafeBufferPointer { fileMap in
                         for tile in 0..<tiles {
                             let first = tile * Self.tile
                             for tenant in 0..<tenantCount {
@@ -137,8 +138,8 @@ public struct ResolvedMatrix: Sendable {
                                         continue
                                     }
                                     var cell = shared[start + offset]
-                                    cell.value = valueMap[valueStarts[tenant] + Int(cell.value)]
-                                    if cell.file != PackedCell.nowhere { cell.file = fileMap[fileStarts[tenant] + Int(cell.file)] }
+                                    cell.value = valueMap[tables.valueStarts[tenant] + Int(cell.value)]
+                                    if cell.file != PackedCell.nowhere { cell.file = fileMap[tables.fileStarts[tenant] + Int(cell.file)] }
                                     shared[start + offset] = cell
                                 }
                             }

@@ -148,8 +148,7 @@ struct FlagSwitch {
         _ cases: SwitchCaseListSyntax, condition: (BuildCondition?, String?)?, property: String, caseNames: Set<String>,
         expressions: SwiftExpressions
     ) {
-        var found: [(switchCase: SwitchCaseSyntax, condition: (BuildCondition?, String?)?)] = []
-        Self.collect(cases, under: condition, into: &found)
+        let found = Self.arms(of: cases, under: condition)
         // Each arm's patterns (`nil` for `default:`), with the case each names, and what it writes.
         let read = Parallel.map(found.count) { index in
             let switchCase = found[index].switchCase
@@ -196,18 +195,17 @@ struct FlagSwitch {
     }
 
     /// A switch's arms in order, each with the `#if` condition it sits under.
-    private static func collect(
-        _ cases: SwitchCaseListSyntax, under condition: (BuildCondition?, String?)?,
-        into arms: inout [(switchCase: SwitchCaseSyntax, condition: (BuildCondition?, String?)?)]
-    ) {
-        for element in cases {
+    private static func arms(
+        of cases: SwitchCaseListSyntax, under condition: (BuildCondition?, String?)?
+    ) -> [(switchCase: SwitchCaseSyntax, condition: (BuildCondition?, String?)?)] {
+        cases.flatMap { element -> [(switchCase: SwitchCaseSyntax, condition: (BuildCondition?, String?)?)] in
             switch element {
             case .switchCase(let switchCase):
-                arms.append((switchCase, condition))
+                return [(switchCase, condition)]
             case .ifConfigDecl(let ifConfig):
-                for (clauseCondition, text, clause) in clauses(of: ifConfig) {
-                    guard case .switchCases(let inner) = clause.elements else { continue }
-                    collect(inner, under: joined(condition, (clauseCondition, text)), into: &arms)
+                return clauses(of: ifConfig).flatMap { clauseCondition, text, clause in
+                    guard case .switchCases(let inner) = clause.elements else { return [(switchCase: SwitchCaseSyntax, condition: (BuildCondition?, String?)?)]() }
+                    return arms(of: inner, under: joined(condition, (clauseCondition, text)))
                 }
             }
         }
