@@ -69,7 +69,7 @@ public enum LifecycleLoader {
             }
         }
         // Read on every core: an app has a thousand files or more.
-        let read = Parallel.map(paths.count) { index in
+        let read = Parallel.map(paths.count) { [paths] index in
             Result { () throws(FileSourceError) in SourceFile(path: paths[index], text: try workspace.source.text(of: paths[index])) }
         }
         var files: [SourceFile] = []

@@ -111,7 +111,7 @@ struct SourceLoader {
         // Settings indexed early are kept only where they match the model's keys and
         // tenant; the model orders tenants as they were read, by id.
         let early = published.withLock { $0 } == model.keys ? indexed : []
-        let settings = Parallel.map(model.tenants.count) { position in
+        let settings = Parallel.map(model.tenants.count) { [model] position in
             if position < early.count, let settings = early[position], settings.file == model.tenants[position].file { return settings }
             return IndexedSettings(model.tenants[position], keys: model.keys)
         }

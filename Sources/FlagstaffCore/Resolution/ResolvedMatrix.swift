@@ -91,7 +91,9 @@ public struct ResolvedMatrix: Sendable {
         var details: [Int: Resolution] = [:]
         let tiles = (flagCount + Self.tile - 1) / Self.tile
         cells = [PackedCell](unsafeUninitializedCapacity: environmentCount * tiles * tenantCount * Self.tile) { buffer, count in
-            let shared = SharedCells(buffer)
+            // The cells, shared by the threads below: each writes only its own
+            // tenant's cells, then only its own environment's, so no two touch one cell.
+            let shared = Parallel.Unchecked(buffer)
             // Each tenant's columns are resolved with their own table of values and
             // files, then merged: the threads share nothing but disjoint cells.
             let columns = Parallel.map(tenantCount) { tenant in
@@ -100,7 +102,7 @@ public struct ResolvedMatrix: Sendable {
                     types: flagTypes, externalPositions: externalPositions)
                 for (environment, column) in resolved.cells.enumerated() {
                     for (flag, cell) in column.enumerated() {
-                        shared[Self.index(flag: flag, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)] = cell
+                        shared.value[Self.index(flag: flag, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)] = cell
                     }
                 }
                 let details = Dictionary(
@@ -124,7 +126,7 @@ public struct ResolvedMatrix: Sendable {
             // The cells in storage order, one environment per task: each tenant's
             // values and files move to their places in the merged tables, and the
             // padding of a last tile gets a cell.
-            Parallel.forEach(environmentCount) { environment in
+            Parallel.forEach(environmentCount) { [valueStarts, fileStarts, valueMap, fileMap] environment in
                 valueMap.withUnsafeBufferPointer { valueMap in
                     fileMap.withUnsafeBufferPointer { fileMap in
                         for tile in 0..<tiles {
@@ -133,13 +135,13 @@ public struct ResolvedMatrix: Sendable {
                                 let start = Self.index(flag: first, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)
                                 for offset in 0..<Self.tile {
                                     guard first + offset < flagCount else {
-                                        shared[start + offset] = MatrixColumn.open
+                                        shared.value[start + offset] = MatrixColumn.open
                                         continue
                                     }
-                                    var cell = shared[start + offset]
+                                    var cell = shared.value[start + offset]
                                     cell.value = valueMap[valueStarts[tenant] + Int(cell.value)]
                                     if cell.file != PackedCell.nowhere { cell.file = fileMap[fileStarts[tenant] + Int(cell.file)] }
-                                    shared[start + offset] = cell
+                                    shared.value[start + offset] = cell
                                 }
                             }
                         }
@@ -414,18 +416,5 @@ public struct ResolvedMatrix: Sendable {
             }
         }
         return values.union(ids.map { Optional.some(self.values[Int($0)]) })
-    }
-}
-
-/// The matrix's cells while columns are resolved on several threads. Each thread
-/// writes only its own tenant's cells, so no two threads touch one cell.
-private struct SharedCells: @unchecked Sendable {
-    let storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>
-
-    init(_ storage: UnsafeMutableBufferPointer<ResolvedMatrix.PackedCell>) { self.storage = storage }
-
-    subscript(index: Int) -> ResolvedMatrix.PackedCell {
-        get { storage[index] }
-        nonmutating set { storage[index] = newValue }
     }
 }

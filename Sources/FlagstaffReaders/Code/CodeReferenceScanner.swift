@@ -62,7 +62,7 @@ public enum CodeReferenceScanner {
         let scanned = trees.keys.sorted()
         let typeNames = Set(typeNames), flagChecks = Set(flagChecks)
         // One walk per file looks for every flag at once, on every core.
-        let found = Parallel.map(scanned.count) { position -> [String: [CodeReference]] in
+        let found = Parallel.map(scanned.count) { [trees, constants] position -> [String: [CodeReference]] in
             let (file, tree) = (files[scanned[position]], trees[scanned[position]]!)
             let visitor = ReferenceVisitor(
                 file: file.path, text: file.text, typeNames: typeNames, skipped: skipped,

@@ -5,8 +5,8 @@ import FlagstaffCore
 public enum HistoryJSONRenderer {
     /// The history as JSON. Problems keep the paths the sources give.
     public static func render(_ history: ValueHistory, scope: HistoryScope) -> String {
-        func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
-        func commit(_ commit: HistoryCommit?) -> JSONValue {
+        @Sendable func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        @Sendable func commit(_ commit: HistoryCommit?) -> JSONValue {
             guard let commit else { return .null }
             return .object([
                 .init("id", .string(commit.id)), .init("shortId", .string(commit.shortID)), .init("time", .string(commit.time)),
@@ -14,7 +14,7 @@ public enum HistoryJSONRenderer {
                 .init("subject", .string(commit.subject)), .init("merge", .bool(commit.isMerge)),
             ])
         }
-        func groups(_ groups: [CellGroup]) -> JSONValue {
+        @Sendable func groups(_ groups: [CellGroup]) -> JSONValue {
             .array(groups.map { group in
                 .object([
                     .init("flag", .string(group.flag)), .init("environments", strings(group.environments)), .init("tenants", strings(group.tenants)),
@@ -25,14 +25,14 @@ public enum HistoryJSONRenderer {
         }
         let values = DiffJSONRenderer.flagValues
         let renames = DiffJSONRenderer.renames
-        func readWith(_ used: HistoryEntry.ConfigurationUsed?) -> JSONValue {
+        @Sendable func readWith(_ used: HistoryEntry.ConfigurationUsed?) -> JSONValue {
             switch used {
             case .borrowed(let name)?: .object([.init("configuration", .string("borrowed")), .init("name", .string(name))])
             case .own?: .object([.init("configuration", .string("own")), .init("name", .null)])
             case nil: .null
             }
         }
-        func version(_ version: RemoteTemplateVersion) -> JSONValue {
+        @Sendable func version(_ version: RemoteTemplateVersion) -> JSONValue {
             .object([
                 .init("number", .optional(version.number)), .init("updateTime", .optional(version.updateTime)),
                 .init("updatedBy", .optional(version.updatedBy)), .init("description", .optional(version.description)),

@@ -9,7 +9,7 @@ import Foundation
 /// which pages it has and builds their contexts; the renderer turns them into
 /// jobs that run on every core, renders each inside the shared layout, and hands
 /// the files on.
-public struct SiteRenderer {
+public struct SiteRenderer: Sendable {
     let matrix: ResolvedMatrix
     let lifecycle: LifecycleReport
     let guide: [ExpandedGuidePage]
@@ -34,8 +34,8 @@ public struct SiteRenderer {
     let historyWords: HistoryWords
     /// Each commit's position in `history`, so stretches sort by when they began.
     private let historyPositions: [String: Int]
-    /// What several page kinds use, worked out once, when the first asks.
-    let shared = Shared()
+    /// What several page kinds use, worked out once before `render` plans any page.
+    private(set) var shared: Shared?
 
     /// Prepares a renderer.
     public init(
@@ -85,7 +85,7 @@ public struct SiteRenderer {
 
     /// A piece of the site's work, which renders one or more files. The site is
     /// cut into many, one per page or data file, so they run on every core.
-    public typealias Job = () throws(Theme.Problem) -> [OutputFile]
+    public typealias Job = @Sendable () throws(Theme.Problem) -> [OutputFile]
 
     /// Every file of the site, handed to `sink` as soon as it is rendered, one at a
     /// time, so a large site is never whole in memory and files are written while
@@ -93,11 +93,12 @@ public struct SiteRenderer {
     /// before the site's own. Files arrive in no fixed order; their bytes are the
     /// same on every run.
     public func render(first: [Job] = [], into sink: (OutputFile) -> Void) throws(Theme.Problem) {
-        shared.layout = sharedLayout()
+        var site = self
+        site.shared = Shared(self)
         var jobs = first
-        jobs.append { theme.assets }
-        for kind in Self.pageKinds { jobs += self.jobs(kind) }
-        try Parallel.each(jobs.count, { (index) throws(Theme.Problem) in try jobs[index]() }) { files in files.forEach(sink) }
+        jobs.append { [theme] in theme.assets }
+        for kind in Self.pageKinds { jobs += site.jobs(kind) }
+        try Parallel.each(jobs.count, { [jobs] (index) throws(Theme.Problem) in try jobs[index]() }) { files in files.forEach(sink) }
     }
 
     /// The jobs of one kind of page: its files, then one job per page.
@@ -111,8 +112,8 @@ public struct SiteRenderer {
     struct PlannedPage {
         var path: String, title: String, template: String
         var section: SiteSection?
-        var html: (() -> [[UInt8]])?
-        var content: () -> any TemplateContext
+        var html: (@Sendable () -> [[UInt8]])?
+        var content: @Sendable () -> any TemplateContext
     }
 
     /// The job that renders one page.
@@ -148,30 +149,29 @@ public struct SiteStamp: Sendable {
 }
 
 extension SiteRenderer {
-    /// What several kinds of page use, worked out once when the first asks for it.
-    /// Pages are planned one kind after another, so only planning fills it, and
-    /// the shared layout is set before any job runs; the jobs only read it.
-    final class Shared {
-        var matrixCells: MatrixCells?
-        var staticTables: (tables: [StaticTables], rows: StaticTableRows)?
-        /// What every page's layout shares, set before any page renders.
-        var layout: PageLayout?
+    /// What several kinds of page use, worked out once before any page is planned,
+    /// so the jobs on every core read one value that nothing changes.
+    struct Shared: Sendable {
+        let matrixCells: MatrixCells
+        let staticTables: (tables: [StaticTables], rows: StaticTableRows)
+        /// What every page's layout shares.
+        let layout: PageLayout
+
+        init(_ site: SiteRenderer) {
+            matrixCells = MatrixCells(site)
+            staticTables = site.planStaticTables(matrixCells)
+            layout = site.sharedLayout()
+        }
     }
 
     /// Every cell of the matrix as a look, for matrix.html's data file and the static tables.
-    var matrixCells: MatrixCells {
-        if let cells = shared.matrixCells { return cells }
-        let cells = MatrixCells(self)
-        shared.matrixCells = cells
-        return cells
-    }
+    var matrixCells: MatrixCells { shared?.matrixCells ?? MatrixCells(self) }
 
     /// Every environment's static table pages, and the writer of their rows.
-    var plannedStaticTables: (tables: [StaticTables], rows: StaticTableRows) {
-        if let tables = shared.staticTables { return tables }
-        let rows = StaticTableRows(self, cells: matrixCells)
-        let tables = (staticTables(matrixCells, rows: rows), rows)
-        shared.staticTables = tables
-        return tables
+    var plannedStaticTables: (tables: [StaticTables], rows: StaticTableRows) { shared?.staticTables ?? planStaticTables(matrixCells) }
+
+    private func planStaticTables(_ cells: MatrixCells) -> (tables: [StaticTables], rows: StaticTableRows) {
+        let rows = StaticTableRows(self, cells: cells)
+        return (staticTables(cells, rows: rows), rows)
     }
 }

@@ -200,7 +200,7 @@ struct PropertyReading {
             .error(
                 place, at: start,
                 hint: (blocks.isEmpty
-                    ? Suggestion.didYouMean(owner, in: parsed.flatMap { $0.finder.types.map(\.name) })
+                    ? Suggestion.didYouMean(owner, in: parsed.flatMap { $0.declarations.types.map(\.name) })
                     : Suggestion.didYouMean(memberName, in: Self.memberNames(of: blocks)))
                     ?? "flagstaff.yml names it under swift; declare `var \(memberName): … { switch self { … } }` or fix the name"))
         return nil
@@ -209,8 +209,8 @@ struct PropertyReading {
     /// The member blocks of a type other than the flag type, and of its extensions.
     private static func blocks(of type: String, in parsed: [ParsedSwiftFile]) -> [(MemberBlockSyntax, ParsedSwiftFile)] {
         parsed.flatMap { file in
-            file.finder.types.filter { $0.name == type }.map { ($0.memberBlock, file) }
-                + file.finder.extensions[type, default: []].map { ($0.memberBlock, file) }
+            file.declarations.types.filter { $0.name == type }.map { ($0.memberBlock, file) }
+                + file.declarations.extensions[type, default: []].map { ($0.memberBlock, file) }
         }
     }
 
@@ -459,7 +459,7 @@ struct PropertyReading {
     private func registry(named name: String) -> (DictionaryExprSyntax, ParsedSwiftFile)? {
         var found: [(dictionary: DictionaryExprSyntax, file: ParsedSwiftFile, variable: VariableDeclSyntax)] = []
         for file in parsed {
-            for variable in file.finder.variables[name] ?? [] {
+            for variable in file.declarations.variables[name] ?? [] {
                 for binding in variable.bindings {
                     guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name == name else { continue }
                     if let dictionary = binding.initializer?.value.as(DictionaryExprSyntax.self) { found.append((dictionary, file, variable)) }

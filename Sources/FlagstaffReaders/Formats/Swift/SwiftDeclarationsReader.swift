@@ -81,7 +81,7 @@ public enum SwiftDeclarationsReader {
             }
             let finder = DeclarationFinder(wanted: wanted)
             finder.walk(tree)
-            parsed.append(ParsedSwiftFile(file: file, lines: lines, finder: finder, subjects: subjects, source: Array(file.text.utf8)))
+            parsed.append(ParsedSwiftFile(file: file, lines: lines, declarations: finder.found, subjects: subjects, source: Array(file.text.utf8)))
         }
         let types = flagTypes(in: parsed, options: options, files: files, diagnostics: &diagnostics)
         guard !types.isEmpty else { return (nil, diagnostics) }
@@ -121,7 +121,7 @@ public enum SwiftDeclarationsReader {
     private static func readType(
         _ type: FlagTypeDecl, in file: ParsedSwiftFile, parsed: [ParsedSwiftFile], options: Options, diagnostics: inout [Diagnostic]
     ) -> TypeReading {
-        let extensions = parsed.flatMap { file in file.finder.extensions[type.name, default: []].map { ($0.memberBlock, file) } }
+        let extensions = parsed.flatMap { file in file.declarations.extensions[type.name, default: []].map { ($0.memberBlock, file) } }
         var (flagEnum, written) = FlagDeclarationStyles.style(of: type).collect(type, in: file, extensions: extensions, diagnostics: &diagnostics)
         let allMarks = flagEnum.marks
         let outOfScope = FlagScope.limit(&flagEnum, to: options.settings.flagMarks)
@@ -173,13 +173,13 @@ public enum SwiftDeclarationsReader {
     private static func flagTypes(
         in parsed: [ParsedSwiftFile], options: Options, files: [SourceFile], diagnostics: inout [Diagnostic]
     ) -> [(FlagTypeDecl, ParsedSwiftFile)] {
-        let all = parsed.flatMap { file in file.finder.types.map { ($0, file) } }
+        let all = parsed.flatMap { file in file.declarations.types.map { ($0, file) } }
         let start = FlagstaffCore.SourceLocation.start(of: files.first?.path ?? "")
         if let flagProtocol = options.flagProtocol {
-            let extended = Set(parsed.flatMap { file in file.finder.extensions.filter { $0.value.contains { conformsTo(flagProtocol, $0.inheritanceClause) } }.keys })
+            let extended = Set(parsed.flatMap { file in file.declarations.extensions.filter { $0.value.contains { conformsTo(flagProtocol, $0.inheritanceClause) } }.keys })
             let conforming = all.filter { type, _ in type.inherited.contains(flagProtocol) || extended.contains(type.name) }
             guard !conforming.isEmpty else {
-                let inherited = Set(all.flatMap(\.0.inherited) + parsed.flatMap { $0.finder.extensions.values.joined().flatMap(inheritedNames) }).sorted()
+                let inherited = Set(all.flatMap(\.0.inherited) + parsed.flatMap { $0.declarations.extensions.values.joined().flatMap(inheritedNames) }).sorted()
                 diagnostics.append(
                     .error(
                         "no type conforms to protocol '\(flagProtocol)'", at: start,
@@ -285,22 +285,22 @@ public enum SwiftDeclarationsReader {
 }
 
 /// A Swift file parsed once, with what the finder found in it.
-struct ParsedSwiftFile {
+struct ParsedSwiftFile: Sendable {
     let file: SourceFile
     let lines: SwiftSourceLines
-    let finder: DeclarationFinder
+    let declarations: FileDeclarations
     /// The expressions build configurations fix values of.
     let subjects: Set<String>
     /// The file's text as bytes, for the text of a node.
     let source: [UInt8]
 
     var expressions: SwiftExpressions {
-        SwiftExpressions(constants: finder.constants, getters: finder.getters, lines: lines, subjects: subjects, source: source)
+        SwiftExpressions(constants: declarations.constants, getters: declarations.getters, lines: lines, subjects: subjects, source: source)
     }
 }
 
 /// A type that may declare flags: an enum, struct, class or actor.
-struct FlagTypeDecl {
+struct FlagTypeDecl: Sendable {
     let name: String
     let nameToken: TokenSyntax
     let memberBlock: MemberBlockSyntax
@@ -309,9 +309,23 @@ struct FlagTypeDecl {
     let inherited: [String]
 }
 
+/// What a `DeclarationFinder` collected from one file, as a value the cores can share.
+struct FileDeclarations: Sendable {
+    var types: [FlagTypeDecl]
+    var extensions: [String: [ExtensionDeclSyntax]]
+    var constants: [String: ExprSyntax]
+    var getters: [String: CodeBlockItemListSyntax]
+    var variables: [String: [VariableDeclSyntax]]
+}
+
 /// Collects, in one walk of a file, the types, the extensions by type name, the
 /// constants with literal values, and the variables the settings name.
 final class DeclarationFinder: SyntaxVisitor {
+    /// What the walk found.
+    var found: FileDeclarations {
+        FileDeclarations(types: types, extensions: extensions, constants: constants, getters: getters, variables: variables)
+    }
+
     let wanted: Set<String>
     var types: [FlagTypeDecl] = []
     var extensions: [String: [ExtensionDeclSyntax]] = [:]

@@ -23,7 +23,7 @@ public enum SwiftFlagSurvey {
             let finder = DeclarationFinder(wanted: [])
             finder.walk(tree)
             return (
-                ParsedSwiftFile(file: file, lines: SwiftSourceLines(file: file.path, text: file.text), finder: finder, subjects: [], source: Array(file.text.utf8)),
+                ParsedSwiftFile(file: file, lines: SwiftSourceLines(file: file.path, text: file.text), declarations: finder.found, subjects: [], source: Array(file.text.utf8)),
                 checkedConditions(in: tree)
             )
         }
@@ -31,7 +31,7 @@ public enum SwiftFlagSurvey {
         let conditions = Dictionary(surveyed.map { ($0.0.file.path, $0.1) }) { first, _ in first }
         var signs: [(type: FlagTypeDecl, found: SwiftFlagType)] = []
         for file in parsed {
-            for type in file.finder.types {
+            for type in file.declarations.types {
                 if let found = signsOfFlags(type, in: file, parsed: parsed) { signs.append((type, found)) }
             }
         }
@@ -58,8 +58,8 @@ public enum SwiftFlagSurvey {
     /// The signs that a type declares flags, without reading its flags; `nil`
     /// when it shows none (an enum whose only sign is its `String` raw type counts).
     private static func signsOfFlags(_ type: FlagTypeDecl, in file: ParsedSwiftFile, parsed: [ParsedSwiftFile]) -> SwiftFlagType? {
-        let extending = parsed.filter { $0.file.path != file.file.path && $0.finder.extensions[type.name] != nil }
-        let blocks = [(type.memberBlock, file)] + parsed.flatMap { other in other.finder.extensions[type.name, default: []].map { ($0.memberBlock, other) } }
+        let extending = parsed.filter { $0.file.path != file.file.path && $0.declarations.extensions[type.name] != nil }
+        let blocks = [(type.memberBlock, file)] + parsed.flatMap { other in other.declarations.extensions[type.name, default: []].map { ($0.memberBlock, other) } }
         let isStringEnum = type.enumDecl.map(FlagEnumReader.hasStringRawType) ?? false
         var found = SwiftFlagType(
             name: type.name, files: [file.file.path] + extending.map(\.file.path),
@@ -77,7 +77,7 @@ public enum SwiftFlagSurvey {
         let caseNames = Set(type.memberBlock.tokens(viewMode: .sourceAccurate).filter { $0.parent?.is(EnumCaseElementSyntax.self) == true }.map(\.text))
         if !caseNames.isEmpty {
             for other in parsed {
-                for (name, value) in other.finder.constants.sorted(by: { $0.key < $1.key }) where isRegistry(value, caseNames: caseNames) {
+                for (name, value) in other.declarations.constants.sorted(by: { $0.key < $1.key }) where isRegistry(value, caseNames: caseNames) {
                     found.registries.append(name)
                 }
             }
@@ -94,7 +94,7 @@ public enum SwiftFlagSurvey {
     /// as the app works it out (`defaults: FeatureFlagManager.isEnabled`), with the file it is in.
     private static func checks(of typeName: String, in parsed: [ParsedSwiftFile]) -> [(type: String, function: String, file: String)] {
         parsed.flatMap { file in
-            file.finder.types.filter { $0.name != typeName }.flatMap { other in
+            file.declarations.types.filter { $0.name != typeName }.flatMap { other in
                 other.memberBlock.members.compactMap { member -> (String, String, String)? in
                     guard let function = member.decl.as(FunctionDeclSyntax.self), function.signature.parameterClause.parameters.count == 1,
                         let parameter = function.signature.parameterClause.parameters.first,

@@ -144,7 +144,7 @@ indirect enum WrittenValue: Hashable, Sendable {
 /// ternary whose condition is such a Bool; a constant of the same file (`let`,
 /// or a computed property whose getter is a literal or `#if` arms of literals),
 /// followed one step. Anything else is decided in code.
-struct SwiftExpressions {
+struct SwiftExpressions: Sendable {
     /// The initialisers of the file's constants (`let name = …`, `static let name = …`), by name.
     let constants: [String: ExprSyntax]
     /// The getters of the file's computed properties, by name.

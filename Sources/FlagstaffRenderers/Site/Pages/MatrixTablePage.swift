@@ -65,7 +65,7 @@ extension SiteRenderer {
             while groupSlugs.contains(slug) { suffix += 1; slug = "\(base)-\(suffix)" }
             groupSlugs.append(slug)
         }
-        return Parallel.map(model.environments.count) { environment in
+        return Parallel.map(model.environments.count) { [groupSlugs] environment in
             // Each group's rows in chunks of at most the budget, then pages of chunks.
             var pages: [[(group: Int, flags: Range<Int>, bytes: Int, part: (number: Int, of: Int)?)]] = []
             for (groupIndex, group) in cells.groups.enumerated() {

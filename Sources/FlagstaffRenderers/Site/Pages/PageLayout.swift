@@ -94,7 +94,7 @@ struct Badge: Sendable, TemplateContext {
 extension SiteRenderer {
     /// The layout of the page at `path`, in `section` of the navigation.
     func layout(path: String, title: String, section: SiteSection?) -> PageLayout {
-        var layout = shared.layout ?? sharedLayout()
+        var layout = shared?.layout ?? sharedLayout()
         layout.pageTitle = title
         layout.root = String(repeating: "../", count: path.count { $0 == "/" })
         if let section {

@@ -31,11 +31,11 @@ struct PagePlan<Page: SitePage> {
     var title: String
     /// The HTML that replaces `WrittenHTML.marker(n)` in the rendered page, piece
     /// `n` for marker `n`, if any.
-    var html: (() -> [[UInt8]])?
+    var html: (@Sendable () -> [[UInt8]])?
     /// The page's context.
-    var content: () -> Page
+    var content: @Sendable () -> Page
 
-    init(path: String, title: String, html: (() -> [[UInt8]])? = nil, content: @escaping () -> Page) {
+    init(path: String, title: String, html: (@Sendable () -> [[UInt8]])? = nil, content: @escaping @Sendable () -> Page) {
         self.path = path
         self.title = title
         self.html = html
