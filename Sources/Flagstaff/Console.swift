@@ -1,5 +1,6 @@
 import FlagstaffCore
 import Foundation
+import Synchronization
 
 /// Where a command's output goes: standard output for results, standard error for
 /// diagnostics. Tests pass a console that records both.
@@ -147,12 +148,11 @@ private func write(_ text: String, to descriptor: Int32) {
 }
 
 /// What the standard console's commands have finished with, never freed.
-private final class KeptUntilExit: @unchecked Sendable {
+private final class KeptUntilExit: Sendable {
     static let shared = KeptUntilExit()
-    private let lock = NSLock()
-    private var values: [any Sendable] = []
+    private let values = Mutex<[any Sendable]>([])
 
     func keep(_ value: any Sendable) {
-        lock.withLock { values.append(value) }
+        values.withLock { $0.append(value) }
     }
 }

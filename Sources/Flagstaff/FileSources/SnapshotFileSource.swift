@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// A file source that remembers the bytes of every file the first time it is
 /// read, and gives the same bytes on every later read. The authoring commands
 /// compute their edits from these bytes, and write only when the disk still holds them.
-public final class SnapshotFileSource: FileSource, @unchecked Sendable {
+public final class SnapshotFileSource: FileSource {
     /// The source read through.
     public let base: any FileSource
-    private let lock = NSLock()
-    private var remembered: [String: [UInt8]] = [:]
+    private let remembered = Mutex<[String: [UInt8]]>([:])
 
     /// Wraps a source.
     public init(_ base: any FileSource) {
@@ -17,9 +17,9 @@ public final class SnapshotFileSource: FileSource, @unchecked Sendable {
     public var name: String { base.name }
 
     public func contents(of path: String) throws(FileSourceError) -> [UInt8] {
-        if let bytes = lock.withLock({ remembered[path] }) { return bytes }
+        if let bytes = remembered.withLock({ $0[path] }) { return bytes }
         let bytes = try base.contents(of: path)
-        lock.withLock { remembered[path] = bytes }
+        remembered.withLock { $0[path] = bytes }
         return bytes
     }
 
