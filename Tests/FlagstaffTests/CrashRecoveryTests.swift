@@ -77,6 +77,35 @@ struct CrashRecoveryTests {
         #expect(recovered == ["finished", "rolled back"])
     }
 
+    /// `init` writes `flagstaff.yml` as every source is written: stopped at any
+    /// step, the folder has no configuration or the whole one, never part of it.
+    @Test func anInitStoppedAtAnyStepLeavesNoConfigurationOrTheWholeOne() throws {
+        let whole = try withCopy(of: "swift-static-properties") { folder in
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("flagstaff.yml"))
+            let result = try Self.flagstaff(["init"], in: folder)
+            #expect(result.status == 0, "\(result.error)")
+            return try String(contentsOf: folder.appendingPathComponent("flagstaff.yml"), encoding: .utf8)
+        }
+        var crashes = 0
+        for step in 1...12 {
+            let finished = try withCopy(of: "swift-static-properties") { folder in
+                let configuration = folder.appendingPathComponent("flagstaff.yml")
+                try FileManager.default.removeItem(at: configuration)
+                let crashed = try Self.flagstaff(["init"], in: folder, crashAt: step)
+                guard crashed.status == 137 else { return true }
+                crashes += 1
+                // The next command finishes or undoes the write; `init` again then writes it whole or refuses to replace it.
+                _ = try Self.flagstaff(["init"], in: folder)
+                let text = try? String(contentsOf: configuration, encoding: .utf8)
+                #expect(text == whole, "stopped at step \(step)")
+                #expect(Self.leftovers(in: folder).isEmpty, "stopped at step \(step)")
+                return false
+            }
+            if finished { break }
+        }
+        #expect(crashes > 2)
+    }
+
     @Test func aBuildStoppedAtAnyStepLeavesTheOldOrTheNewSite() throws {
         try withCopy(of: "authoring") { folder in
             #expect(try Self.flagstaff(["build"], in: folder).status == 0)

@@ -25,6 +25,8 @@ public struct InitCommand: Sendable {
         }
         let shown = folder == "." ? Workspace.configurationFileName : (folder as NSString).appendingPathComponent(Workspace.configurationFileName)
         let path = root.appendingPathComponent(Workspace.configurationFileName).path
+        // An `init` stopped part-way is finished or undone first, as every command does.
+        for recovery in try Workspace.recover(folder: root) { console.error("flagstaff: note: \(recovery)\n") }
         guard Platform.entryKind(atPath: path) == nil else { throw .rejected([Self.existing(shown)]) }
         let survey = WorkspaceSurvey(inventory: FolderInventory(root: root), title: root.lastPathComponent)
         guard survey.foundFlags else {
