@@ -81,7 +81,7 @@ public enum SwiftDeclarationsReader {
             }
             let finder = DeclarationFinder(wanted: wanted)
             finder.walk(tree)
-            parsed.append(ParsedSwiftFile(file: file, lines: lines, declarations: finder.found, subjects: subjects, source: Array(file.text.utf8)))
+            parsed.append(ParsedSwiftFile(file: file, lines: lines, declarations: finder.found, subjects: subjects))
         }
         let types = flagTypes(in: parsed, options: options, files: files, diagnostics: &diagnostics)
         guard !types.isEmpty else { return (nil, diagnostics) }
@@ -291,11 +291,9 @@ struct ParsedSwiftFile: Sendable {
     let declarations: FileDeclarations
     /// The expressions build configurations fix values of.
     let subjects: Set<String>
-    /// The file's text as bytes, for the text of a node.
-    let source: [UInt8]
 
     var expressions: SwiftExpressions {
-        SwiftExpressions(constants: declarations.constants, getters: declarations.getters, lines: lines, subjects: subjects, source: source)
+        SwiftExpressions(constants: declarations.constants, getters: declarations.getters, lines: lines, subjects: subjects, source: lines.bytes)
     }
 }
 

@@ -23,7 +23,7 @@ public enum SwiftFlagSurvey {
             let finder = DeclarationFinder(wanted: [])
             finder.walk(tree)
             return (
-                ParsedSwiftFile(file: file, lines: SwiftSourceLines(file: file.path, text: file.text), declarations: finder.found, subjects: [], source: Array(file.text.utf8)),
+                ParsedSwiftFile(file: file, lines: SwiftSourceLines(file: file.path, text: file.text), declarations: finder.found, subjects: []),
                 checkedConditions(in: tree)
             )
         }

@@ -13,6 +13,9 @@ struct SwiftSourceLines: Sendable {
     let file: String
     private let lines: TextLines
 
+    /// The file's bytes, whose slices give a node's text as written.
+    var bytes: [UInt8] { lines.bytes }
+
     init(file: String, text: String) {
         self.file = file
         lines = TextLines(text)
