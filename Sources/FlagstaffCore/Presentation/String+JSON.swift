@@ -4,7 +4,7 @@ extension String {
     /// one, and U+2028 and U+2029 too, which would end a JavaScript string.
     public var jsonQuoted: String {
         // Most text needs no escape: a scan of its bytes is enough then.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 || $0 == 0x7F || $0 == 0xC2 }) { return "\"" + self + "\"" }
+        if !needsJSONEscapes { return "\"" + self + "\"" }
         var output = "\""
         for scalar in unicodeScalars {
             switch scalar {
@@ -20,5 +20,11 @@ extension String {
             }
         }
         return output + "\""
+    }
+
+    /// Whether `jsonQuoted` may escape something: a byte of a character it escapes.
+    /// Most text has none, and is then quoted as it stands.
+    public var needsJSONEscapes: Bool {
+        utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 || $0 == 0x7F || $0 == 0xC2 }
     }
 }

@@ -165,12 +165,12 @@ private final class ReferenceVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if typeNames.contains(node.extendedType.trimmedDescription) { ownExtensions += 1 }
+        if typeNames.contains(node.extendedType.writtenText) { ownExtensions += 1 }
         return .visitChildren
     }
 
     override func visitPost(_ node: ExtensionDeclSyntax) {
-        if typeNames.contains(node.extendedType.trimmedDescription) { ownExtensions -= 1 }
+        if typeNames.contains(node.extendedType.writtenText) { ownExtensions -= 1 }
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
@@ -210,7 +210,7 @@ private final class ReferenceVisitor: SyntaxVisitor {
         case let base? where namesEnum(base):
             for key in keys { record(key, .qualified, node, role: qualifiedRole(of: node, base: base, form: formsByCase[name])) }
         case let base? where formsByCase[name] == .instanceValue:
-            for key in keys { record(key, .instance, node, role: changes(node) || base.trimmedDescription.hasPrefix("$") ? .write : .read) }
+            for key in keys { record(key, .instance, node, role: changes(node) || base.writtenText.hasPrefix("$") ? .write : .read) }
         default:
             break
         }

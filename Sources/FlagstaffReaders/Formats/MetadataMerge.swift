@@ -62,7 +62,9 @@ public enum MetadataMerge {
                 declarations?.entry(for: flag.key)
                 ?? CatalogEntry(key: flag.key, description: "", columns: [], location: flag.location)
             if entry.description.isEmpty, let documentation = flag.documentation {
-                entry.description = documentation.split(separator: "\n").joined(separator: " ")
+                // A doc comment of one line, as most are, is its description as it stands.
+                entry.description =
+                    documentation.utf8.contains(UInt8(ascii: "\n")) ? documentation.split(separator: "\n").joined(separator: " ") : documentation
             }
             return entry
         }

@@ -33,9 +33,17 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// Pretty-printed text with two-space indentation and a final newline. Objects
     /// and arrays that hold only scalars and fit in a short line stay on one line.
     public func serialized() -> String {
-        var output = ""
-        write(to: &output, indent: "")
-        return output + "\n"
+        var output: [UInt8] = []
+        write(into: &output, indent: 0)
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the value's text as it would stand after `indent`, which is spaces only.
+    func write(to output: inout String, indent: String) {
+        var bytes: [UInt8] = []
+        write(into: &bytes, indent: indent.utf8.count)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     private var isScalar: Bool {
@@ -45,78 +53,114 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Appends the value's text as it would stand at `indent`, without a final newline.
-    func write(to output: inout String, indent: String) {
+    /// Appends the value's UTF-8 text as it would stand after `indent` spaces,
+    /// without a final newline. Bytes rather than a `String`: an export of
+    /// thousands of flags is mostly short pieces, which a string appends slowly.
+    private func write(into output: inout [UInt8], indent: Int) {
         switch self {
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
-            // Scalars are written once, and the line they would make is measured in
-            // characters only when its byte count leaves the answer open: exports
-            // hold strings of thousands of characters.
-            if members.allSatisfy(\.value.isScalar) {
-                let inline = "{" + members.map { "\($0.key.jsonQuoted): \($0.value.scalarText)" }.joined(separator: ", ") + "}"
-                if Self.fits(inline, at: indent) { output += inline; return }
+            if members.isEmpty { return output.append(contentsOf: "{}".utf8) }
+            if members.allSatisfy(\.value.isScalar),
+                Self.writesInline(into: &output, indent: indent, count: members.count, open: "{", close: "}", element: { index, output in
+                    Self.appendQuoted(members[index].key, to: &output)
+                    output.append(contentsOf: ": ".utf8)
+                    members[index].value.appendScalar(to: &output)
+                })
+            {
+                return
             }
-            let inner = indent + "  "
-            output += "{\n"
+            output.append(contentsOf: "{\n".utf8)
             for (index, member) in members.enumerated() {
-                output += inner + member.key.jsonQuoted + ": "
-                member.value.write(to: &output, indent: inner)
-                output += index == members.count - 1 ? "\n" : ",\n"
+                Self.appendSpaces(indent + 2, to: &output)
+                Self.appendQuoted(member.key, to: &output)
+                output.append(contentsOf: ": ".utf8)
+                member.value.write(into: &output, indent: indent + 2)
+                output.append(contentsOf: (index == members.count - 1 ? "\n" : ",\n").utf8)
             }
-            output += indent + "}"
+            Self.appendSpaces(indent, to: &output)
+            output.append(UInt8(ascii: "}"))
         case .array(let elements):
-            if elements.isEmpty { output += "[]"; return }
-            var texts: [String]?
-            if elements.allSatisfy(\.isScalar) {
-                texts = elements.map(\.scalarText)
-                let inline = "[" + texts!.joined(separator: ", ") + "]"
-                if Self.fits(inline, at: indent) { output += inline; return }
+            if elements.isEmpty { return output.append(contentsOf: "[]".utf8) }
+            let scalars = elements.allSatisfy(\.isScalar)
+            if scalars,
+                Self.writesInline(into: &output, indent: indent, count: elements.count, open: "[", close: "]", element: { index, output in
+                    elements[index].appendScalar(to: &output)
+                })
+            {
+                return
             }
-            let inner = indent + "  "
-            output += "[\n"
+            output.append(contentsOf: "[\n".utf8)
             // A long array of objects (a history's entries, a site's flags) is written
-            // on every core, each element into a text of its own, then joined in order.
-            if texts == nil, elements.count >= Self.elementsWrittenAtOnce {
-                texts = Parallel.map(elements.count) { index in
-                    var text = ""
-                    elements[index].write(to: &text, indent: inner)
+            // on every core, each element into bytes of its own, then joined in order.
+            let texts: [[UInt8]]? =
+                !scalars && elements.count >= Self.elementsWrittenAtOnce
+                ? Parallel.map(elements.count) { index in
+                    var text: [UInt8] = []
+                    elements[index].write(into: &text, indent: indent + 2)
                     return text
-                }
-            }
+                } : nil
             for (index, element) in elements.enumerated() {
-                output += inner
-                if let texts { output += texts[index] } else { element.write(to: &output, indent: inner) }
-                output += index == elements.count - 1 ? "\n" : ",\n"
+                Self.appendSpaces(indent + 2, to: &output)
+                if let texts { output.append(contentsOf: texts[index]) } else { element.write(into: &output, indent: indent + 2) }
+                output.append(contentsOf: (index == elements.count - 1 ? "\n" : ",\n").utf8)
             }
-            output += indent + "]"
-        default: output += scalarText
+            Self.appendSpaces(indent, to: &output)
+            output.append(UInt8(ascii: "]"))
+        default: appendScalar(to: &output)
         }
     }
 
     /// How many elements an array needs before they are written on every core.
     private static let elementsWrittenAtOnce = 64
 
-    /// The text of a scalar.
-    private var scalarText: String {
+    /// Writes a container of scalars on one line, `{a, b}`, when the line after
+    /// `indent` is at most 100 characters; otherwise leaves `output` as it was.
+    /// A character is one to four UTF-8 bytes, so the byte count often settles it.
+    private static func writesInline(
+        into output: inout [UInt8], indent: Int, count: Int, open: Unicode.Scalar, close: Unicode.Scalar,
+        element: (Int, inout [UInt8]) -> Void
+    ) -> Bool {
+        let start = output.count
+        let room = 100 - indent
+        output.append(UInt8(ascii: open))
+        for index in 0..<count {
+            if index > 0 { output.append(contentsOf: ", ".utf8) }
+            element(index, &output)
+            // Exports hold strings of thousands of characters: stop once no count of characters can fit.
+            if output.count - start > 4 * room { break }
+        }
+        output.append(UInt8(ascii: close))
+        let bytes = output.count - start
+        let fits =
+            bytes <= room
+            || (bytes <= 4 * room && !output[start...].allSatisfy { $0 < 0x80 }
+                && String(decoding: output[start...], as: UTF8.self).count <= room)
+        if !fits { output.removeSubrange(start...) }
+        return fits
+    }
+
+    /// A scalar's text; a container's, serialized, should one be asked.
+    private func appendScalar(to output: inout [UInt8]) {
         switch self {
-        case .string(let text): text.jsonQuoted
-        case .integer(let value): String(value)
-        case .number(let text): text
-        case .bool(let value): value ? "true" : "false"
-        case .null: "null"
-        case .object, .array: serialized()
+        case .string(let text): Self.appendQuoted(text, to: &output)
+        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .object, .array: write(into: &output, indent: 0)
         }
     }
 
-    /// Whether a line of `text` after `indent` is at most 100 characters. A
-    /// character is one to four UTF-8 bytes, so the byte count often settles it.
-    private static func fits(_ text: String, at indent: String) -> Bool {
-        let room = 100 - indent.utf8.count
-        let bytes = text.utf8.count
-        if bytes <= room { return true }
-        if bytes > 4 * room { return false }
-        return text.count <= room
+    /// A JSON string literal of the text: `jsonQuoted`, without building a string when nothing needs escaping.
+    private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        guard !text.needsJSONEscapes else { return output.append(contentsOf: text.jsonQuoted.utf8) }
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: text.utf8)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 }
 

@@ -27,8 +27,8 @@ indirect enum BuildCondition: Hashable, Sendable {
         } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
             self = .name(reference.baseName.text)
         } else if let call = expression.as(FunctionCallExprSyntax.self) {
-            let function = call.calledExpression.trimmedDescription
-            let argument = call.arguments.first?.expression.trimmedDescription ?? ""
+            let function = call.calledExpression.writtenText
+            let argument = call.arguments.first?.expression.writtenText ?? ""
             switch function {
             case "os": self = .platform(argument == "iOS")
             case "swift", "compiler", "hasFeature", "hasAttribute": self = .platform(true)

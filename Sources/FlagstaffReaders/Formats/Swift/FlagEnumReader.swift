@@ -15,7 +15,7 @@ public enum FlagEnumReader {
 
     static func hasStringRawType(_ decl: EnumDeclSyntax) -> Bool {
         guard let first = decl.inheritanceClause?.inheritedTypes.first else { return false }
-        return ["String", "Swift.String"].contains(first.type.trimmedDescription)
+        return ["String", "Swift.String"].contains(first.type.writtenText)
     }
 
     /// The named `// MARK:` comments in trivia that starts at byte `start`, with
@@ -64,12 +64,14 @@ struct CaseCollector {
 
     mutating func collect(_ members: MemberBlockItemListSyntax, condition: String?, clause: ByteRange?, built: BuildCondition? = nil) {
         for member in members {
-            for mark in FlagEnumReader.marks(in: member.decl.leadingTrivia, at: member.decl.position.utf8Offset) {
+            // The trivia is built once: it holds the MARKs and a case's doc comment.
+            let trivia = member.decl.leadingTrivia
+            for mark in FlagEnumReader.marks(in: trivia, at: member.decl.position.utf8Offset) {
                 marks.append(mark)
                 group = mark.name
             }
             if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) {
-                collect(caseDecl, condition: condition, clause: clause)
+                collect(caseDecl, trivia: trivia, condition: condition, clause: clause)
                 if let built { for element in caseDecl.elements { buildConditions[element.name.name] = built } }
             } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
                 collect(ifConfig, condition: condition, built: built)
@@ -82,7 +84,7 @@ struct CaseCollector {
         // The clause holds when the outer condition does, no earlier clause does, and its own does.
         var earlierBuilt: [BuildCondition] = []
         for clause in ifConfig.clauses {
-            let own = clause.condition?.trimmedDescription
+            let own = clause.condition?.writtenText
             let ownBuilt = clause.condition.map(BuildCondition.init)
             let negatedEarlier = earlier.map { "!(\($0))" }
             let parts = [outer].compactMap { $0 } + negatedEarlier + [own].compactMap { $0 }
@@ -97,8 +99,9 @@ struct CaseCollector {
         }
     }
 
-    mutating func collect(_ decl: EnumCaseDeclSyntax, condition: String?, clause: ByteRange?) {
-        let documentation = Self.documentation(in: decl.leadingTrivia)
+    /// Collects a case declaration's flags; `trivia` is its leading trivia.
+    mutating func collect(_ decl: EnumCaseDeclSyntax, trivia: Trivia, condition: String?, clause: ByteRange?) {
+        let documentation = Self.documentation(in: trivia)
         let deprecation = Self.deprecation(in: decl.attributes)
         let declarationStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
         for element in decl.elements {
@@ -163,7 +166,7 @@ struct CaseCollector {
     static func deprecation(in attributes: AttributeListSyntax) -> String? {
         for element in attributes {
             guard case .attribute(let attribute) = element,
-                attribute.attributeName.trimmedDescription == "available",
+                attribute.attributeName.writtenText == "available",
                 case .availability(let arguments) = attribute.arguments
             else { continue }
             var deprecated = false
@@ -197,6 +200,12 @@ struct CaseCollector {
 extension StringProtocol {
     /// The text without the given characters at either end.
     func trimmingCharacters(in characters: String) -> String {
+        // Most text has nothing to trim, which its end characters settle without a
+        // set when each of `characters` is one byte.
+        if characters.utf8.count == characters.count, let first, let last {
+            let isOne = { (character: Character) in character.utf8.count == 1 && characters.utf8.contains(character.utf8.first!) }
+            if !isOne(first), !isOne(last) { return String(self) }
+        }
         let set = Set(characters)
         guard let start = firstIndex(where: { !set.contains($0) }) else { return "" }
         let end = lastIndex { !set.contains($0) }!

@@ -137,7 +137,7 @@ struct FlagSwitch {
     /// The switch over `subject` a statement is, or returns.
     static func switchExpression(over subject: String, in statement: CodeBlockItemSyntax) -> SwitchExprSyntax? {
         guard let switchExpression = returned(statement)?.as(SwitchExprSyntax.self),
-            switchExpression.subject.trimmedDescription == subject
+            switchExpression.subject.writtenText == subject
         else { return nil }
         return switchExpression
     }
@@ -172,7 +172,7 @@ struct FlagSwitch {
                     guard let name = item.name else {
                         diagnostics.append(
                             .warning(
-                                "'\(property)' has an arm Flagstaff cannot read: \(item.pattern.trimmedDescription)",
+                                "'\(property)' has an arm Flagstaff cannot read: \(item.pattern.writtenText)",
                                 at: expressions.location(of: item.pattern), hint: "write each arm as case .caseName"))
                         continue
                     }
@@ -231,13 +231,17 @@ struct FlagSwitch {
     /// its own (an implicit return), `#if` blocks as arms; otherwise the
     /// statements are decided in code.
     static func value(of statements: CodeBlockItemListSyntax, expressions: SwiftExpressions) -> WrittenValue {
-        // Filtered as an array: a syntax collection's own `filter` builds a new tree,
-        // one node replaced at a time, which cost seconds over 2,000 arms.
-        let items = Array(statements).filter {
-            if case .stmt(let statement) = $0.item, statement.is(BreakStmtSyntax.self) { return false }
-            return true
+        // The one statement that is not `break`, counted in place: a syntax
+        // collection's own `filter` builds a new tree, one node replaced at a time,
+        // which cost seconds over 2,000 arms.
+        var only: CodeBlockItemSyntax.Item?
+        var count = 0
+        for statement in statements {
+            if case .stmt(let statement) = statement.item, statement.is(BreakStmtSyntax.self) { continue }
+            count += 1
+            only = statement.item
         }
-        guard items.count == 1, let item = items.first?.item else { return expressions.code(statements) }
+        guard count == 1, let item = only else { return expressions.code(statements) }
         switch item {
         case .expr(let expression):
             return expressions.written(expression)
@@ -261,7 +265,7 @@ struct FlagSwitch {
 
     /// The clauses of a `#if` block with their conditions (`nil` for `#else`).
     static func clauses(of ifConfig: IfConfigDeclSyntax) -> [(BuildCondition?, String?, IfConfigClauseSyntax)] {
-        ifConfig.clauses.map { clause in (clause.condition.map(BuildCondition.init), clause.condition?.trimmedDescription, clause) }
+        ifConfig.clauses.map { clause in (clause.condition.map(BuildCondition.init), clause.condition?.writtenText, clause) }
     }
 
     /// A clause's condition under an outer one.

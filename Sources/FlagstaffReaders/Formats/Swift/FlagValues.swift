@@ -256,13 +256,13 @@ struct PropertyReading {
                 if let variable = member.decl.as(VariableDeclSyntax.self) {
                     for binding in variable.bindings {
                         guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, !named.contains(identifier.name),
-                            binding.typeAnnotation?.type.trimmedDescription == "Bool", let body = Self.getter(of: binding),
+                            binding.typeAnnotation?.type.writtenText == "Bool", let body = Self.getter(of: binding),
                             Self.switches(over: "self", in: body)
                         else { continue }
                         found.append((identifier.name, file.expressions.location(of: identifier)))
                     }
                 } else if let function = member.decl.as(FunctionDeclSyntax.self), !named.contains(function.name.name),
-                    function.signature.returnClause?.type.trimmedDescription == "Bool", let subject = Self.subject(of: function),
+                    function.signature.returnClause?.type.writtenText == "Bool", let subject = Self.subject(of: function),
                     let body = function.body?.statements, Self.switches(over: subject, in: body)
                 {
                     found.append((function.name.name, file.expressions.location(of: function.name)))
@@ -399,7 +399,7 @@ struct PropertyReading {
                 written = literal
                 flag = byKey[literal]
             } else {
-                diagnostics.append(.warning("a registry key Flagstaff cannot read: \(element.key.trimmedDescription)", at: at, hint: "write keys as .caseName"))
+                diagnostics.append(.warning("a registry key Flagstaff cannot read: \(element.key.writtenText)", at: at, hint: "write keys as .caseName"))
                 continue
             }
             guard let flag else {

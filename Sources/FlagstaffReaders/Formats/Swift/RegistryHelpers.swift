@@ -30,7 +30,7 @@ struct RegistryHelpers {
     /// when it is not such a call, or the function is not one Flagstaff reads.
     func values(of expression: ExprSyntax, subject: String, caseNames: Set<String>, expressions: SwiftExpressions) -> [String: WrittenValue]? {
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-            call.arguments.first?.expression.trimmedDescription == subject,
+            call.arguments.first?.expression.writtenText == subject,
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let function = functions[name], let helper = Helper(function, registry: registry)
         else { return nil }
@@ -62,7 +62,7 @@ struct RegistryHelpers {
                     let bound = guardStatement.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
                     let subscriptCall = bound.initializer?.value.as(SubscriptCallExprSyntax.self),
                     Self.names(registry, subscriptCall.calledExpression), subscriptCall.arguments.count == 1,
-                    subscriptCall.arguments.first?.expression.trimmedDescription == name,
+                    subscriptCall.arguments.first?.expression.writtenText == name,
                     guardStatement.body.statements.count == 1, let returned = guardStatement.body.statements.first.flatMap(FlagSwitch.returned)
                 else { return nil }
                 binding = bound.pattern.as(IdentifierPatternSyntax.self)?.identifier.text

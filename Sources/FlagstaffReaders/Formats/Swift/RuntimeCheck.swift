@@ -169,7 +169,7 @@ indirect enum RuntimeCheck: Hashable, Sendable {
     private static func value(_ expression: ExprSyntax, of subject: String) -> String? {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) { return literal.literal.text }
         guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
-        if let base = member.base, base.trimmedDescription != subject.split(separator: ".").first.map(String.init) { return nil }
+        if let base = member.base, base.writtenText != subject.split(separator: ".").first.map(String.init) { return nil }
         return member.declName.baseName.text
     }
 

@@ -105,7 +105,7 @@ struct StaticFlagCollector {
     static func isValueType(_ type: TypeSyntax?) -> Bool {
         guard let type else { return false }
         if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) { return true }
-        return valueTypes.contains(type.trimmedDescription)
+        return valueTypes.contains(type.writtenText)
     }
 
     private mutating func add(

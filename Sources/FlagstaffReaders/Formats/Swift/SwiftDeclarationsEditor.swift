@@ -322,7 +322,7 @@ private struct EditedFile {
         var labels = Set(calls.flatMap { call in
             Array(call.arguments).filter { $0.expression.is(NilLiteralExprSyntax.self) }.compactMap { $0.label?.text }
         })
-        let typeNames = Set(calls.map { $0.calledExpression.trimmedDescription })
+        let typeNames = Set(calls.map { $0.calledExpression.writtenText })
         for type in finder.types where typeNames.contains(type.name) {
             for member in type.memberBlock.members {
                 for binding in member.decl.as(VariableDeclSyntax.self)?.bindings ?? [] {
@@ -395,6 +395,6 @@ private struct EditedFile {
             }
             if let replacement { edits.append(TextEdit(range, replacement)) }
         }
-        return TextEdit.apply(edits, to: call.trimmedDescription)
+        return TextEdit.apply(edits, to: call.writtenText)
     }
 }

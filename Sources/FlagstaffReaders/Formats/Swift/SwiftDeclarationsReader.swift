@@ -238,7 +238,7 @@ public enum SwiftDeclarationsReader {
 
     /// The names an inheritance clause lists, each without its module.
     static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
-        clause?.inheritedTypes.map { $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" } ?? []
+        clause?.inheritedTypes.map { $0.type.writtenText.split(separator: ".").last.map(String.init) ?? "" } ?? []
     }
 
     /// A warning for each value the app checks when it runs (`BuildConfiguration.current`)
@@ -359,7 +359,7 @@ final class DeclarationFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+        let name = node.extendedType.writtenText.split(separator: ".").last.map(String.init) ?? ""
         extensions[name, default: []].append(node)
         return .visitChildren
     }

@@ -98,8 +98,8 @@ public enum SwiftFlagSurvey {
                 other.memberBlock.members.compactMap { member -> (String, String, String)? in
                     guard let function = member.decl.as(FunctionDeclSyntax.self), function.signature.parameterClause.parameters.count == 1,
                         let parameter = function.signature.parameterClause.parameters.first,
-                        parameter.type.trimmedDescription.split(separator: ".").last.map(String.init) == typeName,
-                        function.signature.returnClause?.type.trimmedDescription == "Bool", function.body != nil,
+                        parameter.type.writtenText.split(separator: ".").last.map(String.init) == typeName,
+                        function.signature.returnClause?.type.writtenText == "Bool", function.body != nil,
                         // A private helper is how the check works, not what the app asks.
                         !function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) })
                     else { return nil }
@@ -116,7 +116,7 @@ public enum SwiftFlagSurvey {
         let statics = block.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
             .filter { $0.modifiers.contains { $0.name.tokenKind == .keyword(.static) } }.flatMap(\.bindings)
         let bools = statics.filter { binding in
-            binding.typeAnnotation?.type.trimmedDescription == "Bool" || binding.initializer?.value.is(BooleanLiteralExprSyntax.self) == true
+            binding.typeAnnotation?.type.writtenText == "Bool" || binding.initializer?.value.is(BooleanLiteralExprSyntax.self) == true
         }
         return bools.count >= 2 && bools.count * 2 > statics.count
     }
@@ -127,13 +127,13 @@ public enum SwiftFlagSurvey {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name,
-                        let type = binding.typeAnnotation?.type.trimmedDescription, let body = PropertyReading.getter(of: binding),
+                        let type = binding.typeAnnotation?.type.writtenText, let body = PropertyReading.getter(of: binding),
                         PropertyReading.switches(over: "self", in: body)
                     else { continue }
                     classify(name, type: type, body: Syntax(body), into: &found)
                 }
             } else if let function = member.decl.as(FunctionDeclSyntax.self), let subject = PropertyReading.subject(of: function),
-                let type = function.signature.returnClause?.type.trimmedDescription, let body = function.body?.statements,
+                let type = function.signature.returnClause?.type.writtenText, let body = function.body?.statements,
                 PropertyReading.switches(over: subject, in: body)
             {
                 classify(function.name.name, type: type, body: Syntax(body), into: &found)

@@ -169,8 +169,11 @@ struct SwiftExpressions: Sendable {
     func written(_ expression: ExprSyntax) -> WrittenValue {
         if let value = literal(expression) { return value }
         if expression.is(NilLiteralExprSyntax.self) { return .nothing(location(of: expression)) }
-        if let value = ternary(expression) { return value }
-        if let check = RuntimeCheck(expression, subjects: subjects) {
+        // A sequence's elements are listed once, for the ternary and the check alike.
+        let elements = expression.as(SequenceExprSyntax.self).map { Array($0.elements) }
+        if let elements, let value = ternary(expression, elements: elements) { return value }
+        let check = if let elements { RuntimeCheck(elements: elements, subjects: subjects) } else { RuntimeCheck(expression, subjects: subjects) }
+        if let check {
             let at = location(of: expression)
             return .check(check, then: .value(.bool(true), at), otherwise: .value(.bool(false), at), text: Self.shortened(text(of: expression)), at)
         }
@@ -184,9 +187,7 @@ struct SwiftExpressions: Sendable {
     /// `condition ? then : otherwise`, as the parser leaves it (a sequence, not
     /// folded by precedence), when its condition is a Bool literal or constant, or
     /// a check of values build configurations fix.
-    private func ternary(_ expression: ExprSyntax) -> WrittenValue? {
-        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
-        let elements = Array(sequence.elements)
+    private func ternary(_ expression: ExprSyntax, elements: [ExprSyntax]) -> WrittenValue? {
         guard let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index > 0,
             let question = elements[index].as(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count
         else { return nil }
@@ -213,7 +214,7 @@ struct SwiftExpressions: Sendable {
     /// A node's text as written, without the trivia before and after it.
     func text(of node: some SyntaxProtocol) -> String {
         let (start, end) = (node.positionAfterSkippingLeadingTrivia.utf8Offset, node.endPositionBeforeTrailingTrivia.utf8Offset)
-        guard start <= end, end <= source.count else { return node.trimmedDescription }
+        guard start <= end, end <= source.count else { return node.writtenText }
         return String(decoding: source[start..<end], as: UTF8.self)
     }
 
