@@ -30,6 +30,23 @@ struct SyntaxTextTests {
         }
     }
 
+    @Test func aLiteralsValueIsTheOneSwiftSyntaxGives() {
+        let source = #"""
+            let a = "plain", b = "say \"hi\"", c = "tab\tand \u{1F6A9}", d = #"raw \n"#, e = "", f = "x\(y)z", g = "é 🚩"
+            let h = """
+                two
+                  lines
+                """
+            let i = ##"a "# b"##
+            """#
+        let literals = Self.nodes(Syntax(Parser.parse(source: source))).compactMap { $0.as(StringLiteralExprSyntax.self) }
+        #expect(literals.count == 9)
+        for literal in literals {
+            #expect(literal.literalValue == literal.representedLiteralValue, "\(literal.writtenText)")
+        }
+        #expect(literals.map(\.literalValue).contains("say \"hi\""))
+    }
+
     @Test func trimmingGivesWhatTheCharacterByCharacterWayGives() {
         let slow = { (text: String, characters: String) -> String in
             let set = Set(characters)

@@ -104,7 +104,7 @@ public enum CodeReferenceScanner {
             guard let declaration = token.parent?.as(VariableDeclSyntax.self) else { continue }
             for binding in declaration.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.name,
-                    let text = binding.initializer?.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+                    let text = binding.initializer?.value.as(StringLiteralExprSyntax.self)?.literalValue,
                     let keys = keysByText[text]
                 else { continue }
                 constants[name, default: []] += keys
@@ -268,7 +268,7 @@ private final class ReferenceVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.representedLiteralValue, keys.contains(value) {
+        if let value = node.literalValue, keys.contains(value) {
             record(value, .string, node)
         }
         return .skipChildren

@@ -109,7 +109,7 @@ struct CaseCollector {
             let location = lines.location(of: element.name)
             var key = caseName
             if let rawValue = element.rawValue {
-                if let literal = rawValue.value.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue {
+                if let literal = rawValue.value.as(StringLiteralExprSyntax.self), let text = literal.literalValue {
                     key = text
                 } else if usesStringRawValues {
                     diagnostics.append(

@@ -232,7 +232,7 @@ struct PropertyReading {
         for element in elements {
             let caseName =
                 element.key.as(MemberAccessExprSyntax.self)?.declName.baseName.name
-                ?? element.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue.flatMap { byKey[$0] }
+                ?? element.key.as(StringLiteralExprSyntax.self)?.literalValue.flatMap { byKey[$0] }
             guard let caseName, caseNames.contains(caseName), entries[caseName] == nil, let call = element.value.as(FunctionCallExprSyntax.self) else { continue }
             var arguments: [String: ExprSyntax] = [:]
             for argument in call.arguments {
@@ -395,7 +395,7 @@ struct PropertyReading {
             if let member = element.key.as(MemberAccessExprSyntax.self) {
                 written = member.declName.baseName.name
                 flag = byCase[written]
-            } else if let literal = element.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
+            } else if let literal = element.key.as(StringLiteralExprSyntax.self)?.literalValue {
                 written = literal
                 flag = byKey[literal]
             } else {

@@ -156,10 +156,10 @@ struct FlagCall {
     init?(_ arguments: LabeledExprListSyntax, expressions: SwiftExpressions) {
         for argument in arguments {
             switch argument.label?.text {
-            case "key": key = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            case "key": key = argument.expression.as(StringLiteralExprSyntax.self)?.literalValue
             case "defaultValue", "default": defaultValue = expressions.written(argument.expression)
             case nil where key == nil && argument == arguments.first:
-                key = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                key = argument.expression.as(StringLiteralExprSyntax.self)?.literalValue
             default: continue
             }
         }

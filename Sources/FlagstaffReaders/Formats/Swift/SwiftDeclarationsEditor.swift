@@ -100,7 +100,7 @@ public enum SwiftDeclarationsEditor {
     /// Whether a registry key names the flag.
     private static func names(_ expression: ExprSyntax, caseName: String, key: String) -> Bool {
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.name == caseName }
-        return expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue == key
+        return expression.as(StringLiteralExprSyntax.self)?.literalValue == key
     }
 
     /// A value as a Swift literal.

@@ -260,7 +260,7 @@ struct SwiftExpressions: Sendable {
         }
         if let number = Self.number(expression) { return .value(number, location(of: expression)) }
         if let string = expression.as(StringLiteralExprSyntax.self) {
-            guard let text = string.representedLiteralValue else { return nil }
+            guard let text = string.literalValue else { return nil }
             return .value(.string(text), location(of: expression))
         }
         if let structured = structured(expression) { return .value(.structured(structured), location(of: expression)) }
@@ -306,7 +306,7 @@ struct SwiftExpressions: Sendable {
             guard case .elements(let list) = dictionary.content else { return .object([]) }
             var members: [(key: String, value: StructuredValue)] = []
             for member in list {
-                guard let key = member.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue, let value = element(member.value),
+                guard let key = member.key.as(StringLiteralExprSyntax.self)?.literalValue, let value = element(member.value),
                     !members.contains(where: { $0.key == key })
                 else { return nil }
                 members.append((key, value))

@@ -15,3 +15,19 @@ extension SyntaxProtocol {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }
+
+extension StringLiteralExprSyntax {
+    /// The string a literal stands for, `nil` with interpolation: swift-syntax's
+    /// `representedLiteralValue`, which unescapes segment by segment, taken as
+    /// written for the common `"text"` with no escape in it (case raw values and
+    /// remote keys, thousands of them).
+    var literalValue: String? {
+        if !hasError, openingPounds == nil, openingQuote.tokenKind == .stringQuote, segments.count == 1,
+            case .stringSegment(let segment)? = segments.first
+        {
+            let text = segment.content.text
+            if !text.utf8.contains(UInt8(ascii: "\\")) { return text }
+        }
+        return representedLiteralValue
+    }
+}
