@@ -15,7 +15,10 @@ class Flagstaff < Formula
   uses_from_macos "swift" => :build
 
   def install
-    system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "flagstaff"
+    args = ["--disable-sandbox", "-c", "release", "--product", "flagstaff"]
+    # On Linux the Swift runtime is linked in, as scripts/install does.
+    args << "--static-swift-stdlib" if OS.linux?
+    system "swift", "build", *args
     bin.install ".build/release/flagstaff"
   end
 

@@ -40,11 +40,14 @@ struct FormulaTests {
 
     @Test func theFormulaBuildsWhatScriptsInstallBuilds() throws {
         let formula = try Self.formula()
-        #expect(formula.contains(#"system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "flagstaff""#))
+        #expect(formula.contains(#"args = ["--disable-sandbox", "-c", "release", "--product", "flagstaff"]"#))
+        #expect(formula.contains(#"args << "--static-swift-stdlib" if OS.linux?"#))
+        #expect(formula.contains(#"system "swift", "build", *args"#))
         #expect(formula.contains(#"bin.install ".build/release/flagstaff""#))
         #expect(formula.contains(#"depends_on "cmark""#))
         let install = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("scripts/install"), encoding: .utf8)
-        #expect(install.contains("swift build -c release --product flagstaff\n"))
+        #expect(install.contains(#"[ "$(uname -s)" = Linux ] && static="--static-swift-stdlib""#))
+        #expect(install.contains("swift build -c release --product flagstaff $static\n"))
     }
 
     /// The formula's `test do` block, run with this build's binary.
