@@ -41,7 +41,10 @@ public enum Parallel {
         _ count: Int, _ job: @Sendable (Int) throws(Failure) -> T, deliver: (T) -> Void
     ) throws(Failure) {
         let failure = Mutex<(index: Int, error: Failure)?>(nil)
-        let delivering = Mutex(())
+        // A semaphore, not a `Mutex`: on Linux a `Mutex` waits in the kernel's
+        // priority-inheriting lock, which spins while the thread delivering runs,
+        // and a delivery (writing a file) is long enough for that to cost a core.
+        let delivering = DispatchSemaphore(value: 1)
         withoutActuallyEscaping(deliver) { deliver in
             // Deliveries take turns under `delivering`, so `deliver` never runs on two threads at once.
             let deliver = Unchecked(deliver)
@@ -49,7 +52,9 @@ public enum Parallel {
                 guard failure.withLock({ $0.map { index < $0.index } ?? true }) else { return }
                 do throws(Failure) {
                     let result = try job(index)
-                    delivering.withLock { _ in deliver.value(result) }
+                    delivering.wait()
+                    deliver.value(result)
+                    delivering.signal()
                 } catch {
                     failure.withLock { first in
                         if first.map({ index < $0.index }) ?? true { first = (index, error) }

@@ -45,7 +45,7 @@ public struct ResolvedMatrix: Sendable {
     /// touch few pages: at 2.4 million cells, writing a column with every cell on
     /// a page of its own cost more than deciding the cells. A last tile's cells
     /// past the last flag are padding.
-    var cells: [PackedCell]
+    @usableFromInline var cells: [PackedCell]
     /// Each tenant's settings by flag position, in model order.
     public internal(set) var settings: [IndexedSettings]
     /// The whole resolution of each cell that has details, by cell position.
@@ -220,10 +220,10 @@ public struct ResolvedMatrix: Sendable {
     }
 
     /// How many flags a tile of `cells` holds.
-    static let tile = 16
+    @usableFromInline static let tile = 16
 
     /// Where a cell sits in `cells`, in a matrix of `flags` flags and `tenants` tenants.
-    static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
+    @inlinable static func index(flag: Int, tenant: Int, environment: Int, flags: Int, tenants: Int) -> Int {
         let tiles = (flags + tile - 1) / tile
         return ((environment * tiles + flag / tile) * tenants + tenant) * tile + flag % tile
     }
@@ -242,7 +242,7 @@ public struct ResolvedMatrix: Sendable {
     public func presentationID(flag: Int, tenant: Int, environment: Int) -> Int? {
         let cell = cell(flag: flag, tenant: tenant, environment: environment)
         if cell.hasDetails, resolution(flag: flag, tenant: tenant, environment: environment).isVarying { return nil }
-        return Int(cell.value) * layers.count + Int(cell.layer)
+        return presentationID(of: cell)
     }
 
     /// `presentationID(flag:tenant:environment:)` of one flag in one environment for
@@ -275,6 +275,27 @@ public struct ResolvedMatrix: Sendable {
         }
     }
 
+    /// The packed cells of one flag in one environment for each of `tenants`
+    /// (positions in the model), in order, written into `row`: like
+    /// `presentationIDs(flag:environment:tenants:into:)`, one call per row rather
+    /// than one per cell, which on several threads would contend for the
+    /// reference count of the matrix's storage.
+    public func cells(flag: Int, environment: Int, tenants: [Int], into row: inout [PackedCell]) {
+        let (flagCount, tenantCount) = (model.flags.count, model.tenants.count)
+        row.removeAll(keepingCapacity: true)
+        cells.withUnsafeBufferPointer { cells in
+            for tenant in tenants {
+                row.append(cells[Self.index(flag: flag, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)])
+            }
+        }
+    }
+
+    /// The presentation id a cell's value and layer give, which is its id unless
+    /// it has variants (see `presentationID(flag:tenant:environment:)`).
+    public func presentationID(of cell: PackedCell) -> Int {
+        Int(cell.value) * layers.count + Int(cell.layer)
+    }
+
     /// How many presentation ids there are.
     public var presentationCount: Int { presentations.count }
 
@@ -285,8 +306,10 @@ public struct ResolvedMatrix: Sendable {
     public func type(of flag: Flag) -> FlagType { types[flag.key] ?? .bool }
 
     /// The packed cell by the positions of its flag, tenant and environment in
-    /// the model. Precondition: each index is in range.
-    public func cell(flag: Int, tenant: Int, environment: Int) -> PackedCell {
+    /// the model. Precondition: each index is in range. Inlined where it is called:
+    /// a page of thousands of cells called across modules touched the reference
+    /// count of `cells` per cell, from every thread at once.
+    @inlinable public func cell(flag: Int, tenant: Int, environment: Int) -> PackedCell {
         cells[Self.index(flag: flag, tenant: tenant, environment: environment, flags: model.flags.count, tenants: model.tenants.count)]
     }
 
@@ -328,6 +351,19 @@ public struct ResolvedMatrix: Sendable {
     public func location(of cell: PackedCell) -> SourceLocation? {
         cell.file == PackedCell.nowhere ? nil : SourceLocation(file: files[Int(cell.file)], line: Int(cell.line), column: Int(cell.column))
     }
+
+    /// The file a packed cell's value is written in, by position among the
+    /// matrix's files (`fileName(at:)`), and its line; `nil` for the fallback.
+    /// What a view of every cell compares and writes, without a location per cell.
+    public func place(of cell: PackedCell) -> (file: Int, line: Int)? {
+        cell.file == PackedCell.nowhere ? nil : (Int(cell.file), Int(cell.line))
+    }
+
+    /// The name of the file at a position `place(of:)` gives.
+    public func fileName(at position: Int) -> String { files[position] }
+
+    /// The position of a file among those cells are written in; `nil` when no cell is.
+    public func filePosition(of name: String) -> Int? { files.firstIndex(of: name) }
     /// The resolution of one cell. Precondition: the flag, tenant and environment belong to the model.
     public func resolution(_ flag: Flag, _ tenant: Tenant, _ environment: String) -> Resolution {
         guard let cell = resolution(key: flag.key, tenant: tenant.id, environment: environment) else {

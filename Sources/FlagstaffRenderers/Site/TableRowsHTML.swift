@@ -250,10 +250,8 @@ struct TableRowsHTML {
 
     /// The presentation id of a cell whose look says all there is to say of it.
     private func plainLook(flag: Int, tenant: Int, environment: Int) -> Int? {
-        guard let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment),
-            !matrix.cell(flag: flag, tenant: tenant, environment: environment).hasDetails
-        else { return nil }
-        return id
+        let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
+        return cell.hasDetails ? nil : matrix.presentationID(of: cell)
     }
 
     /// Badges after a flag's name, as every table writes them.
