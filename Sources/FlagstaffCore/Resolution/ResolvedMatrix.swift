@@ -364,6 +364,7 @@ public struct ResolvedMatrix: Sendable {
 
     /// The position of a file among those cells are written in; `nil` when no cell is.
     public func filePosition(of name: String) -> Int? { files.firstIndex(of: name) }
+
     /// The resolution of one cell. Precondition: the flag, tenant and environment belong to the model.
     public func resolution(_ flag: Flag, _ tenant: Tenant, _ environment: String) -> Resolution {
         guard let cell = resolution(key: flag.key, tenant: tenant.id, environment: environment) else {
