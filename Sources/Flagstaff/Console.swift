@@ -105,9 +105,14 @@ public struct Console: Sendable {
             default: return 0
             }
         }
-        // Most bytes are told apart at a glance; only those that may be controls are looked at closely.
+        // Most bytes are told apart at a glance, eight at a time; only those that
+        // may be controls are looked at closely.
         var offset = 0
         while offset < bytes.count {
+            if offset + 8 <= bytes.count, !mayHoldControl(UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)) {
+                offset += 8
+                continue
+            }
             let byte = bytes[offset]
             guard byte < 0x20 || byte == 0x7F || byte == 0xC2 else {
                 offset += 1
@@ -138,6 +143,17 @@ public struct Console: Sendable {
         }
         return shown
     }
+}
+
+/// Whether any of eight bytes is one that `Console.shown` looks at closely:
+/// below 0x20, 0x7F, or 0xC2 (the first byte of a C1 control). A byte below
+/// 0x20 sets its top bit in `word - 0x20…` while its own top bit is clear; a
+/// byte equal to `b` is a zero byte of `word ^ b…`, found the same way. A borrow
+/// may mark a byte above one that matches, never a word where none does.
+private func mayHoldControl(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101, tops: UInt64 = 0x8080_8080_8080_8080
+    func holdsBelow(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & tops != 0 }
+    return holdsBelow(0x20, word) || holdsBelow(1, word ^ (ones &* 0x7F)) || holdsBelow(1, word ^ (ones &* 0xC2))
 }
 
 /// Writes text to a file descriptor straight from the string's own bytes: a

@@ -154,6 +154,19 @@ struct HistoryBoundaryTests {
         #expect(Console.shown("plain\n", keeping: []) == "plain\n")
     }
 
+    /// Bytes are looked over eight at a time: a control at any place in a word, or
+    /// astride two, is shown, and bytes close to one (0x20, 0x7E, 0x80, 0xC3) are not.
+    @Test(arguments: 0..<17) func theConsoleShowsAControlAnywhereInAWord(at offset: Int) {
+        let before = String(repeating: "a", count: offset), after = String(repeating: "z", count: 24 - offset)
+        let shown: [(String, String)] = [
+            ("\u{0}", "^@"), ("\u{1B}", "^["), ("\u{1F}", "^_"), ("\r", "^M"), ("\u{7F}", "^?"), ("\u{80}", "<U+0080>"), ("\u{9F}", "<U+009F>"),
+            (" ", " "), ("~", "~"), ("\u{A0}", "\u{A0}"), ("é", "é"), ("\t", "\t"), ("\n", "\n"),
+        ]
+        for (text, expected) in shown {
+            #expect(Console.shown(before + text + after, keeping: []) == before + expected + after, "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     /// Finding 5: an external source's name went into matrix.md's legend unescaped.
     @Test func matrixMarkdownEscapesAnExternalSourcesName() throws {
         try withCopy(of: "small") { workspace in

@@ -97,7 +97,7 @@ public struct ResolvedMatrix: Sendable {
             // Each tenant's columns are resolved with their own table of values and
             // files, then merged: the threads share nothing but disjoint cells.
             let columns = Parallel.map(tenantCount) { tenant in
-                let resolved = Self.resolve(
+                var resolved = Self.resolve(
                     model.tenants[tenant], settings: settings[tenant], only: nil, model: model, chain: chain, layers: layers,
                     types: flagTypes, externalPositions: externalPositions)
                 for (environment, column) in resolved.cells.enumerated() {
@@ -105,6 +105,9 @@ public struct ResolvedMatrix: Sendable {
                         shared.value[Self.index(flag: flag, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)] = cell
                     }
                 }
+                // The columns are in the shared cells now: freed here, the next
+                // tenant's reuse their memory instead of faulting in pages of their own.
+                resolved.cells = []
                 let details = Dictionary(
                     uniqueKeysWithValues: resolved.details.map { key, full in
                         (Self.index(flag: key % flagCount, tenant: tenant, environment: key / flagCount, flags: flagCount, tenants: tenantCount), full)
