@@ -110,3 +110,36 @@ struct LayerCapabilityTests {
         #expect(ExternalLayer(source, number: 1).layer.reasonWord == "ld")
     }
 }
+
+/// Cells a source Flagstaff cannot see may change are counted as not known.
+@Suite("Cells not known, counted")
+struct CellsNotKnownCountTests {
+    /// Thirty-five flags (three tiles of storage), four tenants and three
+    /// environments, with a source Flagstaff cannot see below the tenants' values:
+    /// a cell is not known only where that source may change its flag and the
+    /// tenant sets no value in that environment. The count read from storage is the count cell by cell.
+    @Test func theCountFromStorageIsTheCountCellByCell() {
+        let flags = (0..<35).map { Build.flag("F\($0)") }
+        let source = ExternalSource(id: "ld", name: "LaunchDarkly", flags: Set(flags.indices.filter { $0 % 3 != 1 }.map { "F\($0)" }))
+        let tenants = (0..<4).map { tenant in
+            let base = flags.indices.filter { ($0 + tenant) % 4 == 0 }.map { ("F\($0)", Build.setting(.bool(true))) }
+            let prod = flags.indices.filter { ($0 * tenant) % 5 == 1 }.map { ("F\($0)", Build.setting(.bool(false))) }
+            return Tenant(
+                id: "T\(tenant)", name: "T\(tenant)", file: "T\(tenant).json", base: SettingTable(uniqueKeysWithValues: base),
+                overrides: ["prod": SettingTable(uniqueKeysWithValues: prod)])
+        }
+        let model = Build.model(flags: flags, tenants: tenants, environments: ["dev", "uat", "prod"])
+        let chain = ResolutionChain([EnvironmentOverrideLayer(), BaseValueLayer(), ExternalLayer(source, number: 1), FallbackLayer()])
+        let matrix = ResolvedMatrix(model: model, chain: chain)
+        var expected = 0
+        for flag in flags.indices {
+            for tenant in tenants.indices {
+                for environment in model.environments.indices where matrix.resolution(flag: flag, tenant: tenant, environment: environment).hasUnknownValue {
+                    expected += 1
+                }
+            }
+        }
+        #expect(expected > 100 && expected < 35 * 4 * 3, "the fixture has cells of both kinds")
+        #expect(matrix.cellsNotKnown == expected)
+    }
+}

@@ -415,17 +415,22 @@ public struct ResolvedMatrix: Sendable {
 
     /// How many cells have a value the inputs do not hold in some case: decided in
     /// code, personalised by Firebase, or one a source Flagstaff cannot see may give.
-    /// Only cells with details can; the rest are read from storage.
+    /// Only cells with details can; the storage is read in order for them, and only
+    /// their places are worked out (padding has no details).
     public var cellsNotKnown: Int {
-        var count = 0
-        for flag in model.flags.indices {
-            for tenant in model.tenants.indices {
-                for environment in model.environments.indices where cell(flag: flag, tenant: tenant, environment: environment).hasDetails {
-                    if resolution(flag: flag, tenant: tenant, environment: environment).hasUnknownValue { count += 1 }
-                }
-            }
+        let (flagCount, tenantCount) = (model.flags.count, model.tenants.count)
+        let tiles = (flagCount + Self.tile - 1) / Self.tile
+        var detailed: [Int] = []
+        cells.withUnsafeBufferPointer { cells in
+            for index in cells.indices where cells[index].hasDetails { detailed.append(index) }
         }
-        return count
+        return detailed.count { index in
+            // The inverse of `index(flag:tenant:environment:flags:tenants:)`.
+            let (rest, offset) = index.quotientAndRemainder(dividingBy: Self.tile)
+            let (tiled, tenant) = rest.quotientAndRemainder(dividingBy: tenantCount)
+            let (environment, tile) = tiled.quotientAndRemainder(dividingBy: tiles)
+            return resolution(flag: tile * Self.tile + offset, tenant: tenant, environment: environment).hasUnknownValue
+        }
     }
 
     /// The flags, in model order, that a layer changes for at least one tenant in an environment.
