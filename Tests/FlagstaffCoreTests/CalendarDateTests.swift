@@ -23,7 +23,7 @@ struct CalendarDateTests {
         #expect(CalendarDate.problem(parsing: "2026-\(name)-\(days + 1)")?.hasSuffix("2026 has \(days) days") == true)
     }
 
-    @Test(arguments: ["2026-4-01", "26-04-01", "2026/04/01", "2026-04-01 ", " 2026-04-01", "2026-04-01T00", "２０２６-04-01", "+026-04-01", ""])
+    @Test(arguments: ["2026-4-01", "26-04-01", "2026/04/01", "2026-04-01 ", " 2026-04-01", "2026-04-01T00", "２０２６-04-01", "+026-04-01", "", "2026-04-0:", "2026-0/-01", "2026-04-0a", "2026_04-01"])
     func onlyTheDocumentedForm(_ text: String) {
         #expect(CalendarDate(parsing: text) == nil)
     }

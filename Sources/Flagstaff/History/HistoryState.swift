@@ -52,15 +52,17 @@ struct HistoryState {
     }
 
     /// Whether a change can matter to a load that read `reads` and listed `folders`.
+    /// Asked of every change of every commit, so it makes no array for the usual change: a file modified.
     static func matters(_ change: CommitLogReader.FileChange, reads: Set<String>, folders: Set<String>) -> Bool {
-        var paths = [change.path]
+        var from: String?
         switch change.status {
-        case .renamed(let from), .copied(let from): paths.append(from)
+        case .renamed(let path), .copied(let path): from = path
         default: break
         }
-        if paths.contains(where: reads.contains) { return true }
-        guard change.changesNames else { return false }
-        return paths.contains { path in Self.folders(above: path).contains(where: folders.contains) }
+        if reads.contains(change.path) || from.map(reads.contains) == true { return true }
+        guard change.changesNames, !folders.isEmpty else { return false }
+        func listed(_ path: String) -> Bool { Self.folders(above: path).contains(where: folders.contains) }
+        return listed(change.path) || from.map(listed) == true
     }
 
     /// The folders that hold a path, nearest first, down to the root (`""`).

@@ -70,7 +70,8 @@ extension HistoryWalker {
                 if case .loaded = phase { knownTree = record.tree }
             }
             if visited {
-                var relevant = record.changes.filter(phase.matters)
+                // A closure, not `phase.matters`: that would copy the phase, and the state it holds, for each commit.
+                var relevant = record.changes.filter { phase.matters($0) }
                 // The catalog and the guide describe flags but give no value: a commit
                 // that changes only them changes nothing history shows.
                 if case .loaded(let state) = phase { relevant.removeAll(where: state.describesOnly) }

@@ -38,12 +38,20 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
     }
 
     /// The year, month and day of a text of the form `YYYY-MM-DD`, in ASCII digits.
+    /// Read by its UTF-8 bytes: a history reads one per commit.
     private static func numbers(in text: String) -> (Int, Int, Int)? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        /// The number the ASCII digits in `range` write; `nil` when a byte is not one.
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         return (year, month, day)
     }
 

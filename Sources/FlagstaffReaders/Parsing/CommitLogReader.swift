@@ -97,24 +97,26 @@ public enum CommitLogReader {
     }
 
     /// One raw diff entry: `:<mode> <mode> <blob> <blob> <status>` NUL `<path>` NUL,
-    /// with a second path for a rename or a copy.
+    /// with a second path for a rename or a copy. The header's words are found by
+    /// their bytes: a log holds thousands.
     private static func change(_ scanner: inout Scanner, commit: String) throws(Problem) -> FileChange {
-        let header = scanner.field()
-        let words = header.dropFirst().split(separator: " ")
+        let header = scanner.fieldBytes()
+        // The header without its colon, split at spaces: two modes, two blobs, the status.
+        let words = header.dropFirst().split(separator: UInt8(ascii: " "))
         guard words.count == 5, let status = words[4].first else {
-            throw Problem(message: "commit \(commit) has a raw diff line '\(header)' Flagstaff cannot read")
+            throw Problem(message: "commit \(commit) has a raw diff line '\(String(decoding: header, as: UTF8.self))' Flagstaff cannot read")
         }
         let path = scanner.field()
         guard !path.isEmpty else { throw Problem(message: "commit \(commit) has a raw diff line without a path") }
-        let blob = words[3].allSatisfy { $0 == "0" } ? nil : String(words[3])
+        let blob = words[3].allSatisfy { $0 == UInt8(ascii: "0") } ? nil : String(decoding: words[3], as: UTF8.self)
         switch status {
-        case "A": return FileChange(status: .added, path: path, blob: blob)
-        case "D": return FileChange(status: .deleted, path: path, blob: nil)
-        case "T": return FileChange(status: .typeChanged, path: path, blob: blob)
-        case "R", "C":
+        case UInt8(ascii: "A"): return FileChange(status: .added, path: path, blob: blob)
+        case UInt8(ascii: "D"): return FileChange(status: .deleted, path: path, blob: nil)
+        case UInt8(ascii: "T"): return FileChange(status: .typeChanged, path: path, blob: blob)
+        case UInt8(ascii: "R"), UInt8(ascii: "C"):
             let target = scanner.field()
             guard !target.isEmpty else { throw Problem(message: "commit \(commit) has a rename or copy without its new path") }
-            return FileChange(status: status == "R" ? .renamed(from: path) : .copied(from: path), path: target, blob: blob)
+            return FileChange(status: status == UInt8(ascii: "R") ? .renamed(from: path) : .copied(from: path), path: target, blob: blob)
         default:
             // M; U (unmerged) and X (unknown) do not occur in a log: a change git says no more of is a modification.
             return FileChange(status: .modified, path: path, blob: blob)
@@ -141,11 +143,14 @@ public enum CommitLogReader {
         }
 
         /// The text up to the next NUL (or the end), which is consumed.
-        mutating func field() -> String {
+        mutating func field() -> String { String(decoding: fieldBytes(), as: UTF8.self) }
+
+        /// The bytes up to the next NUL (or the end), which is consumed.
+        mutating func fieldBytes() -> ArraySlice<UInt8> {
             let start = position
             while let byte = peek, byte != 0 { position += 1 }
             defer { if !atEnd { position += 1 } }
-            return String(decoding: bytes[start..<position], as: UTF8.self)
+            return bytes[start..<position]
         }
     }
 
