@@ -28,6 +28,12 @@ extension HistoryWalker {
                 return HistoryState.matters(change, reads: reads, folders: folders)
             }
         }
+
+        /// Whether a change only describes flags in the workspace read (`HistoryState.describesOnly`).
+        func describesOnly(_ change: CommitLogReader.FileChange) -> Bool {
+            guard case .loaded(let state) = self else { return false }
+            return state.describesOnly(change)
+        }
     }
 
     /// One walk through the commits, oldest first, keeping the entries it finds.
@@ -70,11 +76,10 @@ extension HistoryWalker {
                 if case .loaded = phase { knownTree = record.tree }
             }
             if visited {
-                // A closure, not `phase.matters`: that would copy the phase, and the state it holds, for each commit.
-                var relevant = record.changes.filter { phase.matters($0) }
+                // Closures, not `phase.matters`: that would copy the phase, and the state it holds, for each commit.
                 // The catalog and the guide describe flags but give no value: a commit
                 // that changes only them changes nothing history shows.
-                if case .loaded(let state) = phase { relevant.removeAll(where: state.describesOnly) }
+                let relevant = record.changes.filter { phase.matters($0) && !phase.describesOnly($0) }
                 guard !relevant.isEmpty else { return }
                 if case .loaded(var state) = phase {
                     // The phase lets go of the state, so the matrix is changed in place, not copied.
