@@ -420,16 +420,15 @@ public struct ResolvedMatrix: Sendable {
     public var cellsNotKnown: Int {
         let (flagCount, tenantCount) = (model.flags.count, model.tenants.count)
         let tiles = (flagCount + Self.tile - 1) / Self.tile
-        var detailed: [Int] = []
-        cells.withUnsafeBufferPointer { cells in
-            for index in cells.indices where cells[index].hasDetails { detailed.append(index) }
-        }
-        return detailed.count { index in
-            // The inverse of `index(flag:tenant:environment:flags:tenants:)`.
-            let (rest, offset) = index.quotientAndRemainder(dividingBy: Self.tile)
-            let (tiled, tenant) = rest.quotientAndRemainder(dividingBy: tenantCount)
-            let (environment, tile) = tiled.quotientAndRemainder(dividingBy: tiles)
-            return resolution(flag: tile * Self.tile + offset, tenant: tenant, environment: environment).hasUnknownValue
+        return cells.withUnsafeBufferPointer { cells in
+            cells.indices.count { index in
+                guard cells[index].hasDetails else { return false }
+                // The inverse of `index(flag:tenant:environment:flags:tenants:)`.
+                let (rest, offset) = index.quotientAndRemainder(dividingBy: Self.tile)
+                let (tiled, tenant) = rest.quotientAndRemainder(dividingBy: tenantCount)
+                let (environment, tile) = tiled.quotientAndRemainder(dividingBy: tiles)
+                return resolution(flag: tile * Self.tile + offset, tenant: tenant, environment: environment).hasUnknownValue
+            }
         }
     }
 
