@@ -59,8 +59,8 @@ public struct HistoryCommand: Sendable {
         let (file, root, prefix) = Workspace.configurationPlace(configurationPath)
         let start = try HistoryWalker.Since(parsing: since, option: "--since")
         // The working tree gives the as-of day (from its configuration, read first),
-        // the Swift case names and, without --until, its own changes: it is read
-        // while git lists the commits and the walk goes on.
+        // the Swift case names, the paths git's log is narrowed to and, without
+        // --until, its own changes.
         let configurationURL = root.appendingPathComponent(file)
         let exists = FileManager.default.fileExists(atPath: configurationURL.path)
         let text = exists ? try? String(contentsOf: configurationURL, encoding: .utf8) : nil
@@ -78,13 +78,16 @@ public struct HistoryCommand: Sendable {
         let configurationPath = configurationPath
         // The working tree is read with the configuration the commits are, so that its own changes compare like with like.
         let forced = borrowed?.always == true ? borrowed?.text : nil
-        let loading = Pending { () -> Workspace? in
-            guard let forced else { return exists ? try? Workspace.load(configurationPath: configurationPath) : nil }
-            return try? Workspace.load(configuration: forced, file: file, from: DiskFileSource(root: root), root: root, displayPrefix: prefix)
-        }
-        let walked = Result { () throws(FlagstaffError) in try walker.walk(until: until ?? "HEAD", since: start) }
-        let workspace = loading.wait()
+        let workspace =
+            if let forced {
+                try? Workspace.load(configuration: forced, file: file, from: DiskFileSource(root: root), root: root, displayPrefix: prefix)
+            } else {
+                exists ? try? Workspace.load(configurationPath: configurationPath) : nil
+            }
         defer { console.finished(workspace) }
+        let walked = Result { () throws(FlagstaffError) in
+            try (workspace.map(walker.narrowed(by:)) ?? walker).walk(until: until ?? "HEAD", since: start)
+        }
         let result = try walked.get()
         var history = result.history
         if until == nil, let workspace {

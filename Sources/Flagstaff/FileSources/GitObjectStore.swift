@@ -272,27 +272,14 @@ final class GitObjectStore: Sendable {
 /// so that commits share what they have in common. It records every path it is
 /// asked about, so history knows which later changes can matter to what was read.
 struct GitCommitFileSource: FileSource {
-    /// The paths a load asked about, from the repository's root.
-    final class Reads: Sendable {
-        private let state = Mutex<(files: Set<String>, folders: Set<String>)>(([], []))
-
-        /// Files read or looked at (`contents`, `text`, `kind`).
-        var files: Set<String> { state.withLock { $0.files } }
-        /// Folders listed (`entries`).
-        var folders: Set<String> { state.withLock { $0.folders } }
-
-        func file(_ path: String) { _ = state.withLock { $0.files.insert(path) } }
-        func folder(_ path: String) { _ = state.withLock { $0.folders.insert(path) } }
-    }
-
     let store: GitObjectStore
     /// The commit's tree.
     let tree: String
     /// The workspace root's path inside the repository, e.g. `apps/ios/` or empty.
     let prefix: String
     let name: String
-    /// What was asked.
-    let reads = Reads()
+    /// What was asked, from the repository's root.
+    let reads = FileReads()
 
     func contents(of path: String) throws(FileSourceError) -> [UInt8] {
         let (relative, entry) = try self.entry(at: path)

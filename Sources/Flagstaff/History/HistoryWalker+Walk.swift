@@ -60,9 +60,14 @@ extension HistoryWalker {
         private var ahead = TenantsAhead()
         /// The `git cat-file` that reads the tenant files ahead, so that the walk's own reads never wait behind it.
         private let aheadReader: GitObjectReader
+        /// The paths the log was narrowed to, or `nil` for the whole log.
+        let narrowing: LogNarrowing?
+        /// What a read looked at that `narrowing` does not cover: the walk cannot go on, as changes to it were left out.
+        private(set) var uncovered: FileReads.Paths?
 
-        init(walker: HistoryWalker) throws(FlagstaffError) {
+        init(walker: HistoryWalker, narrowing: LogNarrowing? = nil) throws(FlagstaffError) {
             self.walker = walker
+            self.narrowing = narrowing
             guard let reader = GitObjectReader(repository: walker.root) else { throw .io("cannot start git cat-file") }
             aheadReader = reader
             let configuration = FilePath.normalized(FilePath.join(walker.repositoryPrefix, walker.configurationFile)) ?? walker.configurationFile
@@ -196,6 +201,13 @@ extension HistoryWalker {
                 case .absent(let reads, let folders), .broken(_, let reads, let folders): (reads, folders)
                 }
             let reading = try walker.read(record, likely: likely, earlierPaths: earlierPaths)
+            if let narrowing {
+                let looked = reading.looked
+                guard narrowing.covers(files: looked.files, folders: looked.folders) else {
+                    uncovered = looked
+                    return
+                }
+            }
             var entry = HistoryEntry(kind: .change, commit: record.commit)
             switch reading {
             case .absent(let reads, let folders):

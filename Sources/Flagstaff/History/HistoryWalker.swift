@@ -56,6 +56,8 @@ struct HistoryWalker {
     let store: GitObjectStore
     /// The configuration a commit without its own is read with; `nil` to leave such commits out.
     let borrowed: BorrowedConfiguration?
+    /// The paths git's log is first asked about, from what the workspace read; `nil` to ask about every file.
+    private(set) var narrowing: LogNarrowing?
 
     /// A configuration history reads commits with when they have none of their own
     /// (older than the team's adoption of Flagstaff), or every commit when `always`.
@@ -75,6 +77,15 @@ struct HistoryWalker {
         try self.init(
             root: workspace.root, configurationFile: workspace.configurationFile, asOf: asOf,
             borrowed: text.map { BorrowedConfiguration(text: $0, name: "this workspace's \(workspace.configurationFile), as these commits have none") })
+        self = narrowed(by: workspace)
+    }
+
+    /// This walker, asking git's log first about the paths a workspace's load read
+    /// (`LogNarrowing`): the working tree's, whose configuration is the walker's.
+    func narrowed(by workspace: Workspace) -> HistoryWalker {
+        var walker = self
+        walker.narrowing = LogNarrowing(workspace.modelReads, configurationFile: configurationFile, prefix: repositoryPrefix)
+        return walker
     }
 
     /// Opens the repository that holds a workspace's folder. A folder outside git,
@@ -113,36 +124,92 @@ struct HistoryWalker {
         var wholeReads: Int
         /// The tree of the commit `end` was read from (with the tenant files changed since), for a snapshot.
         var endTree: String? = nil
+        /// The paths git's log was narrowed to; `nil` when the whole log was read.
+        var narrowing: LogNarrowing? = nil
     }
 
     /// The history of the first-parent line that ends at `until`, from `since` on
     /// (or the line's first commit), and the state at its end.
+    ///
+    /// The log is first narrowed to the paths the workspace read (`narrowing`).
+    /// When a commit's read looks at something else, or a file they cover moves
+    /// to or from a path they do not, the walk starts again with those paths
+    /// covered too; after `narrowingRounds` tries, with the whole log.
     func walk(until: String, since: Since?) throws(FlagstaffError) -> Result {
         guard store.object("\(until)^{commit}")?.type == "commit" else { throw .usage("unknown revision '\(until)'") }
-        guard let log = Git.run(CommitLogReader.arguments(revision: until), in: root), log.status == 0 else {
-            throw .io("git log could not list the commits of '\(until)'")
+        var (narrowing, round) = (self.narrowing, 0)
+        while true {
+            if round == Self.narrowingRounds { narrowing = nil }
+            round += 1
+            switch try walk(until: until, since: since, narrowing: narrowing) {
+            case .walked(let result): return result
+            case .widened(let wider): narrowing = wider
+            }
         }
-        let records: [CommitLogReader.Record]
-        do {
-            records = try CommitLogReader.read(log.output)
-        } catch {
-            throw .io("cannot read git's log: \(error.message)")
+    }
+
+    /// How many narrowed walks are tried before the whole log is read.
+    static let narrowingRounds = 4
+
+    /// What one try at a walk gives.
+    private enum Outcome {
+        /// The walk, finished.
+        case walked(Result)
+        /// A narrowed walk that needs more paths, or the whole log (`nil`), to be exact.
+        case widened(LogNarrowing?)
+    }
+
+    /// One walk, through the log narrowed to `narrowing`'s paths, or the whole log.
+    private func walk(until: String, since: Since?, narrowing: LogNarrowing?) throws(FlagstaffError) -> Outcome {
+        var records = try log(CommitLogReader.arguments(revision: until, pathspecs: narrowing?.pathspecs), naming: until)
+        if let narrowing {
+            // Git finds a rename only among the files it compares: a commit that
+            // adds, deletes or moves a covered file is read again with its whole diff.
+            let moving = records.indices.filter { records[$0].changes.contains(where: \.changesNames) }
+            guard moving.count <= Self.wholeDiffLimit else { return .widened(nil) }
+            if !moving.isEmpty {
+                let whole = try log(CommitLogReader.arguments(commits: moving.map { records[$0].commit.id }), naming: until)
+                guard whole.map(\.commit.id) == moving.map({ records[$0].commit.id }) else {
+                    throw .io("git log did not list the commits of '\(until)' it was asked for")
+                }
+                for (index, record) in zip(moving, whole) { records[index].changes = record.changes }
+            }
+            // A file moved across the narrowing's edge: both of its paths must be covered.
+            let across = narrowing.uncoveredEnds(of: moving.flatMap { records[$0].changes })
+            if !across.isEmpty { return .widened(narrowing.adding(files: across, folders: [])) }
         }
         let first = try startIndex(in: records, since: since, until: until)
-        var walk = try Walk(walker: self)
+        var walk = try Walk(walker: self, narrowing: narrowing)
         let aliases = borrowed == nil ? [] : Self.earlierPaths(records, under: repositoryPrefix)
         for index in first..<records.count {
             if !aliases.isEmpty { walk.earlierPaths = aliases[index] }
             try walk.step(records[index], upcoming: records[(index + 1)...])
+            if let uncovered = walk.uncovered { return .widened(narrowing?.adding(files: uncovered.files, folders: uncovered.folders)) }
         }
         let shallowFrom = isShallow && first == 0 ? records.first?.commit : nil
         var endsUnreadable = false
         if case .broken = walk.phase { endsUnreadable = true }
         var history = ValueHistory(entries: walk.entries, end: records.last?.commit, shallowFrom: shallowFrom)
         history.unreadBeforeStart = walk.unreadBeforeStart
-        return Result(
+        return .walked(Result(
             history: history, end: walk.phase.known,
-            endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads, endTree: walk.knownTree)
+            endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads, endTree: walk.knownTree, narrowing: narrowing))
+    }
+
+    /// How many commits of a narrowed log that add, delete or move files are read
+    /// again with their whole diffs; past it, the whole log is read instead.
+    static let wholeDiffLimit = 2_000
+
+    /// The commits `git arguments…` lists, read.
+    private func log(_ arguments: [String], naming until: String) throws(FlagstaffError) -> [CommitLogReader.Record] {
+        guard let log = Git.run(arguments, in: root), log.status == 0 else {
+            throw .io("git log could not list the commits of '\(until)'")
+        }
+        do {
+            return try CommitLogReader.read(log.output)
+        } catch {
+            throw .io("cannot read git's log: \(error.message)")
+        }
     }
 
     /// What a workspace read from files (the working tree, or the sources a site is
@@ -209,6 +276,14 @@ struct HistoryWalker {
         case broken(problems: [Diagnostic], reads: Set<String>, folders: Set<String>, borrowed: Bool)
         /// The workspace, with the tenants whose files have errors.
         case loaded(HistoryState, unknownTenants: [String: [Diagnostic]])
+
+        /// What the read looked at, from the repository's root: only a change to these can matter to the next commits.
+        var looked: FileReads.Paths {
+            switch self {
+            case .absent(let files, let folders), .broken(_, let files, let folders, _): FileReads.Paths(files: files, folders: folders)
+            case .loaded(let state, _): FileReads.Paths(files: state.reads, folders: state.folders)
+            }
+        }
     }
 
     /// Reads the whole workspace as one commit has it; `likely` are the files and
@@ -221,7 +296,7 @@ struct HistoryWalker {
         let source = GitCommitFileSource(store: store, tree: record.tree, prefix: repositoryPrefix, name: "commit \(record.commit.shortID)")
         return try Self.read(
             from: source, configurationFile: configurationFile, repositoryPrefix: repositoryPrefix, asOf: asOf,
-            reads: { (source.reads.files, source.reads.folders) }, borrowed: borrowed, earlierPaths: earlierPaths)
+            reads: { let paths = source.reads.paths; return (paths.files, paths.folders) }, borrowed: borrowed, earlierPaths: earlierPaths)
     }
 
     /// Reads the whole workspace from a source (a commit's, or a snapshot's files);

@@ -27,6 +27,8 @@ public struct Workspace: Sendable {
     public internal(set) var configurationFile = Workspace.configurationFileName
     /// The as-of day loading resolved: for Remote Config's date rules, or for a build.
     public internal(set) var asOf: CalendarDate?
+    /// The paths loading the model asked `source` about; history narrows git's log to them.
+    var modelReads = FileReads.Paths()
     /// What loading did to changes an earlier command left unfinished in the
     /// workspace's folder or the output folder (see `FileTransaction`), in words.
     public internal(set) var recoveries: [String] = []

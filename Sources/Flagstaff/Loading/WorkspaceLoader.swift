@@ -119,11 +119,15 @@ extension Workspace {
         configuration text: String, file configurationFile: String, from source: any FileSource, root: URL,
         displayPrefix: String = "", strict: Bool = false, asOf: CalendarDate? = nil, dated: Bool = false
     ) throws(FlagstaffError) -> Workspace {
-        let reading = try readModel(configuration: text, file: configurationFile, from: source, strict: strict, asOf: asOf, dated: dated)
+        let reads = FileReads()
+        let reading = try readModel(
+            configuration: text, file: configurationFile, from: RecordedFileSource(base: source, reads: reads), strict: strict, asOf: asOf, dated: dated)
         guard let configuration = reading.configuration else {
-            return Workspace(
+            var workspace = Workspace(
                 root: root, source: reading.files, displayPrefix: displayPrefix, configuration: Configuration(), model: nil, matrix: nil,
                 guide: [], diagnostics: reading.diagnostics)
+            workspace.modelReads = reads.paths
+            return workspace
         }
         var diagnostics = reading.diagnostics
         var matrix: ResolvedMatrix?
@@ -141,10 +145,12 @@ extension Workspace {
             }
         }
         if configuration.strict { diagnostics = diagnostics.strict() }
-        return Workspace(
+        var workspace = Workspace(
             root: root, source: reading.files, displayPrefix: displayPrefix, configuration: configuration, model: reading.loaded?.model,
             matrix: matrix, guide: guide, diagnostics: diagnostics, configurationFile: (configurationFile as NSString).lastPathComponent,
             asOf: reading.asOf)
+        workspace.modelReads = reads.paths
+        return workspace
     }
 
     /// What reading a workspace's configuration and sources gives, before anything is

@@ -74,25 +74,3 @@ public enum Parallel {
         init(_ value: Value) { self.value = value }
     }
 }
-
-/// Work started on another thread, whose result is waited for when it is needed.
-public final class Pending<Value: Sendable>: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let result = Mutex<Value?>(nil)
-
-    /// Starts `work` on another thread.
-    public init(_ work: @escaping @Sendable () -> Value) {
-        DispatchQueue.global().async { [self] in
-            let value = work()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-    }
-
-    /// The result, once the work is done.
-    public func wait() -> Value {
-        done.wait()
-        done.signal()
-        return result.withLock { $0! }
-    }
-}

@@ -53,12 +53,24 @@ public enum CommitLogReader {
 
     /// The `git log` arguments whose output `read` takes: the first-parent line of
     /// `revision`, oldest first, each commit with its raw diff against its first
-    /// parent (merges included), renames found, ids in full.
-    public static func arguments(revision: String) -> [String] {
-        [
-            "log", "--first-parent", "--reverse", "-z", "--raw", "-M", "--no-abbrev", "--diff-merges=first-parent", "--no-color",
-            "--format=\(format)", revision, "--",
-        ]
+    /// parent (merges included), renames found, ids in full. With `pathspecs`,
+    /// every commit is still listed, but its diff holds only the files they name
+    /// (taken literally, a folder with everything below it), and git compares only
+    /// those parts of each tree; renames are then found only among those files.
+    public static func arguments(revision: String, pathspecs: [String]? = nil) -> [String] {
+        guard let pathspecs else { return ["log", "--first-parent", "--reverse"] + diffOptions + [revision, "--"] }
+        return ["--literal-pathspecs", "log", "--first-parent", "--reverse", "--sparse"] + diffOptions + [revision, "--"] + pathspecs
+    }
+
+    /// The `git log` arguments for some commits alone, in the order given, each
+    /// with its whole raw diff as `arguments(revision:)` gives it.
+    public static func arguments(commits: [String]) -> [String] {
+        ["log", "--no-walk=unsorted"] + diffOptions + commits + ["--"]
+    }
+
+    /// How each commit and its diff are written.
+    private static var diffOptions: [String] {
+        ["-z", "--raw", "-M", "--no-abbrev", "--diff-merges=first-parent", "--no-color", "--format=\(format)"]
     }
 
     /// Each commit starts with byte 1, and its fields are separated by NUL: id,
