@@ -79,4 +79,24 @@ struct ParallelTests {
         #expect(text == "aaa")
         #expect(number == 55)
     }
+
+    /// Whether two items of a `map` run at the same time: each waits, up to five
+    /// seconds, for the other to start.
+    static func mapRunsTwoAtOnce() -> Bool {
+        let started = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let met = Parallel.map(2) { index in
+            started[index].signal()
+            return started[1 - index].wait(timeout: .now() + 5) == .success
+        }
+        return met == [true, true]
+    }
+
+    /// A `map` inside either piece of `both` still uses every core: the code scan
+    /// runs beside git, and it is most of what `due` costs.
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "needs two cores"))
+    func aMapInsideBothRunsOnEveryCore() {
+        let (first, second) = Parallel.both({ Self.mapRunsTwoAtOnce() }, { Self.mapRunsTwoAtOnce() })
+        #expect(first)
+        #expect(second)
+    }
 }

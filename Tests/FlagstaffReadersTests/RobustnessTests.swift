@@ -192,6 +192,16 @@ struct ReaderRobustnessTests {
         #expect(diagnostics.map(\.location) == [SourceLocation(file: "A.swift", line: 101, column: 1)])
     }
 
+    /// Square brackets have their own, lower limit: the 13th `[` open at once is refused, with the limit's own words.
+    @Test func codeWithTooManySquareBracketsOpen() {
+        let text = "let grid = " + String(repeating: "[", count: 13) + "1" + String(repeating: "]", count: 13) + "\n"
+        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], typeNames: ["FeatureFlag"])
+        #expect(diagnostics.map(\.description) == [
+            "A.swift:1:24: error: this file nests more than 12 square brackets, so it is not parsed; "
+                + "Flagstaff reads Swift with at most 12 brackets open at once; see Limits in the README"
+        ])
+    }
+
     /// Finding 8: swift-syntax's lookahead for generic arguments grows faster than the
     /// square of a chain of `<`, and a long one overflows the stack.
     @Test func codeWithAChainOfAngleBrackets() throws {

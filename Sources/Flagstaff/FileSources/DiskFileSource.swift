@@ -155,14 +155,12 @@ public struct DiskFileSource: FileSource {
     public func entries(of directory: String) throws(FileSourceError) -> [FileEntry] {
         let folder = try place(of: directory)
         if boundary != nil { listed.remember(absolutePath(directory), leadsTo: folder) }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
+        guard let listed = Platform.folderEntries(atPath: folder) else {
             throw kind(of: directory) == nil ? .missing : .unreadable("cannot list '\(directory)'")
         }
-        return names.sorted().map { name in
-            FileEntry(name: name, kind: Self.kind(at: FilePath.join(folder, name)) ?? .other)
+        return listed.sorted { $0.name < $1.name }.map { entry in
+            let path = FilePath.join(folder, entry.name)
+            return FileEntry(name: entry.name, kind: (entry.kind.map { Self.kind(of: $0, at: path) } ?? Self.kind(at: path)) ?? .other)
         }
     }
 
@@ -174,12 +172,17 @@ public struct DiskFileSource: FileSource {
     /// points to. The system's calls, not Foundation's attributes, which look up the
     /// owner's name too: that showed on the thousand files of an app's code.
     private static func kind(at path: String) -> FileEntry.Kind? {
-        switch Platform.entryKind(atPath: path) {
-        case nil: return nil
-        case .directory?: return .directory
-        case .regular?: return .file
-        case .other?: return .other
-        case .link?:
+        Platform.entryKind(atPath: path).map { kind(of: $0, at: path) }
+    }
+
+    /// What an entry is, from what `lstat` (or the folder's listing) says it is:
+    /// a link is followed to what it points to.
+    private static func kind(of entry: Platform.EntryKind, at path: String) -> FileEntry.Kind {
+        switch entry {
+        case .directory: return .directory
+        case .regular: return .file
+        case .other: return .other
+        case .link:
             switch Platform.followedKind(atPath: path) {
             case nil: return .other
             case .directory?: return .linkedDirectory

@@ -45,6 +45,17 @@ struct CodeWords {
             var word = WordRun(words: byLength)
             var index = 0
             while index < bytes.count {
+                // A run of plain letters, digits and `_` that the next byte ends is
+                // looked up where it lies: the usual word, in a file of thousands.
+                if word.isEmpty, Self.isWordByte(bytes[index]) {
+                    var end = index + 1
+                    while end < bytes.count && Self.isWordByte(bytes[end]) { end += 1 }
+                    if end == bytes.count || Self.wordByte(in: bytes, at: end) == nil {
+                        if word.isAWord(UnsafeBufferPointer(rebasing: bytes[index..<end])) { return true }
+                        index = end
+                        continue
+                    }
+                }
                 if let (letter, after) = Self.wordByte(in: bytes, at: index) {
                     word.append(letter)
                     index = after
@@ -132,6 +143,14 @@ private struct WordRun {
 
     mutating func append(_ byte: UInt8) {
         if bytes.count < words.count - 1 { bytes.append(byte) } else { tooLong = true }
+    }
+
+    /// Whether no letter has been read since the last run ended.
+    var isEmpty: Bool { bytes.isEmpty && !tooLong }
+
+    /// Whether a whole run, read in place, is one of the words.
+    func isAWord(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+        run.count < words.count && words[run.count].contains { $0.elementsEqual(run) }
     }
 
     /// Whether the run that ends here is one of the words; then a new run starts.

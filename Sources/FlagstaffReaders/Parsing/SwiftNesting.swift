@@ -21,9 +21,14 @@ import FlagstaffCore
 enum SwiftNesting {
     /// An error at the first opening that nests deeper than `InputLimits.swiftDepth`, or `nil`.
     static func problem(in text: String, file: String) -> Diagnostic? {
-        var scanner = Scanner(bytes: Array(text.utf8))
-        guard let offset = scanner.firstOffset(deeperThan: InputLimits.swiftDepth) else { return nil }
-        if scanner.squares > InputLimits.swiftSquareBrackets {
+        // The text's own bytes, not a copy: every file of an app's code is checked.
+        var text = text
+        let found = text.withUTF8 { bytes in
+            var scanner = Scanner(bytes: bytes)
+            return scanner.firstOffset(deeperThan: InputLimits.swiftDepth).map { ($0, scanner.squares) }
+        }
+        guard let (offset, squares) = found else { return nil }
+        if squares > InputLimits.swiftSquareBrackets {
             return .error(
                 "this file nests more than \(InputLimits.swiftSquareBrackets) square brackets, so it is not parsed",
                 at: TextLines(text).location(ofByte: offset, file: file),
@@ -37,7 +42,7 @@ enum SwiftNesting {
 
     /// Walks the bytes as the Swift lexer would, closely enough to count nesting.
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         /// What each open level is: code brackets, or a string literal whose interpolation is open.
         var levels: [Level] = []
@@ -53,7 +58,7 @@ enum SwiftNesting {
             case interpolation(pounds: Int, quotes: Int)
         }
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         /// The byte offset of the first opening that makes the depth exceed `limit`.
         mutating func firstOffset(deeperThan limit: Int, squareLimit: Int = InputLimits.swiftSquareBrackets) -> Int? {
