@@ -83,6 +83,15 @@ struct LogNarrowingTests {
         }
     }
 
+    @Test func theLoadRecordsWhatItReadAndNothingAfter() throws {
+        let folder = try HistoryCommandTests.repository()
+        let workspace = try Workspace.load(configurationPath: folder.appendingPathComponent("flagstaff.yml").path)
+        #expect(workspace.modelReads.files.isSuperset(of: ["FeatureFlags.swift", "catalog.md", "remote/prod.json", "tenants/CHL/defaults.json"]))
+        #expect(workspace.modelReads.folders.contains("tenants"))
+        // The workspace's own source is not the recorder: what a command reads later is not the model's.
+        #expect(!(workspace.source is RecordedFileSource))
+    }
+
     // MARK: - The paths alone
 
     let reads = FileReads.Paths(files: ["Flags.swift", "tenants/CHL/defaults.json", "tenants/WL/defaults.json"], folders: ["tenants"])

@@ -121,7 +121,7 @@ extension Workspace {
     ) throws(FlagstaffError) -> Workspace {
         let reads = FileReads()
         let reading = try readModel(
-            configuration: text, file: configurationFile, from: RecordedFileSource(base: source, reads: reads), strict: strict, asOf: asOf, dated: dated)
+            configuration: text, file: configurationFile, from: source, recordingTo: reads, strict: strict, asOf: asOf, dated: dated)
         guard let configuration = reading.configuration else {
             var workspace = Workspace(
                 root: root, source: reading.files, displayPrefix: displayPrefix, configuration: Configuration(), model: nil, matrix: nil,
@@ -172,14 +172,15 @@ extension Workspace {
 
     /// Reads the configuration and the sources it names into a model. Throws only
     /// for files that cannot be read at all (`unreadableInputs`) and for the clock.
+    /// `reads`, when given, records the paths the loader asks `source` about.
     static func readModel(
-        configuration text: String, file configurationFile: String, from source: any FileSource, strict: Bool = false, asOf: CalendarDate? = nil,
-        dated: Bool = false
+        configuration text: String, file configurationFile: String, from source: any FileSource, recordingTo reads: FileReads? = nil,
+        strict: Bool = false, asOf: CalendarDate? = nil, dated: Bool = false
     ) throws(FlagstaffError) -> ModelReading {
         let configurationFolder = (configurationFile as NSString).deletingLastPathComponent
-        var files = configurationFolder.isEmpty ? source : SubfolderFileSource(base: source, folder: configurationFolder)
         var (configuration, configurationDiagnostics) = ConfigurationReader.read(text, file: (configurationFile as NSString).lastPathComponent)
-        if let outside = configuration?.outsideWorkspace, !outside.isEmpty {
+        var outside: [String] = []
+        if let paths = configuration?.outsideWorkspace, !paths.isEmpty {
             if WorkspaceBoundary.forbidsOutside {
                 configurationDiagnostics.append(
                     .error(
@@ -188,19 +189,28 @@ extension Workspace {
                         hint: "CI that runs untrusted pull requests reads only inside the workspace; move the files inside it"))
                 configuration = nil
             } else {
-                files = files.allowing(outside: outside)
+                outside = paths
             }
         }
+        /// A source seen from the configuration's folder, with the places outside the workspace it may read.
+        func seen(_ base: any FileSource) -> any FileSource {
+            let files = configurationFolder.isEmpty ? base : SubfolderFileSource(base: base, folder: configurationFolder)
+            return outside.isEmpty ? files : files.allowing(outside: outside)
+        }
+        // Only the loader's reads are recorded: the workspace keeps the source itself,
+        // whose later reads (a code scan of a thousand files, an edit) nothing asks about.
+        let files = seen(source)
+        let loaderFiles = reads.map { seen(RecordedFileSource(base: source, reads: $0)) } ?? files
         guard var configuration else {
             return ModelReading(
-                files: files, configuration: nil, loader: SourceLoader(source: files, configuration: Configuration()), loaded: nil,
+                files: files, configuration: nil, loader: SourceLoader(source: loaderFiles, configuration: Configuration()), loaded: nil,
                 diagnostics: configurationDiagnostics)
         }
         configuration.strict = configuration.strict || strict
         // Remote Config's dateTime rules are decided for the as-of day; only then, or
         // when the caller needs the day, is the clock read.
         let day = configuration.remoteConfig == nil && !dated ? nil : try AsOfDate.resolve(option: asOf, configuration: configuration)
-        var loader = SourceLoader(source: files, configuration: configuration, asOf: day)
+        var loader = SourceLoader(source: loaderFiles, configuration: configuration, asOf: day)
         let loaded = try loader.loadModel()
         return ModelReading(
             files: files, configuration: configuration, loader: loader, loaded: loaded, diagnostics: configurationDiagnostics + loader.diagnostics,
