@@ -48,7 +48,7 @@ public struct MatrixCommand: Sendable {
             tenants: tenants.isEmpty ? model.tenants : model.tenants.filter { tenants.contains($0.id) })
         switch format {
         case .md: for chunk in MatrixMarkdownRenderer.chunks(slice) { console.outputBytes(chunk) }
-        case .json: console.output(FlagsJSONRenderer.render(slice))
+        case .json: console.outputBytes(FlagsJSONRenderer.utf8(slice))
         case .csv: console.output(MatrixCSVRenderer.render(slice))
         }
         console.finished(slice)

@@ -25,7 +25,7 @@ public enum SiteBuilder {
             matrix: matrix, lifecycle: lifecycle, guide: workspace.guide, warnings: workspace.diagnostics.sortedForDisplay(),
             theme: theme, stamp: stamp, history: history)
         let exports: [SiteRenderer.Job] = [
-            { [OutputFile(path: "flags.json", text: FlagsJSONRenderer.render(slice, lifecycle: lifecycle))] },
+            { [OutputFile(path: "flags.json", contents: FlagsJSONRenderer.utf8(slice, lifecycle: lifecycle))] },
             { [OutputFile(path: "matrix.md", contents: MatrixMarkdownRenderer.utf8(slice))] },
             { [OutputFile(path: "lifecycle.md", text: LifecycleMarkdownRenderer.render(lifecycle, entries: lifecycle.entries))] },
         ]

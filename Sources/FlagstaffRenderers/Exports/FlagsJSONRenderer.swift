@@ -13,6 +13,14 @@ public enum FlagsJSONRenderer {
 
     /// The export of a slice of the matrix, with each flag's lifecycle when a report is given.
     public static func render(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil) -> String {
+        String(decoding: utf8(slice, lifecycle: lifecycle), as: UTF8.self)
+    }
+
+    /// The export as UTF-8 bytes, for a file or standard output. Written as bytes
+    /// throughout: the cells are millions of short pieces, which a `String`
+    /// appends several times slower, and a file of tens of megabytes is not
+    /// copied into a `String` on the way.
+    public static func utf8(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil) -> [UInt8] {
         let model = slice.matrix.model
         var header: [JSONValue.Member] = [
             .init("schemaVersion", .integer(schemaVersion)),
@@ -37,28 +45,29 @@ public enum FlagsJSONRenderer {
                 .object([.init("id", .string(tenant.id)), .init("name", .string(tenant.name)), .init("file", .string(tenant.file))])
             })),
         ]
-        var output = "{\n"
+        var output: [UInt8] = []
         // About 12 bytes a cell: reserved at once, as growing by doubling would
         // copy tens of megabytes and hold both copies for a moment.
         output.reserveCapacity(model.flags.count * (1_000 + slice.environments.count * slice.tenants.count * 14))
+        output += "{\n".utf8
         for member in header {
-            append(member, to: &output, indent: "  ")
-            output += ",\n"
+            append(member, to: &output, indent: 2)
+            output += ",\n".utf8
         }
-        output += "  \"flags\": ["
+        output += "  \"flags\": [".utf8
         let rows = CellRows(slice)
         for (index, flag) in model.flags.enumerated() {
-            output += index == 0 ? "\n    {\n" : ",\n    {\n"
+            output += (index == 0 ? "\n    {\n" : ",\n    {\n").utf8
             let mayBeChangedBy: [JSONValue.Member] =
                 external.isEmpty ? [] : [.init("mayBeChangedBy", .array(slice.matrix.externalLayers(of: index).map { .string($0.code) }))]
             for member in metadata(of: flag, in: slice, lifecycle: lifecycle) + mayBeChangedBy {
-                append(member, to: &output, indent: "      ")
-                output += ",\n"
+                append(member, to: &output, indent: 6)
+                output += ",\n".utf8
             }
             rows.append(flag: index, to: &output)
-            output += "\n    }"
+            output += "\n    }".utf8
         }
-        output += model.flags.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        output += (model.flags.isEmpty ? "]\n}\n" : "\n  ]\n}\n").utf8
         return output
     }
 
@@ -80,9 +89,11 @@ public enum FlagsJSONRenderer {
         ] + (lifecycle?.entry(for: flag.key).map { [JSONValue.Member("lifecycle", LifecycleJSON.object($0))] } ?? [])
     }
 
-    private static func append(_ member: JSONValue.Member, to output: inout String, indent: String) {
-        output += indent + member.key.jsonQuoted + ": "
-        member.value.write(to: &output, indent: indent)
+    private static func append(_ member: JSONValue.Member, to output: inout [UInt8], indent: Int) {
+        output += repeatElement(UInt8(ascii: " "), count: indent)
+        JSONValue.appendQuoted(member.key, to: &output)
+        output += ": ".utf8
+        member.value.write(into: &output, indent: indent)
     }
 
     /// One cell in full, as `explain --format json` prints it: the value and the
@@ -133,7 +144,7 @@ private struct CellRows {
     /// Each of the matrix's values as JSON, and each layer's code and whether it
     /// leaves the flag out, by position: a cell without details is written from
     /// its packed form, with no resolution built (2.4 million at 2,000 × 200 × 6).
-    let valueTexts: [String], layerCodes: [String], leavesFlagOut: [Bool]
+    let valueTexts: [[UInt8]], layerCodes: [[UInt8]], leavesFlagOut: [Bool]
 
     init(_ slice: MatrixSlice) {
         self.slice = slice
@@ -141,30 +152,39 @@ private struct CellRows {
         tenantFiles = slice.tenants.map(\.file)
         tenantFilePositions = tenantFiles.map(slice.matrix.filePosition)
         valueTexts = slice.matrix.values.map { value in
-            var text = ""
+            var text: [UInt8] = []
             value.appendJSON(to: &text)
             return text
         }
-        (layerCodes, leavesFlagOut) = (slice.matrix.layers.map(\.code), slice.matrix.layers.map(\.leavesFlagOut))
+        (layerCodes, leavesFlagOut) = (slice.matrix.layers.map { Array($0.code.utf8) }, slice.matrix.layers.map(\.leavesFlagOut))
     }
 
     /// Appends one flag's cell members, the last members of its object.
-    func append(flag: Int, to output: inout String) {
-        let indent = "        "
-        var values = "", layers = "", lines = ""
+    func append(flag: Int, to output: inout [UInt8]) {
+        let indent = "        ".utf8
+        var values: [UInt8] = [], layers: [UInt8] = [], lines: [UInt8] = []
+        let cells = environments.count * tenants.count
+        values.reserveCapacity(cells * 6)
+        layers.reserveCapacity(cells)
+        lines.reserveCapacity(cells * 3)
         var extras: [JSONValue.Member] = []
         var packedRow: [ResolvedMatrix.PackedCell] = []
         for (row, environment) in environments.enumerated() {
             slice.matrix.cells(flag: flag, environment: environment, tenants: tenants, into: &packedRow)
-            let start = (row == 0 ? "\n" : ",\n") + indent + slice.environments[row].jsonQuoted + ": "
-            values += start + "["
-            layers += start + "\""
-            lines += start + "["
+            var start: [UInt8] = Array((row == 0 ? "\n" : ",\n").utf8) + indent
+            JSONValue.appendQuoted(slice.environments[row], to: &start)
+            start += ": ".utf8
+            values += start
+            values.append(UInt8(ascii: "["))
+            layers += start
+            layers.append(UInt8(ascii: "\""))
+            lines += start
+            lines.append(UInt8(ascii: "["))
             var rowExtras: [JSONValue.Member] = []
             for (column, tenant) in tenants.enumerated() {
                 if column > 0 {
-                    values += ","
-                    lines += ","
+                    values.append(UInt8(ascii: ","))
+                    lines.append(UInt8(ascii: ","))
                 }
                 // A cell without details has only its value, layer and place; a layer
                 // that leaves the flag out gives its reason, so has details, but such
@@ -174,7 +194,7 @@ private struct CellRows {
                     values += valueTexts[Int(packed.value)]
                     layers += layerCodes[layer]
                     let place = slice.matrix.place(of: packed)
-                    lines += String(place?.line ?? 0)
+                    Self.appendDecimal(place?.line ?? 0, to: &lines)
                     if let place, place.file != tenantFilePositions[column] {
                         rowExtras.append(.init(slice.tenants[column].id, .object([.init("file", .string(slice.matrix.fileName(at: place.file)))])))
                     }
@@ -183,23 +203,42 @@ private struct CellRows {
                 // A cell external layers may change is written as the layers below
                 // them decide it; the flag's `mayBeChangedBy` names them once.
                 let (cell, _) = slice.matrix.resolutionBelowExternalLayers(flag: flag, tenant: tenant, environment: environment)
-                if cell.hasValue { cell.value.appendJSON(to: &values) } else { values += "null" }
-                layers += cell.layer.code
-                lines += String(cell.isVarying ? 0 : cell.location?.line ?? 0)
+                if cell.hasValue { cell.value.appendJSON(to: &values) } else { values += "null".utf8 }
+                layers += cell.layer.code.utf8
+                Self.appendDecimal(cell.isVarying ? 0 : cell.location?.line ?? 0, to: &lines)
                 let cellExtras = Self.extras(of: cell, tenantFile: tenantFiles[column])
                 if !cellExtras.isEmpty { rowExtras.append(.init(slice.tenants[column].id, .object(cellExtras))) }
             }
-            values += "]"
-            layers += "\""
-            lines += "]"
+            values.append(UInt8(ascii: "]"))
+            layers.append(UInt8(ascii: "\""))
+            lines.append(UInt8(ascii: "]"))
             if !rowExtras.isEmpty { extras.append(.init(slice.environments[row], .object(rowExtras))) }
         }
-        let end = environments.isEmpty ? "}" : "\n      }"
-        output += "      \"values\": {" + values + end + ",\n"
-        output += "      \"layers\": {" + layers + end + ",\n"
-        output += "      \"lines\": {" + lines + end + ",\n"
-        output += "      \"extras\": "
-        JSONValue.object(extras).write(to: &output, indent: "      ")
+        let end = (environments.isEmpty ? "}" : "\n      }").utf8
+        output += "      \"values\": {".utf8
+        output += values
+        output += end
+        output += ",\n      \"layers\": {".utf8
+        output += layers
+        output += end
+        output += ",\n      \"lines\": {".utf8
+        output += lines
+        output += end
+        output += ",\n      \"extras\": ".utf8
+        JSONValue.object(extras).write(into: &output, indent: 6)
+    }
+
+    /// Appends a line number in decimal digits, as `String(number)` writes it.
+    static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
+        guard number >= 0 else { return output += String(number).utf8 }
+        var power = 1
+        while power <= number / 10 { power *= 10 }
+        var rest = number
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / power))
+            rest %= power
+            power /= 10
+        } while power > 0
     }
 
     /// What a cell has beyond its value, layer and line: its file when it is not
@@ -213,13 +252,13 @@ private struct CellRows {
 
 extension FlagValue {
     /// Appends the value as JSON text.
-    fileprivate func appendJSON(to output: inout String) {
+    fileprivate func appendJSON(to output: inout [UInt8]) {
         switch self {
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
-        case .decimal(let text): output += text
-        case .string(let text): output += text.jsonQuoted
-        case .structured(let value): output += value.description
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .integer(let value): output += String(value).utf8
+        case .decimal(let text): output += text.utf8
+        case .string(let text): JSONValue.appendQuoted(text, to: &output)
+        case .structured(let value): output += value.description.utf8
         }
     }
 }

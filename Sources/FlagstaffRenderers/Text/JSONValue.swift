@@ -39,13 +39,6 @@ public indirect enum JSONValue: Hashable, Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends the value's text as it would stand after `indent`, which is spaces only.
-    func write(to output: inout String, indent: String) {
-        var bytes: [UInt8] = []
-        write(into: &bytes, indent: indent.utf8.count)
-        output += String(decoding: bytes, as: UTF8.self)
-    }
-
     private var isScalar: Bool {
         switch self {
         case .object, .array: false
@@ -56,7 +49,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// Appends the value's UTF-8 text as it would stand after `indent` spaces,
     /// without a final newline. Bytes rather than a `String`: an export of
     /// thousands of flags is mostly short pieces, which a string appends slowly.
-    private func write(into output: inout [UInt8], indent: Int) {
+    func write(into output: inout [UInt8], indent: Int) {
         switch self {
         case .object(let members):
             if members.isEmpty { return output.append(contentsOf: "{}".utf8) }
@@ -152,7 +145,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// A JSON string literal of the text: `jsonQuoted`, without building a string when nothing needs escaping.
-    private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         guard !text.needsJSONEscapes else { return output.append(contentsOf: text.jsonQuoted.utf8) }
         output.append(UInt8(ascii: "\""))
         output.append(contentsOf: text.utf8)
