@@ -16,6 +16,8 @@ struct TableRowsHTML {
     let reasons: CellReasons
     /// Each tenant's defaults file, by tenant position: a value written there is named by its line alone.
     private let tenantFiles: [String]
+    /// Each tenant's defaults file as a position among the matrix's files, by tenant position.
+    private let tenantFilePositions: [Int?]
     /// Every fixed piece of a row, made once; `first` says where each kind starts.
     private let pieces: BytePieces
     private let first: (cell: Int, wholeRow: Int, layer: Int, flagRow: Int, tenantRow: Int, tenantItem: Int, group: Int)
@@ -38,6 +40,7 @@ struct TableRowsHTML {
         self.reasons = reasons
         let model = matrix.model
         tenantFiles = model.tenants.map(\.file)
+        tenantFilePositions = tenantFiles.map(matrix.filePosition)
         let tenantSlugs = tenantSlugs.map(\.htmlEscaped)
         let presentations = (0..<matrix.presentationCount).map(matrix.presentation(id:))
         var pieces = BytePieces()
@@ -114,18 +117,19 @@ struct TableRowsHTML {
         let tenantCount = matrix.model.tenants.count
         var html: [UInt8] = []
         pieces.read { pieces in
-            var lastFile = (name: "", escaped: [UInt8]())
+            var lastFile = (position: -1, escaped: [UInt8]())
             var scratch = WrittenScratch()
-            let places = (0..<tenantCount).map { writtenAt(flag: flag, tenant: $0, pieces: pieces, lastFile: &lastFile, scratch: &scratch) }
-            var counts: [[UInt8]: Int] = [:]
+            let places = (0..<tenantCount).map { WrittenText(bytes: writtenAt(flag: flag, tenant: $0, pieces: pieces, lastFile: &lastFile, scratch: &scratch)) }
+            var counts: [WrittenText: Int] = [:]
+            counts.reserveCapacity(tenantCount)
             for place in places { counts[place, default: 0] += 1 }
             let most = counts.values.max() ?? 0
-            let common = places.first { counts[$0] == most } ?? []
+            let common = places.first { counts[$0] == most }?.bytes ?? []
             // Said once only when more than one tenant shares it.
             let shared = most > 1
-            for (tenant, place) in places.enumerated() where place != common || !shared {
+            for (tenant, place) in places.enumerated() where place.bytes != common || !shared {
                 pieces.append(first.tenantItem + tenant, to: &html)
-                html += place
+                html += place.bytes
             }
             if shared {
                 html += "\n<li>Every \(most == tenantCount ? "" : "other ")\(word.htmlEscaped): ".utf8
@@ -135,17 +139,32 @@ struct TableRowsHTML {
         return html
     }
 
-    /// Where one environment's value is written: the layer, and the file (nil
-    /// for the tenant's own) and line when there is one.
+    /// One tenant's item of where values are written, as HTML, hashed in one
+    /// pass over its bytes: a flag page counts 200 of them, and hashing an
+    /// array of bytes one byte at a time showed in a large build.
+    private struct WrittenText: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// Where one environment's value is written: the layer, and the position of
+    /// the file among the matrix's (`nil` for the tenant's own) and the line
+    /// when there is one. Positions rather than names: this is made for every
+    /// cell of every flag page.
     private struct Place: Equatable {
         var layer: Int
-        var file: String?
+        var file: Int?
         var line: Int?
     }
 
     /// The arrays `writtenAt` fills for each tenant, kept between tenants.
     private struct WrittenScratch {
         var places: [Place] = [], counts: [Int] = [], of: [Int] = []
+        /// The files of cells with details that no packed cell names.
+        var otherFiles: [String] = []
     }
 
     /// Where a flag's values for a tenant are written: the deciding layer and
@@ -153,24 +172,35 @@ struct TableRowsHTML {
     /// environments share, then each other one with the environments it is for
     /// (`; prod: override :30`).
     private func writtenAt(
-        flag: Int, tenant: Int, pieces: BytePieces.Reader, lastFile: inout (name: String, escaped: [UInt8]), scratch: inout WrittenScratch
+        flag: Int, tenant: Int, pieces: BytePieces.Reader, lastFile: inout (position: Int, escaped: [UInt8]), scratch: inout WrittenScratch
     ) -> [UInt8] {
         let environments = matrix.model.environments
         scratch.places.removeAll(keepingCapacity: true)
         scratch.counts.removeAll(keepingCapacity: true)
         scratch.of.removeAll(keepingCapacity: true)
+        scratch.otherFiles.removeAll(keepingCapacity: true)
         for environment in environments.indices {
             let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
-            let location = cell.hasDetails
-                ? matrix.resolution(flag: flag, tenant: tenant, environment: environment).location : matrix.location(of: cell)
-            let place = Place(
-                layer: Int(cell.layer), file: location.flatMap { $0.file == tenantFiles[tenant] ? nil : $0.file }, line: location?.line)
-            if let known = scratch.places.firstIndex(of: place) {
+            let place: (file: Int?, line: Int)?
+            if cell.hasDetails {
+                place = matrix.resolution(flag: flag, tenant: tenant, environment: environment).location.map { location in
+                    guard location.file != tenantFiles[tenant] else { return (nil, location.line) }
+                    if let position = matrix.filePosition(of: location.file) { return (position, location.line) }
+                    // A file no packed cell names: after the matrix's, in this tenant's own list.
+                    let other = scratch.otherFiles.firstIndex(of: location.file) ?? scratch.otherFiles.count
+                    if other == scratch.otherFiles.count { scratch.otherFiles.append(location.file) }
+                    return (matrix.fileCount + other, location.line)
+                }
+            } else {
+                place = matrix.place(of: cell).map { ($0.file == tenantFilePositions[tenant] ? nil : $0.file, $0.line) }
+            }
+            let written = Place(layer: Int(cell.layer), file: place?.file, line: place?.line)
+            if let known = scratch.places.firstIndex(of: written) {
                 scratch.counts[known] += 1
                 scratch.of.append(known)
             } else {
                 scratch.of.append(scratch.places.count)
-                scratch.places.append(place)
+                scratch.places.append(written)
                 scratch.counts.append(1)
             }
         }
@@ -182,8 +212,12 @@ struct TableRowsHTML {
             guard let line = place.line else { return }
             html.append(UInt8(ascii: " "))
             if let file = place.file {
-                if file != lastFile.name { lastFile = (file, Array(file.htmlEscaped.utf8)) }
-                html += lastFile.escaped
+                if file >= matrix.fileCount {
+                    html += scratch.otherFiles[file - matrix.fileCount].htmlEscaped.utf8
+                } else {
+                    if file != lastFile.position { lastFile = (file, Array(matrix.fileName(at: file).htmlEscaped.utf8)) }
+                    html += lastFile.escaped
+                }
             }
             html.append(UInt8(ascii: ":"))
             html += String(line).utf8
