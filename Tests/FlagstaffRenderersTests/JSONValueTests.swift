@@ -56,6 +56,13 @@ struct JSONValueTests {
         #expect(value.serialized() == "[\n  \"\(String(repeating: "x", count: 90))\",\n  \"say \\\"hi\\\"\",\n  null\n]\n")
     }
 
+    @Test(arguments: [0, 7, 9, 10, 99, 100, 101, 1_000, 40_960, 999_999, Int.max, -1, -10, Int.min])
+    func integersAreWrittenAsSwiftWritesThem(_ number: Int) {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        JSONValue.appendInteger(number, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "[" + String(number))
+    }
+
     @Test func keyOrderIsKept() {
         #expect(JSONValue.object([.init("z", .integer(1)), .init("a", .integer(2))]).serialized() == "{\"z\": 1, \"a\": 2}\n")
     }

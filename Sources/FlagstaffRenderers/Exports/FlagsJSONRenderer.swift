@@ -194,7 +194,7 @@ private struct CellRows {
                     values += valueTexts[Int(packed.value)]
                     layers += layerCodes[layer]
                     let place = slice.matrix.place(of: packed)
-                    Self.appendDecimal(place?.line ?? 0, to: &lines)
+                    JSONValue.appendInteger(place?.line ?? 0, to: &lines)
                     if let place, place.file != tenantFilePositions[column] {
                         rowExtras.append(.init(slice.tenants[column].id, .object([.init("file", .string(slice.matrix.fileName(at: place.file)))])))
                     }
@@ -205,7 +205,7 @@ private struct CellRows {
                 let (cell, _) = slice.matrix.resolutionBelowExternalLayers(flag: flag, tenant: tenant, environment: environment)
                 if cell.hasValue { cell.value.appendJSON(to: &values) } else { values += "null".utf8 }
                 layers += cell.layer.code.utf8
-                Self.appendDecimal(cell.isVarying ? 0 : cell.location?.line ?? 0, to: &lines)
+                JSONValue.appendInteger(cell.isVarying ? 0 : cell.location?.line ?? 0, to: &lines)
                 let cellExtras = Self.extras(of: cell, tenantFile: tenantFiles[column])
                 if !cellExtras.isEmpty { rowExtras.append(.init(slice.tenants[column].id, .object(cellExtras))) }
             }
@@ -228,19 +228,6 @@ private struct CellRows {
         JSONValue.object(extras).write(into: &output, indent: 6)
     }
 
-    /// Appends a line number in decimal digits, as `String(number)` writes it.
-    static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
-        guard number >= 0 else { return output += String(number).utf8 }
-        var power = 1
-        while power <= number / 10 { power *= 10 }
-        var rest = number
-        repeat {
-            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / power))
-            rest %= power
-            power /= 10
-        } while power > 0
-    }
-
     /// What a cell has beyond its value, layer and line: its file when it is not
     /// the tenant's, the reason, the bundled value and the variants.
     static func extras(of cell: Resolution, tenantFile: String) -> [JSONValue.Member] {
@@ -255,7 +242,7 @@ extension FlagValue {
     fileprivate func appendJSON(to output: inout [UInt8]) {
         switch self {
         case .bool(let value): output += (value ? "true" : "false").utf8
-        case .integer(let value): output += String(value).utf8
+        case .integer(let value): JSONValue.appendInteger(value, to: &output)
         case .decimal(let text): output += text.utf8
         case .string(let text): JSONValue.appendQuoted(text, to: &output)
         case .structured(let value): output += value.description.utf8

@@ -136,7 +136,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     private func appendScalar(to output: inout [UInt8]) {
         switch self {
         case .string(let text): Self.appendQuoted(text, to: &output)
-        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .integer(let value): Self.appendInteger(value, to: &output)
         case .number(let text): output.append(contentsOf: text.utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .null: output.append(contentsOf: "null".utf8)
@@ -150,6 +150,20 @@ public indirect enum JSONValue: Hashable, Sendable {
         output.append(UInt8(ascii: "\""))
         output.append(contentsOf: text.utf8)
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends an integer in decimal digits, as `String(number)` writes it,
+    /// without making that string: `flags.json` writes millions of line numbers.
+    static func appendInteger(_ number: Int, to output: inout [UInt8]) {
+        guard number >= 0 else { return output.append(contentsOf: String(number).utf8) }
+        var power = 1
+        while power <= number / 10 { power *= 10 }
+        var rest = number
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / power))
+            rest %= power
+            power /= 10
+        } while power > 0
     }
 
     private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
