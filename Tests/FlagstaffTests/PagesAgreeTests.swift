@@ -211,6 +211,31 @@ struct PagesAgreeTests {
         #expect(checked > 0, "\(name): Recent changes lists no value change")
     }
 
+    /// A packed cell names the file and line its whole resolution gives, for a
+    /// cell with details (a reason, variants, a source Flagstaff cannot see above
+    /// it) too: flag pages say where each value is written from the packed cells.
+    @Test(arguments: workspaces)
+    func aPackedCellNamesWhereItsValueIsWritten(_ name: String) throws {
+        let configuration = name == "example" ? Fixtures.repositoryRoot.appendingPathComponent("flagstaff.yml").path : Fixtures.configuration(name)
+        let matrix = try #require(try Workspace.load(configurationPath: configuration).matrix)
+        let model = matrix.model
+        var detailed = 0
+        for flag in model.flags.indices {
+            for tenant in model.tenants.indices {
+                for environment in model.environments.indices {
+                    let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
+                    let location = matrix.resolution(flag: flag, tenant: tenant, environment: environment).location
+                    let place = matrix.place(of: cell).map { (matrix.fileName(at: $0.file), $0.line) }
+                    #expect(
+                        place?.0 == location?.file && place?.1 == location?.line,
+                        "\(name): \(model.flags[flag].key) × \(model.tenants[tenant].id) × \(model.environments[environment])")
+                    if cell.hasDetails { detailed += 1 }
+                }
+            }
+        }
+        if ["remote", "remote-external", "firebase"].contains(name) { #expect(detailed > 0, "\(name) has cells with details") }
+    }
+
     // The home page's statements, each against the data.
 
     private func home(_ data: Data) throws -> String { try #require(data.site["index.html"]) }

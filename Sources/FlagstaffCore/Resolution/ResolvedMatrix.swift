@@ -365,9 +365,6 @@ public struct ResolvedMatrix: Sendable {
     /// The name of the file at a position `place(of:)` gives.
     public func fileName(at position: Int) -> String { files[position] }
 
-    /// How many files packed cells name: positions run from 0 to one less.
-    public var fileCount: Int { files.count }
-
     /// The position of a file among those cells are written in; `nil` when no cell is.
     public func filePosition(of name: String) -> Int? { files.firstIndex(of: name) }
 

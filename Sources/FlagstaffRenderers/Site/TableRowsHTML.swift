@@ -163,8 +163,6 @@ struct TableRowsHTML {
     /// The arrays `writtenAt` fills for each tenant, kept between tenants.
     private struct WrittenScratch {
         var places: [Place] = [], counts: [Int] = [], of: [Int] = []
-        /// The files of cells with details that no packed cell names.
-        var otherFiles: [String] = []
     }
 
     /// Where a flag's values for a tenant are written: the deciding layer and
@@ -178,23 +176,11 @@ struct TableRowsHTML {
         scratch.places.removeAll(keepingCapacity: true)
         scratch.counts.removeAll(keepingCapacity: true)
         scratch.of.removeAll(keepingCapacity: true)
-        scratch.otherFiles.removeAll(keepingCapacity: true)
         for environment in environments.indices {
+            // A packed cell names where its value is written, details or not: what its whole resolution's `location` says.
             let cell = matrix.cell(flag: flag, tenant: tenant, environment: environment)
-            let place: (file: Int?, line: Int)?
-            if cell.hasDetails {
-                place = matrix.resolution(flag: flag, tenant: tenant, environment: environment).location.map { location in
-                    guard location.file != tenantFiles[tenant] else { return (nil, location.line) }
-                    if let position = matrix.filePosition(of: location.file) { return (position, location.line) }
-                    // A file no packed cell names: after the matrix's, in this tenant's own list.
-                    let other = scratch.otherFiles.firstIndex(of: location.file) ?? scratch.otherFiles.count
-                    if other == scratch.otherFiles.count { scratch.otherFiles.append(location.file) }
-                    return (matrix.fileCount + other, location.line)
-                }
-            } else {
-                place = matrix.place(of: cell).map { ($0.file == tenantFilePositions[tenant] ? nil : $0.file, $0.line) }
-            }
-            let written = Place(layer: Int(cell.layer), file: place?.file, line: place?.line)
+            let place = matrix.place(of: cell).map { ($0.file == tenantFilePositions[tenant] ? nil : $0.file, $0.line) }
+            let written = Place(layer: Int(cell.layer), file: place?.0, line: place?.1)
             if let known = scratch.places.firstIndex(of: written) {
                 scratch.counts[known] += 1
                 scratch.of.append(known)
@@ -212,12 +198,8 @@ struct TableRowsHTML {
             guard let line = place.line else { return }
             html.append(UInt8(ascii: " "))
             if let file = place.file {
-                if file >= matrix.fileCount {
-                    html += scratch.otherFiles[file - matrix.fileCount].htmlEscaped.utf8
-                } else {
-                    if file != lastFile.position { lastFile = (file, Array(matrix.fileName(at: file).htmlEscaped.utf8)) }
-                    html += lastFile.escaped
-                }
+                if file != lastFile.position { lastFile = (file, Array(matrix.fileName(at: file).htmlEscaped.utf8)) }
+                html += lastFile.escaped
             }
             html.append(UInt8(ascii: ":"))
             html += String(line).utf8
