@@ -147,6 +147,36 @@ class SingleAppTests(WidthTestCase):
         self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0)
 
 
+# Every line of prose that runs past the page's edge, where the page cuts it off:
+# a path with no place to break (a tenant's defaults file) in a sentence.
+PAST_THE_EDGE_JS = """
+for (const details of document.querySelectorAll('details')) details.open = true;
+var out = [], width = document.documentElement.clientWidth;
+for (const n of document.querySelectorAll('main p, main li, main dt, main dd, main h1, main h2, main h3, footer p')) {
+  if (n.closest('.scroll')) continue;
+  if (n.getBoundingClientRect().right > width + 1 || n.scrollWidth > n.clientWidth + 1) out.push(n.textContent.trim().slice(0, 80));
+}
+return out;
+"""
+
+
+class NothingPastTheEdgeTests(WidthTestCase):
+    """On a phone, a long path in a sentence wraps inside the page: the flag page's
+    "Where each value is written" names a tenant's defaults file
+    (content/tenants/AVR/FeatureFlags.defaults.json), which ran past the edge at 390 px."""
+
+    def test_no_prose_runs_past_the_page(self):
+        pages = ["flags/darkmode.html", "flags/enable_wishlist_price_alerts.html", "tenants/avr.html", "index.html",
+                 "lifecycle.html", "glossary.html", "how-to-read.html", "recent-changes.html", "guide/index.html"]
+        for width in WIDTHS:
+            self.set_width(width)
+            for page in pages:
+                with self.subTest(width=width, page=page):
+                    self.assertTrue((self.site / page).exists(), page)
+                    self.load(page)
+                    self.assertEqual(self.driver.execute_script(PAST_THE_EDGE_JS), [])
+
+
 class BadgesTests(WidthTestCase):
     """In the example, ENABLE_WISHLIST_PRICE_ALERTS has two badges: "incomplete" and "the app's code does not read it"."""
 
