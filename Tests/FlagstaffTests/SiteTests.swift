@@ -66,6 +66,14 @@ struct SiteTests {
         }
         let prod = try #require(tables.first { $0.key.hasPrefix("matrix/prod/") }?.value)
         #expect(prod.contains("<td class=xo>&lt;script&gt;window.__xss=1&lt;/script&gt; ◆<td"), "a value is shown as text")
+        // A quote with an accent joined to it (WL's name) is escaped on every page, in attributes too.
+        let joined = Array("\"\u{301}".utf8)
+        let pages = site.filter { $0.key.hasSuffix(".html") }
+        #expect(pages.values.contains { $0.contains("window.__xss=1 x=") }, "WL's name is on the pages")
+        for (path, html) in pages {
+            let bytes = Array(html.utf8)
+            #expect(!bytes.indices.contains { bytes[$0...].starts(with: joined) }, "\(path) holds a raw quote with an accent")
+        }
     }
 
     @Test func guideVariablesAndLinksAreFilledIn() throws {

@@ -72,18 +72,20 @@ struct TemplateValue {
     /// What Mustache renders.
     let value: Any
 
-    /// Text is handed over with its control characters as pictures, so no page holds a raw one.
-    init(_ text: String) { value = text.withControlPictures }
+    /// Text is handed over with its control characters as pictures, so no page
+    /// holds a raw one, and with each markup sign a character of its own
+    /// (`escapableByMustache`), so Mustache escapes every one.
+    init(_ text: String) { value = text.escapableByMustache }
     /// Numbers are handed over as text, which renders alike: one type fewer for Mustache's casts.
     init(_ number: Int) { value = String(number) }
     init(_ flag: Bool) { value = flag }
-    init(_ texts: [String]) { value = texts.map(\.withControlPictures) }
+    init(_ texts: [String]) { value = texts.map(\.escapableByMustache) }
     init(_ context: some TemplateContext) { value = TemplateNode(context: context) }
     init(_ contexts: [some TemplateContext]) { value = contexts.map { TemplateNode(context: $0) } }
 
     /// An empty optional ends the lookup as `EmptyValue`, rather than climbing to
     /// the enclosing contexts, where a field of the same name could answer it.
-    init(_ text: String?) { value = text.map { $0.withControlPictures as Any } ?? EmptyValue() }
+    init(_ text: String?) { value = text.map { $0.escapableByMustache as Any } ?? EmptyValue() }
     init(_ number: Int?) { value = number.map { String($0) as Any } ?? EmptyValue() }
     init(_ context: (some TemplateContext)?) { value = context.map { TemplateNode(context: $0) as Any } ?? EmptyValue() }
 }
@@ -109,5 +111,43 @@ struct PageContext: MustacheParent {
 
     func child(named name: String) -> Any? {
         (content.field(named: name) ?? layout.field(named: name))?.value
+    }
+}
+
+extension String {
+    /// The text as swift-mustache's `{{…}}` escapes it whole, control characters
+    /// as pictures. Mustache escapes a character (a grapheme cluster) that is
+    /// `&`, `<`, `>`, `"` or `'`; such a sign with a mark joined to it (`"` and a
+    /// combining accent, `'` and a zero-width joiner, a prepended sign before
+    /// `"`) is another character, which it would leave raw, and a quote left in
+    /// an attribute ends it there. A zero-width space (U+200B) on each side of
+    /// the sign parts it from the marks: a character of its own, it is escaped.
+    /// Text with no such character, nearly all, is handed over as it is.
+    var escapableByMustache: String {
+        let text = withControlPictures
+        guard text.utf8.contains(where: { $0 >= 0x80 }), text.utf8.contains(where: Self.isMarkupSign) else { return text }
+        var parted = ""
+        for character in text {
+            let scalars = character.unicodeScalars
+            guard scalars.count > 1, scalars.contains(where: Self.isMarkupSign) else {
+                parted.append(character)
+                continue
+            }
+            for scalar in scalars {
+                let sign = Self.isMarkupSign(scalar)
+                if sign { parted.unicodeScalars.append("\u{200B}") }
+                parted.unicodeScalars.append(scalar)
+                if sign { parted.unicodeScalars.append("\u{200B}") }
+            }
+        }
+        return parted
+    }
+
+    private static func isMarkupSign(_ byte: UInt8) -> Bool {
+        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
+    }
+
+    private static func isMarkupSign(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && isMarkupSign(UInt8(scalar.value))
     }
 }

@@ -1,0 +1,52 @@
+@testable import FlagstaffRenderers
+import Mustache
+import Testing
+
+/// swift-mustache escapes `&`, `<`, `>`, `"` and `'` character by character, and
+/// a Swift character is a grapheme cluster: the same sign with a mark joined to it
+/// (`"` and U+0301 COMBINING ACUTE ACCENT) is another character, which it leaves
+/// as it is. A quote left inside an attribute ends it, and what follows becomes
+/// attributes of the reader's page (`onfocus=…`). Every text a template gets goes
+/// through `TemplateValue`, which keeps each such sign a character of its own.
+@Suite("Mustache escaping of joined signs")
+struct MustacheEscapingTests {
+    /// The same text as each kind of field a context can have.
+    struct Text: TemplateContext {
+        let text: String
+        func field(named name: String) -> TemplateValue? {
+            switch name {
+            case "text": TemplateValue(text)
+            case "maybe": TemplateValue(Optional(text))
+            case "list": TemplateValue([text])
+            default: nil
+            }
+        }
+    }
+
+    static let hostile = [
+        "W\"\u{301} onfocus=window.__xss=1 autofocus x=\"\u{301}",  // a combining mark after a quote
+        "x'\u{200D} onmouseover=alert(1) '\u{200D}",  // a zero-width joiner after an apostrophe
+        "\u{600}\" onmouseover=alert(1) \u{600}\"",  // a prepended sign (ARABIC NUMBER SIGN) before a quote
+        "<\u{338}script>alert(1)<\u{338}/script>",  // `<` with COMBINING LONG SOLIDUS OVERLAY, the same character as ≮
+        "&\u{301}amp; &\u{20DD}",
+        "plain \"quotes\" & <tags> 'too'",
+    ]
+
+    @Test(arguments: hostile, ["text", "maybe", "list"])
+    func noSignIsLeftRawInAnAttribute(_ text: String, _ field: String) throws {
+        let name = field == "list" ? "." : field
+        let (open, close) = field == "list" ? ("{{#list}}", "{{/list}}") : ("", "")
+        let template = try MustacheTemplate(string: "\(open)<a title=\"{{\(name)}}\" data-x='{{\(name)}}'>{{\(name)}}</a>\(close)")
+        let html = template.render(TemplateNode(context: Text(text: text)))
+        let bytes = Array(html.utf8)
+        #expect(bytes.filter { $0 == UInt8(ascii: "\"") }.count == 2, "only the template's own quotes: \(html)")
+        #expect(bytes.filter { $0 == UInt8(ascii: "'") }.count == 2, "only the template's own apostrophes: \(html)")
+        #expect(bytes.filter { $0 == UInt8(ascii: "<") }.count == 2, "only the template's own tags: \(html)")
+    }
+
+    @Test func textWithoutAJoinedSignIsHandedOverAsItIs() {
+        for text in ["plain \"quotes\" & <tags>", "Café Zürich ✓", "e\u{301}", "👩‍👩‍👧"] {
+            #expect(TemplateValue(text).value as? String == text)
+        }
+    }
+}
