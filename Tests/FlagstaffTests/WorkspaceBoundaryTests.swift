@@ -98,6 +98,32 @@ struct WorkspaceBoundaryTests {
         }
     }
 
+    /// `é` and `e` with a combining accent are one name to Swift and two folders
+    /// on Linux: a workspace in `café` (`é`) ends at its own folder, not at
+    /// `café` spelt the other way beside it.
+    @Test func aFolderWhoseNameSwiftHoldsEqualIsOutside() throws {
+        #expect("caf\u{E9}" == "cafe\u{301}", "Swift holds the two names equal")
+        try withTemporaryDirectory { folder in
+            let workspace = folder.appendingPathComponent("caf\u{E9}"), victim = folder.appendingPathComponent("cafe\u{301}")
+            try FileManager.default.copyItem(at: Fixtures.directory.appendingPathComponent("small"), to: workspace)
+            let boundary = WorkspaceBoundary(root: workspace), root = boundary.root
+            #expect(boundary.contains(root) && boundary.contains(root + "/tenants/AAA/FeatureFlags.defaults.json"))
+            #expect(!boundary.contains(String(root.dropLast()) + "e\u{301}/EVIL/FeatureFlags.defaults.json"), "the other spelling is another folder")
+            #expect(!boundary.contains(String(root.dropLast()) + "e\u{301}"))
+            #expect(!boundary.contains(root + "x/a.json"), "a folder whose name starts with the root's is outside")
+            try write("{ \"darkMode\": true }\n", to: "EVIL/FeatureFlags.defaults.json", in: victim)
+            // A file system that stores names as they are spelt (Linux) has two folders; one that compares them normalised (APFS) has one.
+            let inodes = try [workspace, victim].map { try FileManager.default.attributesOfItem(atPath: $0.path)[.systemFileNumber] as? Int }
+            try link("tenants/EVIL", in: workspace, to: victim.appendingPathComponent("EVIL").path)
+            let result = try flagstaff(["validate"], in: workspace)
+            if inodes[0] != inodes[1] {
+                #expect(result.status != 0)
+                #expect(result.error.contains("leads outside the workspace"), "\(result.error)")
+                #expect(result.error.contains("looks like the workspace's, spelt with other Unicode characters"), "\(result.error)")
+            }
+        }
+    }
+
     @Test func aSymlinkedGuidePageAndAnAbsoluteGuideFolderOutsideAreErrors() throws {
         try withHostileWorkspace { workspace, victim in
             try link("guide/03-leak.md", in: workspace, to: victim.appendingPathComponent("notes.md").path)

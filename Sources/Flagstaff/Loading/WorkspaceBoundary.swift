@@ -69,8 +69,10 @@ public struct WorkspaceBoundary: Hashable, Sendable {
                 message: "'\(shown)' is a symbolic link that leads nowhere", hint: "remove the link, or point it at a file inside the workspace")
         }
         guard contains(target) else {
+            // Names that look the same but are spelt with other characters (`é`, or `e` and an accent) are another folder.
+            let lookalike = Self.path(target, isInside: root) ? " (a folder whose name looks like the workspace's, spelt with other Unicode characters)" : ""
             throw Refusal(
-                message: "'\(shown)' leads outside the workspace, to '\(target)'; Flagstaff reads and writes only inside '\(root)'",
+                message: "'\(shown)' leads outside the workspace, to '\(target)'\(lookalike); Flagstaff reads and writes only inside '\(root)'",
                 hint: widens
                     ? "move it inside the workspace, or name its place under 'outside_workspace' (never where CI runs untrusted pull requests)"
                     : "move it inside the workspace: sources are edited, and matrix_file written, only there")
@@ -78,12 +80,24 @@ public struct WorkspaceBoundary: Hashable, Sendable {
         return target
     }
 
-    /// Whether a resolved path is inside the root or an allowed outside place.
+    /// Whether a resolved path is inside the root or an allowed outside place,
+    /// compared byte for byte: Swift holds two names equal that are two folders
+    /// on Linux (`café` with `é`, and with `e` and a combining accent), so a link
+    /// could lead to the other one while its path looked inside.
     public func contains(_ resolvedPath: String) -> Bool {
-        ([root] + outside).contains { Self.path(resolvedPath, isInside: $0) }
+        ([root] + outside).contains { Self.bytes(of: resolvedPath, areInside: $0) }
     }
 
-    /// Whether `path` is `folder` or below it.
+    /// Whether `path` is `folder` or below it, byte for byte.
+    static func bytes(of path: String, areInside folder: String) -> Bool {
+        let (path, folder) = (Array(path.utf8), Array(folder.utf8))
+        if folder == Array("/".utf8) { return true }
+        return path.starts(with: folder) && (path.count == folder.count || path[folder.count] == UInt8(ascii: "/"))
+    }
+
+    /// Whether `path` is `folder` or below it, as Swift compares text: a name
+    /// written either way counts as the same. What the output folder's checks
+    /// ask, where taking two names for one refuses a folder rather than allows it.
     static func path(_ path: String, isInside folder: String) -> Bool {
         path == folder || folder == "/" || path.hasPrefix(folder + "/")
     }
