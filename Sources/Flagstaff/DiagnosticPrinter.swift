@@ -12,7 +12,7 @@ public enum DiagnosticPrinter {
         for diagnostic in sorted {
             var shown = diagnostic
             shown.location?.file = pathPrefix + (diagnostic.location?.file ?? "")
-            text += "\(shown)\n"
+            text += oneLine("\(shown)") + "\n"
             if console.githubActions { text += annotation(shown) + "\n" }
         }
         let errors = sorted.filter { $0.severity == .error }.count
@@ -32,28 +32,31 @@ public enum DiagnosticPrinter {
         return head + "::" + escapeData(message)
     }
 
-    static func escapeData(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            switch character {
-            case "%": output += "%25"
-            case "\r": output += "%0D"
-            case "\n": output += "%0A"
-            default: output.append(character)
-            }
-        }
-        return output
+    /// A diagnostic on one line: a line end in text it quotes from the sources (a
+    /// key read from JSON may hold one) is shown as `\r` or `\n`, so no input
+    /// starts a line of its own, which a reader or a CI runner would take for
+    /// another diagnostic or a workflow command.
+    static func oneLine(_ text: String) -> String {
+        escaped(text, ["\r": "\\r", "\n": "\\n"])
     }
 
+    /// A message as a workflow command's data. By Unicode scalar, not by
+    /// character: a line end written `\r\n` is one Swift character, and left as
+    /// it is it would end the command and start another line the runner reads.
+    static func escapeData(_ text: String) -> String {
+        escaped(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
+    }
+
+    /// A property's value (a path) as a workflow command needs it: its data escapes, and `:` and `,`.
     static func escapeProperty(_ text: String) -> String {
-        var output = ""
-        for character in escapeData(text) {
-            switch character {
-            case ":": output += "%3A"
-            case ",": output += "%2C"
-            default: output.append(character)
-            }
+        escaped(escapeData(text), [":": "%3A", ",": "%2C"])
+    }
+
+    private static func escaped(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let replacement = replacements[scalar] { output += replacement.unicodeScalars } else { output.append(scalar) }
         }
-        return output
+        return String(output)
     }
 }

@@ -29,4 +29,19 @@ struct MarkdownEscapeTests {
         #expect("a`b".markdownCode == "a\\`b", "a backtick would end the span, so the text is escaped instead")
         #expect("a\nb<i>".markdownCode == "a b\\<i\\>")
     }
+
+    /// A sign with a mark joined to it (`|` and a combining accent) is one Swift
+    /// character but still the sign to a Markdown reader, which reads code points:
+    /// unescaped, it would split a table cell, open a link or end a code span.
+    @Test(arguments: Array("\\`*_[]<>#!|"))
+    func aSignWithAMarkJoinedToItGetsABackslash(_ character: Character) {
+        #expect("a\(character)\u{301}b".markdownEscaped == "a\\\(character)\u{301}b")
+        #expect("a\u{600}\(character)b".markdownEscaped == "a\u{600}\\\(character)b", "after a prepended sign too")
+    }
+
+    @Test func codeSpansStaySafeWithMarksJoinedToTheirSigns() {
+        #expect("a|\u{301}b".markdownCode == "`a\\|\u{301}b`")
+        #expect("a`\u{301}b".markdownCode == "a\\`\u{301}b", "a backtick with an accent would still end the span")
+        #expect("a\r\nb".markdownCode == "a b")
+    }
 }

@@ -175,6 +175,17 @@ struct EditorTests {
         #expect(TextEdit.apply([edit], to: text) == text + "| `C` | Sea \n")
     }
 
+    /// A pipe with an accent joined to it is one Swift character, but a pipe to
+    /// the reader: written raw, it would split the description into two cells.
+    @Test func aPipeWithAMarkJoinedToItIsEscapedAndReadBack() throws {
+        let text = "## Flags\n\n| Flag | Description |\n|---|---|\n| `B` | Bee |\n"
+        let description = "Sea |\u{301} or \u{600}| land"
+        let edit = CatalogEditor.insertion(of: ["Description": description], key: "C", into: text, catalog: try catalog(text), order: .key, enumIndex: { _ in nil })
+        let written = TextEdit.apply([edit], to: text)
+        let entry = try #require(try catalog(written).entries.first { $0.key == "C" })
+        #expect(entry.description == description, "\(written)")
+    }
+
     @Test func sortingMovesWholeRowsAndFollowsTheEnumOrderWhenAsked() throws {
         let text = Self.table.replacingOccurrences(of: "| `B` | Bee | x |\n| `D` | Dee \\| two |  |", with: "| `D` | Dee \\| two |  |\n| `b` | Bee | x |")
         let sorted = try #require(CatalogEditor.sorting(try catalog(text), in: text, order: .key, enumIndex: { _ in nil }))

@@ -81,6 +81,25 @@ struct BuildCommandTests {
         }
     }
 
+    /// A key written with a line end (`\r\n`, one Swift character) in a tenant file
+    /// is escaped in its annotation and shown as `\r\n` in its diagnostic: raw, it
+    /// would end the line and start one the runner reads as a command of its own.
+    @Test func aLineEndInAnAnnotationStartsNoCommand() throws {
+        try withCopy(of: "small") { workspace in
+            try write(#"{ "ENABLE_X\r\n::notice::injected": true }"#, to: "tenants/WL/FeatureFlags.defaults.json", in: workspace)
+            let console = RecordingConsole()
+            let status = try ValidateCommand(configurationPath: workspace.appendingPathComponent("flagstaff.yml").path)
+                .run(console: console.console(githubActions: true))
+            #expect(status == ExitStatus.failure)
+            let bytes = Array(console.error.utf8)
+            let annotations = bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasPrefix("::error") }
+            #expect(annotations.contains { $0.contains("ENABLE_X%0D%0A::notice::injected") }, "\(annotations)")
+            let lines = bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            #expect(!lines.contains { $0.hasPrefix("::notice::") }, "\(console.error)")
+            #expect(lines.contains { $0.contains("error: 'ENABLE_X\\r\\n::notice::injected' is not a flag") }, "the diagnostic shows the line end: \(console.error)")
+        }
+    }
+
     @Test func everyProblemIsNamedAtOnceAndAnnotatedForGitHub() throws {
         try withCopy(of: "small") { workspace in
             try write(#"{ "ENABLE_MEDIA_LIBRARY": 1, "overrides": { "qa": {} } }"#, to: "tenants/WL/FeatureFlags.defaults.json", in: workspace)

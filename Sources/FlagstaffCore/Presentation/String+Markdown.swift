@@ -2,33 +2,41 @@ extension String {
     /// The text escaped so that Markdown shows it literally, also inside a table
     /// cell: every character with a meaning in Markdown gets a backslash, and a
     /// line break becomes a space.
+    ///
+    /// Read by Unicode scalar, as a Markdown reader reads it, not by character: a
+    /// sign with a mark joined to it (`|` and a combining accent) is one Swift
+    /// character, but still the sign to the reader.
     public var markdownEscaped: String {
-        var output = ""
-        output.reserveCapacity(utf8.count)
-        for character in self {
-            switch character {
+        var output = String.UnicodeScalarView()
+        var afterCarriageReturn = false
+        for scalar in unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "!", "|":
                 output.append("\\")
-                output.append(character)
-            case "\n", "\r", "\r\n":
+                output.append(scalar)
+            case "\n" where afterCarriageReturn:
+                continue
+            case "\n", "\r":
                 output.append(" ")
             default:
-                output.append(character)
+                output.append(scalar)
             }
         }
-        return output
+        return String(output)
     }
 
     /// The text as inline code (a flag key, a path), safe inside a table cell: a
     /// code span with `|` written `\|`, or escaped plain text when a backtick or a
     /// line break would end or split the span.
     public var markdownCode: String {
-        if contains(where: { $0 == "`" || $0.isNewline }) { return markdownEscaped }
-        var output = "`"
-        for character in self {
-            if character == "|" { output.append("\\") }
-            output.append(character)
+        if unicodeScalars.contains(where: { $0 == "`" || Character($0).isNewline }) { return markdownEscaped }
+        var output = String.UnicodeScalarView("`".unicodeScalars)
+        for scalar in unicodeScalars {
+            if scalar == "|" { output.append("\\") }
+            output.append(scalar)
         }
-        return output + "`"
+        output.append("`")
+        return String(output)
     }
 }

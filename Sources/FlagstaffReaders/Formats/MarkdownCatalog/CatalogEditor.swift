@@ -12,7 +12,7 @@ public enum CatalogEditor {
         let style = TableStyle(text: text, catalog: catalog)
         let row = catalog.writtenColumns.map { column in
             if column == catalog.keyColumn { return style.backtickKeys ? "`\(key)`" : key }
-            return (cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? "").replacingOccurrences(of: "|", with: "\\|")
+            return TableStyle.escapingPipes(cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? "")
         }
         let previous = catalog.entries.last { !order.precedes(key, $0.key, enumIndex: enumIndex) }
         if let widths = style.alignedWidths, let last = catalog.entries.last, zip(row, widths).contains(where: { $0.count + 2 > $1 }) {
@@ -80,18 +80,32 @@ struct TableStyle {
         alignedWidths = catalog.entries.isEmpty || Set(widths).count != 1 ? nil : widths[0]
     }
 
-    /// The cells between a line's unescaped pipes, padding included.
+    /// A cell's text with each pipe written `\|`, by Unicode scalar: a pipe with a
+    /// mark joined to it is one Swift character, which Foundation's replacing
+    /// would leave as it is, but still a pipe to the reader.
+    static func escapingPipes(_ text: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "|" { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        return String(escaped)
+    }
+
+    /// The cells between a line's unescaped pipes, padding included. Read by
+    /// Unicode scalar, as the catalog's Markdown reader reads it: a pipe with a
+    /// mark joined to it is one Swift character, but still a pipe to the reader.
     static func rawCells(_ line: String) -> [String] {
         var cells: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var started = false
-        for character in line {
-            if character == "|" && current.last != "\\" {
-                if started { cells.append(current) }
+        for scalar in line.unicodeScalars {
+            if scalar == "|" && current.last != "\\" {
+                if started { cells.append(String(current)) }
                 started = true
-                current = ""
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
         return cells
