@@ -125,6 +125,27 @@ struct RobustnessCommandTests {
         }
     }
 
+    /// A manifest (committed with the site, so a pull request can write it) that
+    /// names a place outside the folder with a mark joined to its slash
+    /// (`../` then U+0301) removes nothing there: to the file system the path
+    /// climbs out, however Swift's characters join the slash to the mark.
+    @Test func aManifestPathThatClimbsOutBehindAJoinedMarkRemovesNothing() throws {
+        try withTemporaryDirectory { folder in
+            let writer = OutputWriter(directory: folder.appendingPathComponent("out"))
+            try writer.write([OutputFile(path: "a.html", text: "a")])
+            let outside = folder.appendingPathComponent("\u{301}victim.txt"), linked = folder.appendingPathComponent("elsewhere")
+            try "keep me".write(to: outside, atomically: true, encoding: .utf8)
+            try write("keep me too", to: "\u{301}x.txt", in: linked)
+            try FileManager.default.createSymbolicLink(at: writer.directory.appendingPathComponent("lnk"), withDestinationURL: linked)
+            let manifest = writer.directory.appendingPathComponent(OutputWriter.manifestName)
+            try (String(contentsOf: manifest, encoding: .utf8) + "../\u{301}victim.txt\nlnk/\u{301}x.txt\n").write(to: manifest, atomically: true, encoding: .utf8)
+            let result = try writer.write([OutputFile(path: "a.html", text: "a")])
+            #expect(result.removed == 0)
+            #expect(FileManager.default.fileExists(atPath: outside.path), "the file outside the folder is kept")
+            #expect(FileManager.default.fileExists(atPath: linked.appendingPathComponent("\u{301}x.txt").path), "the file behind a link is kept")
+        }
+    }
+
     /// Finding 18: a manifest that listed inputs made the build delete them.
     @Test func aManifestNeverMakesTheBuildDeleteAnInput() throws {
         try withCopy(of: "small") { workspace in

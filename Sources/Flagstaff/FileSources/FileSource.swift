@@ -138,11 +138,19 @@ enum FilePath {
         return a.hasSuffix("/") ? a + b : a + "/" + b
     }
 
+    /// The names between a path's slashes, as the file system reads them: split
+    /// at every `/` scalar, empty names kept. Swift's characters would join a
+    /// slash to a mark after it (`a/\u{301}x` holds the character `/́`), hiding
+    /// the name before it, or a `..`.
+    static func components(of path: String) -> [String] {
+        path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+    }
+
     /// The path without `.` components, empty components and `x/..` pairs.
     /// `nil` when `..` would climb above the start.
     static func normalized(_ path: String) -> String? {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        var parts: [String] = []
+        for part in components(of: path) where !part.isEmpty {
             switch part {
             case ".": continue
             case "..":

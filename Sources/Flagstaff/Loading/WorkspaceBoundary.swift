@@ -116,7 +116,7 @@ public struct WorkspaceBoundary: Hashable, Sendable {
             existing = parent
         }
         guard let real = Platform.realPath(existing) else { return nil }
-        var parts = real.split(separator: "/").map(String.init)
+        var parts = FilePath.components(of: real).filter { !$0.isEmpty }
         for part in rest {
             switch part {
             case ".", "": continue

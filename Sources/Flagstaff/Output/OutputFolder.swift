@@ -84,7 +84,7 @@ extension Workspace {
 
     /// Whether a resolved path has a `.git` folder among its parts.
     private static func isInsideGitFolder(_ path: String) -> Bool {
-        path.split(separator: "/").contains(".git")
+        FilePath.components(of: path).contains(".git")
     }
 
     /// An absolute path without `.`, `..` or symbolic links, as far as they exist,

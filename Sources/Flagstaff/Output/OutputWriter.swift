@@ -225,7 +225,7 @@ public struct OutputWriter {
     /// Makes room for a file inside the folder: creates the folders on the way,
     /// and refuses a symbolic link or anything but a folder among them.
     private func makeRoom(for path: String, in transaction: FileTransaction) throws {
-        let components = path.split(separator: "/").map(String.init)
+        let components = FilePath.components(of: path).filter { !$0.isEmpty }
         var url = directory
         for component in components.dropLast() {
             url.appendPathComponent(component)
@@ -271,15 +271,16 @@ public struct OutputWriter {
     /// A relative path of plain names: not empty, not absolute, no `.`, `..` or
     /// empty component, no NUL.
     static func isSafe(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
-            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        !path.isEmpty && !path.unicodeScalars.contains("\0")
+            && FilePath.components(of: path).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
+
 
     /// What a path inside the folder is, not following links: `.link` when it or
     /// a folder on the way to it is a symbolic link, `nil` when nothing is there.
     private func kind(of path: String) -> Platform.EntryKind? {
         var url = directory
-        let components = path.split(separator: "/").map(String.init)
+        let components = FilePath.components(of: path).filter { !$0.isEmpty }
         for component in components.dropLast() {
             url.appendPathComponent(component)
             let kind = Platform.entryKind(atPath: url.path)
