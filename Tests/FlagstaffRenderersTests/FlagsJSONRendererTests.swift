@@ -6,7 +6,7 @@ import Testing
 /// The rows `flags.json` writes by hand: one per environment, one entry per tenant.
 @Suite("flags.json rows")
 struct FlagsJSONRendererTests {
-    let text = FlagsJSONRenderer.render(MatrixSlice(Build.hostileMatrix()))
+    let text = String(decoding: FlagsJSONRenderer.utf8(MatrixSlice(Build.hostileMatrix())), as: UTF8.self)
 
     @Test func eachEnvironmentIsOneRowOfValuesLayerCodesAndLines() {
         #expect(text.contains("""
@@ -39,7 +39,7 @@ struct FlagsJSONRendererTests {
     }
 
     @Test func aSliceWithoutEnvironmentsOrTenantsIsValidJSONWithEmptyRows() throws {
-        let empty = FlagsJSONRenderer.render(MatrixSlice(Build.hostileMatrix(), environments: [], tenants: []))
+        let empty = String(decoding: FlagsJSONRenderer.utf8(MatrixSlice(Build.hostileMatrix(), environments: [], tenants: [])), as: UTF8.self)
         #expect(empty.contains("      \"values\": {},\n      \"layers\": {},\n      \"lines\": {},\n      \"extras\": {}\n"))
         #expect(try JSONSerialization.jsonObject(with: Data(empty.utf8)) is [String: Any])
     }

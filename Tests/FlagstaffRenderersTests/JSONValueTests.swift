@@ -95,7 +95,7 @@ struct CSVTests {
 @Suite("Markdown matrix")
 struct MatrixMarkdownTests {
     @Test func namesAndValuesAreEscaped() {
-        let markdown = MatrixMarkdownRenderer.render(MatrixSlice(Build.hostileMatrix()))
+        let markdown = String(decoding: MatrixMarkdownRenderer.utf8(MatrixSlice(Build.hostileMatrix())), as: UTF8.self)
         #expect(markdown.contains("# Acme \\*Flags\\*: flag matrix\n"))
         #expect(markdown.contains("**Tenants:** A\\|B = \\<b\\>Bold\\</b\\> & co · Z\n"))
         #expect(markdown.contains("| Flag | A\\|B | Z |\n|:---|:-:|:-:|\n"))
@@ -106,7 +106,7 @@ struct MatrixMarkdownTests {
     }
 
     @Test func theLegendNamesEveryLayerABuildCanKnow() {
-        let markdown = MatrixMarkdownRenderer.render(MatrixSlice(Build.hostileMatrix()))
+        let markdown = String(decoding: MatrixMarkdownRenderer.utf8(MatrixSlice(Build.hostileMatrix())), as: UTF8.self)
         #expect(markdown.contains("**Legend:** ✅ on · ❌ off · ◆ override, set for this environment only · no mark: base, the tenant's value for every environment · ○ fallback, the tenant sets nothing, so it is off (or empty).\n"))
     }
 

@@ -22,7 +22,7 @@ struct FlagsJSONTests {
 
     @Test func theRemoteFixtureHasEveryKindOfExtra() throws {
         let matrix = try #require(try Workspace.load(configurationPath: Fixtures.configuration("remote")).matrix)
-        let export = try JSONDecoder().decode(Export.self, from: Data(FlagsJSONRenderer.render(MatrixSlice(matrix)).utf8))
+        let export = try JSONDecoder().decode(Export.self, from: Data(FlagsJSONRenderer.utf8(MatrixSlice(matrix))))
         let extras = export.flags.flatMap { $0.extras.values.flatMap(\.values) }
         #expect(extras.contains { $0.file != nil && $0.reason != nil && $0.bundled != nil })
         #expect(extras.contains { $0.varies != nil })
@@ -31,7 +31,7 @@ struct FlagsJSONTests {
 
     /// Decodes the export of a slice and compares each cell with the matrix.
     private func expectReadsBack(_ slice: MatrixSlice) throws {
-        let export = try JSONDecoder().decode(Export.self, from: Data(FlagsJSONRenderer.render(slice).utf8))
+        let export = try JSONDecoder().decode(Export.self, from: Data(FlagsJSONRenderer.utf8(slice)))
         #expect(export.schemaVersion == 3)
         #expect(export.environments == slice.environments)
         #expect(export.tenants.map(\.id) == slice.tenants.map(\.id))

@@ -11,12 +11,8 @@ public enum FlagsJSONRenderer {
     /// The schema version this renderer writes.
     public static let schemaVersion = 3
 
-    /// The export of a slice of the matrix, with each flag's lifecycle when a report is given.
-    public static func render(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil) -> String {
-        String(decoding: utf8(slice, lifecycle: lifecycle), as: UTF8.self)
-    }
-
-    /// The export as UTF-8 bytes, for a file or standard output. Written as bytes
+    /// The export of a slice of the matrix, with each flag's lifecycle when a
+    /// report is given, as UTF-8 bytes, for a file or standard output. Written as bytes
     /// throughout: the cells are millions of short pieces, which a `String`
     /// appends several times slower, and a file of tens of megabytes is not
     /// copied into a `String` on the way.

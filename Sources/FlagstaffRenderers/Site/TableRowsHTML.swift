@@ -14,9 +14,8 @@ struct TableRowsHTML {
     let groups: [(name: String?, positions: Range<Int>)]
     /// Why cells have their values, in words.
     let reasons: CellReasons
-    /// Each tenant's defaults file, by tenant position: a value written there is named by its line alone.
-    private let tenantFiles: [String]
-    /// Each tenant's defaults file as a position among the matrix's files, by tenant position.
+    /// Each tenant's defaults file as a position among the matrix's files, by
+    /// tenant position: a value written there is named by its line alone.
     private let tenantFilePositions: [Int?]
     /// Every fixed piece of a row, made once; `first` says where each kind starts.
     private let pieces: BytePieces
@@ -39,8 +38,7 @@ struct TableRowsHTML {
         self.groups = groups
         self.reasons = reasons
         let model = matrix.model
-        tenantFiles = model.tenants.map(\.file)
-        tenantFilePositions = tenantFiles.map(matrix.filePosition)
+        tenantFilePositions = model.tenants.map { matrix.filePosition(of: $0.file) }
         let tenantSlugs = tenantSlugs.map(\.htmlEscaped)
         let presentations = (0..<matrix.presentationCount).map(matrix.presentation(id:))
         var pieces = BytePieces()
