@@ -21,14 +21,17 @@ from test_site import REPO, WIDTHS, SiteTestCase, require_tools
 FIXTURES = REPO / "Tests" / "FlagstaffTests" / "Fixtures"
 
 # Whether the page scrolls sideways.
-SIDEWAYS_JS = "return document.documentElement.scrollWidth - window.innerWidth;"
+# Whether the page scrolls sideways: how much wider the document is than the
+# page's own width. Not the window's: on a phone it grows with a page that is
+# too wide, so it would hide the very overflow this looks for.
+SIDEWAYS_JS = "return document.documentElement.scrollWidth - document.documentElement.clientWidth;"
 
 # For a node: whether its content is cut (more than it shows, across or down),
 # and its box, so callers can check what is inside what.
 CUT_JS = """
 var n = arguments[0], r = n.getBoundingClientRect();
 return {cut: n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1,
-        left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, viewport: window.innerWidth};
+        left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, viewport: document.documentElement.clientWidth};
 """
 
 
@@ -147,10 +150,6 @@ class SingleAppTests(WidthTestCase):
         self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0)
 
 
-# How much wider the document is than the page's own width: on a phone the
-# window's width grows with a page that is too wide, so it is no measure.
-WIDER_THAN_THE_PAGE_JS = "return document.documentElement.scrollWidth - document.documentElement.clientWidth;"
-
 # Every line of prose that runs past the page's edge, where the page cuts it off:
 # a path with no place to break (a tenant's defaults file) in a sentence.
 PAST_THE_EDGE_JS = """
@@ -187,7 +186,7 @@ class NothingPastTheEdgeTests(WidthTestCase):
                 with self.subTest(width=width, page=page):
                     self.load(page)
                     self.assertEqual(self.driver.execute_script(PAST_THE_EDGE_JS), [])
-                    self.assertLessEqual(self.driver.execute_script(WIDER_THAN_THE_PAGE_JS), 0)
+                    self.assertLessEqual(self.driver.execute_script(SIDEWAYS_JS), 0)
 
 
 class HotelsNothingPastTheEdgeTests(NothingPastTheEdgeTests):

@@ -24,7 +24,7 @@ Array.prototype.forEach.call(document.querySelectorAll("body *"), function (n) {
   found.push({tag: n.tagName, id: n.id, cls: n.className, deliberate: n.getAttribute("role") === "region" && n.hasAttribute("tabindex"),
               forEngineers: !!n.closest(".engineers")});
 });
-return {page: document.documentElement.scrollWidth, viewport: window.innerWidth, scrollers: found};
+return {page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth, scrollers: found};
 """
 
 # Every title attribute on the page whose text is not also in the page's visible text.

@@ -573,7 +573,7 @@ GEOMETRY_JS = """
 var n = arguments[0], r = n.getBoundingClientRect();
 var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
 return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,
-        viewportWidth: window.innerWidth, viewportHeight: window.innerHeight,
+        viewportWidth: document.documentElement.clientWidth, viewportHeight: window.innerHeight,
         covered: !(hit && (hit === n || n.contains(hit)))};
 """
 
@@ -768,7 +768,7 @@ class SixEnvironmentsTests(SiteTestCase):
         headers = table.find_elements(By.CSS_SELECTOR, "thead th")
         self.assertEqual([h.text for h in headers][1:], ["dev", "qa", "sit", "uat", "preprod", "prod"])
         right = self.driver.execute_script("return arguments[0].getBoundingClientRect().right;", headers[-1])
-        self.assertLessEqual(right, self.driver.execute_script("return window.innerWidth;"))
+        self.assertLessEqual(right, self.driver.execute_script("return document.documentElement.clientWidth;"))
         box = self.driver.execute_script(
             "var b = arguments[0].closest('.scroll'); return [b.scrollWidth, b.clientWidth];", table)
         self.assertLessEqual(box[0], box[1], "no sideways scrolling")
