@@ -32,11 +32,11 @@ public enum DiagnosticPrinter {
         return head + "::" + escapeData(message)
     }
 
-    /// A diagnostic on one line: a line end in text it quotes from the sources (a
-    /// key read from JSON may hold one) is shown as `\r` or `\n`, so no input
-    /// starts a line of its own, which a reader or a CI runner would take for
-    /// another diagnostic or a workflow command.
-    static func oneLine(_ text: String) -> String {
+    /// A diagnostic, or an error, on one line: a line end in text it quotes from
+    /// the sources (a key read from JSON, a folder named in `flagstaff.yml`) is
+    /// shown as `\r` or `\n`, so no input starts a line of its own, which a
+    /// reader or a CI runner would take for another diagnostic or a workflow command.
+    public static func oneLine(_ text: String) -> String {
         escaped(text, ["\r": "\\r", "\n": "\\n"])
     }
 

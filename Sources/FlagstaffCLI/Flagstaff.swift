@@ -36,7 +36,7 @@ struct FlagstaffCommand: ParsableCommand {
                 // Each already says where and that it is an error, as a compiler's does.
                 DiagnosticPrinter.print(diagnostics, pathPrefix: "", to: console)
             default:
-                console.error("flagstaff: error: \(error)\n")
+                console.error("flagstaff: error: " + DiagnosticPrinter.oneLine("\(error)") + "\n")
             }
             Foundation.exit(error.exitCode)
         } catch {

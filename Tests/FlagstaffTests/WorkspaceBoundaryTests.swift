@@ -124,6 +124,24 @@ struct WorkspaceBoundaryTests {
         }
     }
 
+    /// An error that quotes the configuration (an output folder named with a line
+    /// end) stays on one line: a pull request's `flagstaff.yml` cannot start a
+    /// line the CI runner reads as a workflow command.
+    @Test func anErrorThatQuotesALineEndStaysOnOneLine() throws {
+        try withHostileWorkspace { workspace, _ in
+            let configuration = workspace.appendingPathComponent("flagstaff.yml")
+            let text = try String(contentsOf: configuration, encoding: .utf8)
+            try text.replacingOccurrences(of: "output: out\n", with: "output: \".git/x\\n::notice::injected\"\n")
+                .write(to: configuration, atomically: true, encoding: .utf8)
+            let result = try flagstaff(["build"], in: workspace)
+            #expect(result.status != 0)
+            let lines = result.error.split(separator: "\n", omittingEmptySubsequences: true)
+            #expect(!lines.contains { $0.hasPrefix("::notice::") }, "\(result.error)")
+            #expect(result.error.contains("is inside a .git folder"), "\(result.error)")
+            #expect(result.error.contains("x\\n::notice::injected"), "the line end is shown as text: \(result.error)")
+        }
+    }
+
     @Test func aSymlinkedGuidePageAndAnAbsoluteGuideFolderOutsideAreErrors() throws {
         try withHostileWorkspace { workspace, victim in
             try link("guide/03-leak.md", in: workspace, to: victim.appendingPathComponent("notes.md").path)
