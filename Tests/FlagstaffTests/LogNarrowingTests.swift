@@ -108,6 +108,7 @@ struct LogNarrowingTests {
     @Test func somethingOutsideTheRepositoryOrItsRootCannotBeNarrowedTo() {
         #expect(LogNarrowing(FileReads.Paths(files: ["/etc/flags.json"]), configurationFile: "flagstaff.yml", prefix: "") == nil)
         #expect(LogNarrowing(FileReads.Paths(files: ["../flags.json"]), configurationFile: "flagstaff.yml", prefix: "") == nil)
+        #expect(LogNarrowing(FileReads.Paths(files: ["/\u{301}etc/flags.json"]), configurationFile: "flagstaff.yml", prefix: "") == nil, "absolute, whatever mark follows its slash")
         #expect(LogNarrowing(FileReads.Paths(folders: [""]), configurationFile: "flagstaff.yml", prefix: "") == nil)
         #expect(LogNarrowing(FileReads.Paths(files: ["../flags.json"]), configurationFile: "flagstaff.yml", prefix: "ios/") != nil)
         let narrowing = LogNarrowing(reads, configurationFile: "flagstaff.yml", prefix: "")

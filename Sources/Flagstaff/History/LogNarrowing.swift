@@ -21,7 +21,8 @@ struct LogNarrowing: Equatable, Sendable {
     /// outside it), or the repository's root was listed, so nothing is left out.
     init?(_ reads: FileReads.Paths, configurationFile: String, prefix: String) {
         func inRepository(_ path: String) -> String? {
-            guard !path.hasPrefix("/"), let path = FilePath.normalized(prefix + path), !path.isEmpty else { return nil }
+            // The first byte, not character: `/` with a mark joined to it is still an absolute path.
+            guard path.utf8.first != UInt8(ascii: "/"), let path = FilePath.normalized(prefix + path), !path.isEmpty else { return nil }
             return path
         }
         var files: Set<String> = [], folders: Set<String> = []
