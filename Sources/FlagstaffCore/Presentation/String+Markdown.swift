@@ -31,12 +31,18 @@ extension String {
     /// line break would end or split the span.
     public var markdownCode: String {
         if unicodeScalars.contains(where: { $0 == "`" || Character($0).isNewline }) { return markdownEscaped }
-        var output = String.UnicodeScalarView("`".unicodeScalars)
+        return "`" + markdownPipesEscaped + "`"
+    }
+
+    /// The text with each `|` written `\|`, and nothing else changed: what keeps a
+    /// table cell whole, by Unicode scalar (a pipe with a mark joined to it is one
+    /// Swift character, but still a pipe to a Markdown reader).
+    public var markdownPipesEscaped: String {
+        var output = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if scalar == "|" { output.append("\\") }
             output.append(scalar)
         }
-        output.append("`")
         return String(output)
     }
 }

@@ -12,7 +12,7 @@ public enum CatalogEditor {
         let style = TableStyle(text: text, catalog: catalog)
         let row = catalog.writtenColumns.map { column in
             if column == catalog.keyColumn { return style.backtickKeys ? "`\(key)`" : key }
-            return TableStyle.escapingPipes(cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? "")
+            return (cells.first { $0.key.lowercased() == column.lowercased() }?.value ?? "").markdownPipesEscaped
         }
         let previous = catalog.entries.last { !order.precedes(key, $0.key, enumIndex: enumIndex) }
         if let widths = style.alignedWidths, let last = catalog.entries.last, zip(row, widths).contains(where: { $0.count + 2 > $1 }) {
@@ -78,18 +78,6 @@ struct TableStyle {
         let lines = [catalog.headerRange, catalog.separatorRange] + catalog.entries.map(\.range)
         let widths = lines.map { Self.rawCells(String(decoding: editable.bytes[$0], as: UTF8.self)).map(\.count) }
         alignedWidths = catalog.entries.isEmpty || Set(widths).count != 1 ? nil : widths[0]
-    }
-
-    /// A cell's text with each pipe written `\|`, by Unicode scalar: a pipe with a
-    /// mark joined to it is one Swift character, which Foundation's replacing
-    /// would leave as it is, but still a pipe to the reader.
-    static func escapingPipes(_ text: String) -> String {
-        var escaped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "|" { escaped.append("\\") }
-            escaped.append(scalar)
-        }
-        return String(escaped)
     }
 
     /// The cells between a line's unescaped pipes, padding included. Read by
