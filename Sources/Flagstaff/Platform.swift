@@ -241,6 +241,9 @@ enum Platform {
     /// Whether this process may write to a path.
     static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 
+    /// Whether this process may run the file at a path.
+    static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
     // MARK: - Locks
 
     /// An exclusive lock on a folder: `flock` on the folder itself, so no lock file

@@ -13,7 +13,7 @@ struct ArchitectureRulesTests {
     /// Foundation and the parsers out of the core.
     static let allowedImports: [String: Set<String>] = [
         "FlagstaffCore": ["Dispatch", "Synchronization"],
-        "FlagstaffReaders": ["FlagstaffCore", "Foundation", "SwiftSyntax", "SwiftParser", "Yams", "CCmark"],
+        "FlagstaffReaders": ["FlagstaffCore", "Foundation", "Synchronization", "SwiftSyntax", "SwiftParser", "Yams", "CCmark"],
         "FlagstaffRenderers": ["FlagstaffCore", "Foundation", "Mustache", "CCmark"],
         "Flagstaff": ["FlagstaffCore", "FlagstaffReaders", "FlagstaffRenderers", "Foundation", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin"],
         "FlagstaffCLI": ["ArgumentParser", "Flagstaff", "FlagstaffCore", "Foundation"],

@@ -122,3 +122,32 @@ struct GitObjectReaderTests {
         }
     }
 }
+
+/// Flagstaff runs the `git` the `PATH` names, found once: only in absolute
+/// folders, so a checkout under review cannot slip its own `git` in.
+@Suite("Finding git")
+struct GitExecutableTests {
+    @Test func theFirstExecutableGitOfAnAbsoluteFolderIsRun() throws {
+        try withTemporaryDirectory { root in
+            for folder in ["folder/git", "plain", "first", "second", "here"] {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+            for file in ["plain/git", "first/git", "second/git", "here/git"] {
+                try "#!/bin/sh\n".write(to: root.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            }
+            for file in ["first/git", "second/git", "here/git"] {
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.appendingPathComponent(file).path)
+            }
+            let path = { (folder: String) in root.appendingPathComponent(folder).path }
+            #expect(Git.locate(inPath: [path("folder"), path("plain"), path("first"), path("second")].joined(separator: ":"))?.path
+                == path("first/git"), "a folder named git and a file that cannot run are passed over")
+            #expect(Git.locate(inPath: path("missing") + "::" + path("second"))?.path == path("second/git"))
+            // The same folder, named from the current one: relative, so never looked in.
+            let climb = String(repeating: "../", count: FileManager.default.currentDirectoryPath.split(separator: "/").count)
+            let relative = climb + String(path("here").dropFirst())
+            #expect(FileManager.default.isExecutableFile(atPath: relative + "/git"), "the relative folder does hold a git")
+            #expect(Git.locate(inPath: relative) == nil)
+            #expect(Git.locate(inPath: "") == nil)
+        }
+    }
+}

@@ -16,7 +16,7 @@ public enum Git {
 
     /// Runs `git arguments…` in a folder; `nil` when git cannot be started.
     public static func run(_ arguments: [String], in directory: URL) -> Result? {
-        let process = makeProcess(arguments, in: directory)
+        guard let process = makeProcess(arguments, in: directory) else { return nil }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -28,9 +28,38 @@ public enum Git {
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         exited.wait()
-        // `env` exits with 127 when it cannot find git.
-        if process.terminationStatus == 127 { return nil }
         return Result(status: process.terminationStatus, output: [UInt8](data))
+    }
+
+    /// What one `git rev-parse` says of the repository that holds a folder.
+    struct Repository: Sendable {
+        /// Why a folder's repository cannot be read.
+        enum Problem: Error {
+            /// No `git` to run.
+            case noGit
+            /// Git says the folder is not in a repository (or will not read it).
+            case notARepository
+            /// Git answered in a way Flagstaff cannot read.
+            case unreadableAnswer
+        }
+
+        /// The folder's path inside the repository, with a trailing `/`, or empty.
+        var prefix: String
+        /// Whether the clone is shallow, so its oldest commit is not the branch's first.
+        var isShallow: Bool
+        /// How many bytes an object id has: 32 in a SHA-256 repository, 20 otherwise.
+        var idLength: Int
+
+        /// The repository that holds a folder.
+        static func of(_ folder: URL) -> Swift.Result<Repository, Problem> {
+            guard let facts = Git.run(["rev-parse", "--show-prefix", "--is-shallow-repository", "--show-object-format"], in: folder) else {
+                return .failure(.noGit)
+            }
+            guard facts.status == 0 else { return .failure(.notARepository) }
+            let lines = facts.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard lines.count >= 3 else { return .failure(.unreadableAnswer) }
+            return .success(Repository(prefix: lines[0], isShallow: lines[1] == "true", idLength: lines[2] == "sha256" ? 32 : 20))
+        }
     }
 
     /// A semaphore signalled when the process exits. Waiting on it returns at once,
@@ -42,17 +71,34 @@ public enum Git {
         return exited
     }
 
-    /// A git process set up the same way for every command: no pager, the C locale.
-    static func makeProcess(_ arguments: [String], in directory: URL) -> Process {
+    /// A git process set up the same way for every command: no pager, the C
+    /// locale; `nil` when no `git` is on the `PATH`.
+    static func makeProcess(_ arguments: [String], in directory: URL) -> Process? {
+        guard let executable else { return nil }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        process.executableURL = executable
+        process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_PAGER"] = "cat"
         environment["LC_ALL"] = "C"
         process.environment = environment
         return process
+    }
+
+    /// The `git` to run, found once in the `PATH` (`locate`), rather than through
+    /// `env` on every run, which costs a process start each.
+    static let executable = locate(inPath: ProcessInfo.processInfo.environment["PATH"] ?? "")
+
+    /// The first executable file named `git` in a folder of a `PATH`. Relative
+    /// folders (and empty entries, the current folder) are passed over: a pull
+    /// request must not be able to put its own `git` there.
+    static func locate(inPath path: String) -> URL? {
+        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+            let file = String(folder) + "/git"
+            if Platform.followedKind(atPath: file) == .regular && Platform.isExecutable(file) { return URL(fileURLWithPath: file) }
+        }
+        return nil
     }
 }
 
@@ -85,7 +131,8 @@ final class GitObjectReader: @unchecked Sendable {
 
     /// Starts the reader in a repository folder; `nil` when git cannot be started.
     init?(repository: URL) {
-        process = Git.makeProcess(["cat-file", "--batch"], in: repository)
+        guard let process = Git.makeProcess(["cat-file", "--batch"], in: repository) else { return nil }
+        self.process = process
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -58,18 +58,17 @@ extension HistoryWalker {
         /// Tenant files of the commits ahead, read before their turn against the
         /// model the walk holds; let go when anything but a tenant's values changes in it.
         private var ahead = TenantsAhead()
-        /// The `git cat-file` that reads the tenant files ahead, so that the walk's own reads never wait behind it.
-        private let aheadReader: GitObjectReader
+        /// The `git cat-file` that reads the tenant files ahead, so that the walk's own reads never wait behind it:
+        /// started for the first commit that changes tenant files only, and `nil` when it cannot be.
+        private lazy var aheadReader: GitObjectReader? = GitObjectReader(repository: walker.root)
         /// The paths the log was narrowed to, or `nil` for the whole log.
         let narrowing: LogNarrowing?
         /// What a read looked at that `narrowing` does not cover: the walk cannot go on, as changes to it were left out.
         private(set) var uncovered: FileReads.Paths?
 
-        init(walker: HistoryWalker, narrowing: LogNarrowing? = nil) throws(FlagstaffError) {
+        init(walker: HistoryWalker, narrowing: LogNarrowing? = nil) {
             self.walker = walker
             self.narrowing = narrowing
-            guard let reader = GitObjectReader(repository: walker.root) else { throw .io("cannot start git cat-file") }
-            aheadReader = reader
             let configuration = FilePath.normalized(FilePath.join(walker.repositoryPrefix, walker.configurationFile)) ?? walker.configurationFile
             phase = .absent(reads: [configuration], folders: [])
         }
@@ -86,11 +85,13 @@ extension HistoryWalker {
                 // that changes only them changes nothing history shows.
                 let relevant = record.changes.filter { phase.matters($0) && !phase.describesOnly($0) }
                 guard !relevant.isEmpty else { return }
-                if case .loaded(var state) = phase {
+                if case .loaded(var state) = phase, TenantsAhead.tenantFiles(relevant, state: state)?.count == relevant.count,
+                    let reader = aheadReader
+                {
                     // The phase lets go of the state, so the matrix is changed in place, not copied.
                     phase = .absent(reads: [], folders: [])
                     let cells = Self.tenantChanges(
-                        relevant, state: &state, ahead: &ahead, upcoming: upcoming, store: walker.store, reader: aheadReader)
+                        relevant, state: &state, ahead: &ahead, upcoming: upcoming, store: walker.store, reader: reader)
                     phase = .loaded(state)
                     if let cells {
                         guard !cells.isEmpty else { return }

@@ -72,11 +72,12 @@ struct HistoryWalker {
 
     /// Opens the repository of a workspace a site or snapshot is built from: a commit
     /// without a configuration is read with the workspace's own.
-    init(workspace: Workspace, asOf: CalendarDate?) throws(FlagstaffError) {
+    init(workspace: Workspace, asOf: CalendarDate?, repository: Git.Repository? = nil) throws(FlagstaffError) {
         let text = try? workspace.source.text(of: workspace.configurationFile)
         try self.init(
             root: workspace.root, configurationFile: workspace.configurationFile, asOf: asOf,
-            borrowed: text.map { BorrowedConfiguration(text: $0, name: "this workspace's \(workspace.configurationFile), as these commits have none") })
+            borrowed: text.map { BorrowedConfiguration(text: $0, name: "this workspace's \(workspace.configurationFile), as these commits have none") },
+            repository: repository)
         self = narrowed(by: workspace)
     }
 
@@ -88,26 +89,29 @@ struct HistoryWalker {
         return walker
     }
 
-    /// Opens the repository that holds a workspace's folder. A folder outside git,
-    /// or git missing, is an error that says so.
-    init(root: URL, configurationFile: String, asOf: CalendarDate?, borrowed: BorrowedConfiguration? = nil) throws(FlagstaffError) {
-        guard let facts = Git.run(["rev-parse", "--show-prefix", "--is-shallow-repository", "--show-object-format"], in: root) else {
+    /// Opens the repository that holds a workspace's folder, as `repository` says
+    /// (asking git when `nil`). A folder outside git, or git missing, is an error that says so.
+    init(
+        root: URL, configurationFile: String, asOf: CalendarDate?, borrowed: BorrowedConfiguration? = nil, repository: Git.Repository? = nil
+    ) throws(FlagstaffError) {
+        let facts: Git.Repository
+        switch repository.map({ .success($0) }) ?? Git.Repository.of(root) {
+        case .success(let found):
+            facts = found
+        case .failure(.noGit):
             throw .io("git is not installed, so Flagstaff cannot read the history of the flag sources")
-        }
-        guard facts.status == 0 else {
+        case .failure(.notARepository):
             let folder = root.path == FileManager.default.currentDirectoryPath ? "the current folder" : "'\(root.path)'"
             throw .io("\(folder) is not in a git repository, so the flag sources have no history to read; run this inside the clone that holds them")
+        case .failure(.unreadableAnswer):
+            throw .io("git rev-parse answered in a way Flagstaff cannot read")
         }
-        let lines = facts.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= 3 else { throw .io("git rev-parse answered in a way Flagstaff cannot read") }
-        guard let store = GitObjectStore(repository: root, idLength: lines[2] == "sha256" ? 32 : 20) else {
-            throw .io("cannot start git cat-file")
-        }
+        guard let store = GitObjectStore(repository: root, idLength: facts.idLength) else { throw .io("cannot start git cat-file") }
         self.root = root
         self.configurationFile = configurationFile
         self.asOf = asOf
-        repositoryPrefix = lines[0]
-        isShallow = lines[1] == "true"
+        repositoryPrefix = facts.prefix
+        isShallow = facts.isShallow
         self.store = store
         self.borrowed = borrowed
     }
@@ -165,7 +169,9 @@ struct HistoryWalker {
         if let narrowing {
             // Git finds a rename only among the files it compares: a commit that
             // adds, deletes or moves a covered file is read again with its whole diff.
-            let moving = records.indices.filter { records[$0].changes.contains(where: \.changesNames) }
+            // A commit without parents (the first, or a shallow clone's oldest) moves
+            // nothing: every file it has is new.
+            let moving = records.indices.filter { !records[$0].parents.isEmpty && records[$0].changes.contains(where: \.changesNames) }
             guard moving.count <= Self.wholeDiffLimit else { return .widened(nil) }
             if !moving.isEmpty {
                 let whole = try log(CommitLogReader.arguments(commits: moving.map { records[$0].commit.id }), naming: until)
@@ -179,7 +185,7 @@ struct HistoryWalker {
             if !across.isEmpty { return .widened(narrowing.adding(files: across, folders: [])) }
         }
         let first = try startIndex(in: records, since: since, until: until)
-        var walk = try Walk(walker: self, narrowing: narrowing)
+        var walk = Walk(walker: self, narrowing: narrowing)
         let aliases = borrowed == nil ? [] : Self.earlierPaths(records, under: repositoryPrefix)
         for index in first..<records.count {
             if !aliases.isEmpty { walk.earlierPaths = aliases[index] }

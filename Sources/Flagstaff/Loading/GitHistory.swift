@@ -8,26 +8,42 @@ enum GitHistory {
     /// `flagstaff history` makes (commits older than the configuration read with
     /// the workspace's, sources followed through renames), and a note when git
     /// cannot tell: not installed, no repository, a shallow clone.
-    static func addedDates(of flags: [Flag], in workspace: Workspace, asOf: CalendarDate) -> (dates: [String: CalendarDate], note: String?) {
+    static func addedDates(of flags: [Flag], in workspace: Workspace, asOf: CalendarDate) -> AddedDates {
         let unavailable = "so flags without an Added date in the catalog have none"
-        guard let shallow = Git.run(["rev-parse", "--is-shallow-repository"], in: workspace.root) else {
-            return ([:], "git is not installed, \(unavailable)")
+        let repository: Git.Repository
+        switch Git.Repository.of(workspace.root) {
+        case .success(let found): repository = found
+        case .failure(.noGit): return AddedDates(note: "git is not installed, \(unavailable)")
+        case .failure(.notARepository): return AddedDates(note: "the workspace is not in a git repository, \(unavailable)")
+        case .failure(.unreadableAnswer): return AddedDates(note: "git rev-parse answered in a way Flagstaff cannot read, \(unavailable)")
         }
-        guard shallow.status == 0 else {
-            return ([:], "the workspace is not in a git repository, \(unavailable)")
+        guard !repository.isShallow else {
+            return AddedDates(
+                note: "the git repository is a shallow clone, whose history cannot tell when flags were added, \(unavailable); fetch the full history (fetch-depth: 0) or fill in Added")
         }
-        guard shallow.text.hasPrefix("false") else {
-            return ([:], "the git repository is a shallow clone, whose history cannot tell when flags were added, \(unavailable); fetch the full history (fetch-depth: 0) or fill in Added")
-        }
-        guard Git.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: workspace.root)?.status == 0 else { return ([:], nil) }
         do {
-            let walked = try HistoryWalker(workspace: workspace, asOf: asOf).walk(until: "HEAD", since: nil)
+            let walker = try HistoryWalker(workspace: workspace, asOf: asOf, repository: repository)
+            // No commit yet: nothing to date.
+            guard walker.store.object("HEAD^{commit}")?.type == "commit" else { return AddedDates() }
+            let walked = try walker.walk(until: "HEAD", since: nil)
             // Only flags the last commit has: one added in the working tree has no commit yet.
             let committed = Set(walked.end?.matrix.model.flags.map(\.key) ?? [])
-            return (walked.history.addedDays(of: flags.map(\.key).filter(committed.contains)), nil)
+            return AddedDates(
+                dates: walked.history.addedDays(of: flags.map(\.key).filter(committed.contains)),
+                committed: walked.endsUnreadable ? nil : committed)
         } catch {
-            return ([:], "git's history could not be read (\(error)), \(unavailable)")
+            return AddedDates(note: "git's history could not be read (\(error)), \(unavailable)")
         }
+    }
+
+    /// What `addedDates` found.
+    struct AddedDates {
+        /// The day each flag was added, by key.
+        var dates: [String: CalendarDate] = [:]
+        /// Why git could not tell, when it could not.
+        var note: String? = nil
+        /// The keys of the flags the last commit has, when the walk read it; `nil` when it did not.
+        var committed: Set<String>? = nil
     }
 
     /// The keys of the flags the working tree declares and the last commit does

@@ -32,9 +32,11 @@ public enum LifecycleLoader {
         for workspace: Workspace, flags: [Flag], undated: [Flag], asOf: CalendarDate
     ) -> (dates: [String: CalendarDate], note: String?, uncommitted: Set<String>) {
         guard workspace.configuration.addedFromGit else { return ([:], nil, []) }
-        var (dates, note): ([String: CalendarDate], String?) = ([:], nil)
-        if !undated.isEmpty { (dates, note) = GitHistory.addedDates(of: undated, in: workspace, asOf: asOf) }
-        return (dates, note, note == nil ? GitHistory.uncommitted(flags, in: workspace) : [])
+        let added = undated.isEmpty ? GitHistory.AddedDates() : GitHistory.addedDates(of: undated, in: workspace, asOf: asOf)
+        guard added.note == nil else { return ([:], added.note, []) }
+        // The walk that dated the flags read the last commit: what it has is committed.
+        let uncommitted = added.committed.map { Set(flags.map(\.key)).subtracting($0) } ?? GitHistory.uncommitted(flags, in: workspace)
+        return (added.dates, nil, uncommitted)
     }
 
     /// Where the Swift files below the code roots use each flag; `nil` without code

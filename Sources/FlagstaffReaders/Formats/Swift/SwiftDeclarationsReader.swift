@@ -71,7 +71,7 @@ public enum SwiftDeclarationsReader {
                 diagnostics.append(problem)
                 continue
             }
-            let tree = Parser.parse(source: file.text)
+            let tree = SwiftParseMemory.parse(file.text, path: file.path)
             let lines = SwiftSourceLines(file: file.path, text: file.text)
             if let problem = FlagEnumReader.firstSyntaxProblem(in: tree) {
                 diagnostics.append(
