@@ -5,6 +5,18 @@ import Foundation
 
 @Suite("Configuration reader")
 struct ConfigurationReaderTests {
+    /// The reader remembers its last text (a history reads one per commit): another text, or
+    /// the same under another file name, is read again, never given what the last one gave.
+    @Test func eachTextIsReadForItself() throws {
+        let texts = ["title: One\nenvironments: [prod]\nenum: one.swift\n", "title: Two\nenvironments: [prod]\nenum: two.swift\n"]
+        for text in texts + texts + [texts[1]] {
+            #expect(ConfigurationReader.read(text, file: "flagstaff.yml").configuration?.enumFiles == [text.contains("One") ? "one.swift" : "two.swift"])
+        }
+        let (_, diagnostics) = ConfigurationReader.read("title: [\n", file: "first.yml")
+        #expect(diagnostics.first?.location?.file == "first.yml")
+        #expect(ConfigurationReader.read("title: [\n", file: "second.yml").diagnostics.first?.location?.file == "second.yml")
+    }
+
     @Test func readsEveryKey() throws {
         let (configuration, diagnostics) = ConfigurationReader.read(
             """

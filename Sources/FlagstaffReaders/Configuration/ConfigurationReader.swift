@@ -1,4 +1,5 @@
 import FlagstaffCore
+import Synchronization
 import Yams
 
 /// Reads `flagstaff.yml` with Yams, keeping line and column for every problem.
@@ -14,7 +15,21 @@ public enum ConfigurationReader {
     }
 
     /// Reads a configuration file's text; the configuration is `nil` when it has errors.
+    ///
+    /// The last text read is remembered with what it gave: a history walk reads
+    /// the same configuration at every commit that changes a flag source, twice
+    /// (Element X: 90 commits, a twentieth of `due`).
     public static func read(_ text: String, file: String) -> (configuration: Configuration?, diagnostics: [Diagnostic]) {
+        if let last = lastRead.withLock({ $0 }), last.text == text, last.file == file { return last.read }
+        let read = readAfresh(text, file: file)
+        lastRead.withLock { $0 = (text, file, read) }
+        return read
+    }
+
+    /// The last text `read` read, its file's name and what it gave.
+    private static let lastRead = Mutex<(text: String, file: String, read: (configuration: Configuration?, diagnostics: [Diagnostic]))?>(nil)
+
+    private static func readAfresh(_ text: String, file: String) -> (configuration: Configuration?, diagnostics: [Diagnostic]) {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
