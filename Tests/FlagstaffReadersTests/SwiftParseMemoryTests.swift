@@ -58,19 +58,28 @@ struct SwiftParseMemoryTests {
         }
     }
 
-    @Test func theEditIsWhatLiesBetweenTheSameStartAndEnd() {
-        func edit(_ old: String, _ new: String) -> String? {
-            SwiftParseMemory.edit(from: old, to: new).map { "\($0.range.lowerBound.utf8Offset)..<\($0.range.upperBound.utf8Offset) \($0.replacement)" }
-        }
-        #expect(edit("let a = 1", "let a = 1") == nil)
-        #expect(edit("let a = 1", "let b = 1") == "4..<5 b")
-        #expect(edit("case a\n", "case a\ncase b\n") == "7..<7 case b\n")
-        #expect(edit("case a\ncase b\n", "case b\n") == "5..<12 ")
-        #expect(edit("abca", "a") == "1..<4 ", "the end is not looked for inside the start")
-        #expect(edit("aaa", "aaaa") == "3..<3 a")
-        #expect(edit("x = \"é\"", "x = \"è\"") == "6..<7 \u{FFFD}", "bytes, not characters: é and è share their first byte")
-        #expect(edit("", "case a") == "0..<0 case a")
-        #expect(edit("case a", "") == "0..<6 ")
+    /// Each edit as `start..<end replacement`, in the order they apply.
+    static func edits(_ old: String, _ new: String) -> [String] {
+        SwiftParseMemory.edits(from: old, to: new).map { "\($0.range.lowerBound.utf8Offset)..<\($0.range.upperBound.utf8Offset) \($0.replacement)" }
+    }
+
+    @Test func theEditsAreTheLinesThatDiffer() {
+        #expect(Self.edits("let a = 1", "let a = 1") == [])
+        #expect(Self.edits("let a = 1", "let b = 1") == ["0..<9 ", "0..<0 let b = 1"])
+        #expect(Self.edits("case a\n", "case a\ncase b\n") == ["7..<7 case b\n"])
+        #expect(Self.edits("case a\ncase b\n", "case b\n") == ["0..<7 "])
+        // Two changes far apart are two edits, the later line taken out first.
+        #expect(Self.edits("a\nb\nc\nd\ne\n", "a\nB\nc\nd\nE\n") == ["8..<10 ", "2..<4 ", "2..<2 B\n", "8..<8 E\n"])
+        #expect(Self.edits("a\nb", "a\nb\n") == ["2..<3 ", "2..<2 b\n"], "a last line without its line break is another line")
+        #expect(Self.edits("", "case a") == ["0..<0 case a"])
+        #expect(Self.edits("case a", "") == ["0..<6 "])
+    }
+
+    @Test func pastTheLimitTheLinesBetweenAreOneEdit() {
+        let limit = SwiftParseMemory.diffedLines
+        let (xs, ys) = (String(repeating: "x\n", count: limit), String(repeating: "y\n", count: limit))
+        #expect(Self.edits("a\n" + xs + "z\n", "a\n" + ys + "z\n").count == 2 * limit, "at the limit, line by line")
+        #expect(Self.edits("a\n" + xs + "x\nz\n", "a\n" + ys + "y\nz\n") == ["2..<\(2 + 2 * (limit + 1)) " + ys + "y\n"])
     }
 
     @Test func aFileWithAnotherTextIsNotTheLastTree() {

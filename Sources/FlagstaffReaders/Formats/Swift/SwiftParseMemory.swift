@@ -11,15 +11,15 @@ import Synchronization
 /// swift-syntax's incremental parser reuses the nodes of the last tree that the
 /// edit and the parser's lookahead leave alone, and gives the same tree a parse
 /// from nothing would (`SwiftParseMemoryTests` checks it on every version of
-/// real files). The edit is found here as the one range between the bytes the
-/// two versions start and end with.
+/// the fixtures). The edits are found here line by line.
 enum SwiftParseMemory {
     /// The tree of a file's text, from the last tree of a file with that path when there is one.
     static func parse(_ text: String, path: String) -> SourceFileSyntax {
         let last = memory.withLock { $0[path] }
         if let last, last.text == text { return last.result.tree }
-        let transition = last.flatMap { last in edit(from: last.text, to: text).map { (last.result, $0) } }.map { result, edit in
-            IncrementalParseTransition(previousIncrementalParseResult: result, edits: ConcurrentEdits(fromSequential: [edit]))
+        let transition = last.map { last in
+            IncrementalParseTransition(
+                previousIncrementalParseResult: last.result, edits: ConcurrentEdits(fromSequential: edits(from: last.text, to: text)))
         }
         let result = Parser.parseIncrementally(source: text, parseTransition: transition)
         memory.withLock { memory in
@@ -30,23 +30,66 @@ enum SwiftParseMemory {
         return result.tree
     }
 
-    /// The one edit that turns `old` into `new`: what lies between the bytes both
-    /// start with and the bytes both end with; `nil` when the texts are the same.
-    static func edit(from old: String, to new: String) -> SourceEdit? {
-        var (old, new) = (old, new)
-        return old.withUTF8 { before in
-            new.withUTF8 { after in
-                let shorter = min(before.count, after.count)
-                var start = 0
-                while start < shorter && before[start] == after[start] { start += 1 }
-                if start == before.count && start == after.count { return nil }
-                var end = 0
-                while end < shorter - start && before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
-                return SourceEdit(
-                    range: AbsolutePosition(utf8Offset: start)..<AbsolutePosition(utf8Offset: before.count - end),
-                    replacement: Array(after[start..<(after.count - end)]))
-            }
+    /// The edits that turn `old` into `new`, in order: the lines that differ,
+    /// between the lines both start with and the lines both end with. Two commits
+    /// often change a type in two places far apart (a flag's case and its
+    /// default); one edit over both would leave little of the last tree to reuse.
+    /// Past `diffedLines` lines between, that part is one edit. Empty when the
+    /// texts are the same.
+    static func edits(from old: String, to new: String) -> [SourceEdit] {
+        let (before, after) = (Lines(old), Lines(new))
+        let shorter = min(before.count, after.count)
+        var start = 0
+        while start < shorter && before[start] == after[start] { start += 1 }
+        var end = 0
+        while end < shorter - start && before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
+        let (removed, added) = (start..<(before.count - end), start..<(after.count - end))
+        if removed.isEmpty && added.isEmpty { return [] }
+        guard removed.count <= diffedLines && added.count <= diffedLines else {
+            return [SourceEdit(range: before.range(of: removed), replacement: after.bytes(of: added))]
         }
+        let difference = added.map { after[$0] }.difference(from: removed.map { before[$0] })
+        // Lines taken out last first, so each keeps its place in `old`; then lines
+        // put in first first, each where `new` has it, as all before it are `new`'s by then.
+        var edits: [SourceEdit] = []
+        for case .remove(let offset, _, _) in difference.removals.reversed() {
+            edits.append(SourceEdit(range: before.range(of: (start + offset)..<(start + offset + 1)), replacement: []))
+        }
+        for case .insert(let offset, _, _) in difference.insertions {
+            let line = start + offset
+            edits.append(SourceEdit(range: after.range(of: line..<line), replacement: after.bytes(of: line..<(line + 1))))
+        }
+        return edits
+    }
+
+    /// How many lines that differ are compared line by line at most: the
+    /// comparison costs their number times the lines that differ.
+    static let diffedLines = 2_000
+
+    /// A text's lines, each with its line break, as bytes.
+    private struct Lines {
+        let bytes: [UInt8]
+        /// Where each line starts, and the text's end.
+        let starts: [Int]
+
+        init(_ text: String) {
+            bytes = Array(text.utf8)
+            var starts = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            if starts.last != bytes.count { starts.append(bytes.count) }
+            self.starts = starts
+        }
+
+        var count: Int { starts.count - 1 }
+
+        subscript(line: Int) -> ArraySlice<UInt8> { bytes[starts[line]..<starts[line + 1]] }
+
+        /// The bytes of some lines, as a range of positions.
+        func range(of lines: Range<Int>) -> Range<AbsolutePosition> {
+            AbsolutePosition(utf8Offset: starts[lines.lowerBound])..<AbsolutePosition(utf8Offset: starts[lines.upperBound])
+        }
+
+        func bytes(of lines: Range<Int>) -> [UInt8] { Array(bytes[starts[lines.lowerBound]..<starts[lines.upperBound]]) }
     }
 
     private struct Remembered: Sendable {
