@@ -75,6 +75,13 @@ struct SwiftParseMemoryTests {
         #expect(Self.edits("case a", "") == ["0..<6 "])
     }
 
+    /// Lines whose hashes are the same and whose bytes are not are no match:
+    /// everything between the same start and end is then one edit.
+    @Test func linesAlikeOnlyByTheirHashAreNoMatch() {
+        let edits = SwiftParseMemory.edits(from: "a\nb\nc\nz\n", to: "a\nB\nc\nC\nz\n") { _ in 7 }
+        #expect(edits.map { "\($0.range.lowerBound.utf8Offset)..<\($0.range.upperBound.utf8Offset) \($0.replacement)" } == ["2..<6 B\nc\nC\n"])
+    }
+
     @Test func pastTheLimitTheLinesBetweenAreOneEdit() {
         let limit = SwiftParseMemory.diffedLines
         let (xs, ys) = (String(repeating: "x\n", count: limit), String(repeating: "y\n", count: limit))

@@ -35,8 +35,8 @@ enum SwiftParseMemory {
     /// often change a type in two places far apart (a flag's case and its
     /// default); one edit over both would leave little of the last tree to reuse.
     /// Past `diffedLines` lines between, that part is one edit. Empty when the
-    /// texts are the same.
-    static func edits(from old: String, to new: String) -> [SourceEdit] {
+    /// texts are the same. `hash` hashes a line (the tests give one that makes every two lines alike).
+    static func edits(from old: String, to new: String, hash: (ArraySlice<UInt8>) -> UInt64 = fnv1a) -> [SourceEdit] {
         let (before, after) = (Lines(old), Lines(new))
         let shorter = min(before.count, after.count)
         var start = 0
@@ -48,7 +48,23 @@ enum SwiftParseMemory {
         guard removed.count <= diffedLines && added.count <= diffedLines else {
             return [SourceEdit(range: before.range(of: removed), replacement: after.bytes(of: added))]
         }
-        let difference = added.map { after[$0] }.difference(from: removed.map { before[$0] })
+        // Lines compared by a hash of their bytes: a dictionary of the lines
+        // themselves made the comparison most of the parse. Lines the hashes pair
+        // up are then compared byte for byte: two lines with the same hash would
+        // otherwise make an edit the parser trusts wrong.
+        let (old, new) = (removed.map { hash(before[$0]) }, added.map { hash(after[$0]) })
+        let difference = new.difference(from: old)
+        var (gone, put) = (Set<Int>(), Set<Int>())
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): gone.insert(offset)
+            case .insert(let offset, _, _): put.insert(offset)
+            }
+        }
+        let (kept, same) = (removed.filter { !gone.contains($0 - start) }, added.filter { !put.contains($0 - start) })
+        guard zip(kept, same).allSatisfy({ before[$0] == after[$1] }) else {
+            return [SourceEdit(range: before.range(of: removed), replacement: after.bytes(of: added))]
+        }
         // Lines taken out last first, so each keeps its place in `old`; then lines
         // put in first first, each where `new` has it, as all before it are `new`'s by then.
         var edits: [SourceEdit] = []
@@ -60,6 +76,13 @@ enum SwiftParseMemory {
             edits.append(SourceEdit(range: after.range(of: line..<line), replacement: after.bytes(of: line..<(line + 1))))
         }
         return edits
+    }
+
+    /// The FNV-1a hash of some bytes.
+    static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     /// How many lines that differ are compared line by line at most: the
