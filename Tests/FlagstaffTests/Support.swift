@@ -122,12 +122,18 @@ struct ProcessResult {
 
 /// Runs a command found on the PATH (`/usr/bin/env command arguments…`) in a
 /// folder, with extra environment variables, and returns its status and output.
+/// Its `TMPDIR` is a folder of its own, removed when it ends: the Swift
+/// toolchain on Linux leaves a `TemporaryDirectory.…` folder behind for each
+/// file it writes, which would pile up in `/tmp` run after run.
 func run(_ command: String, _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> ProcessResult {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flagstaff-tests-tmp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [command] + arguments
     process.currentDirectoryURL = directory
-    process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path].merging(extra) { _, new in new }) { _, new in new }
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
