@@ -10,8 +10,8 @@ import Synchronization
 ///
 /// swift-syntax's incremental parser reuses the nodes of the last tree that the
 /// edit and the parser's lookahead leave alone, and gives the same tree a parse
-/// from nothing would (`SwiftParseMemoryTests` checks it on every version of
-/// the fixtures). The edits are found here line by line.
+/// from nothing would (`SwiftParseMemoryTests` checks it on versions made from
+/// every fixture's Swift files). The edits are found here line by line.
 enum SwiftParseMemory {
     /// The tree of a file's text, from the last tree of a file with that path when there is one.
     static func parse(_ text: String, path: String) -> SourceFileSyntax {
