@@ -30,7 +30,7 @@ enum GitHistory {
             let committed = Set(walked.end?.matrix.model.flags.map(\.key) ?? [])
             return AddedDates(
                 dates: walked.history.addedDays(of: flags.map(\.key).filter(committed.contains)),
-                committed: walked.endsUnreadable ? nil : committed)
+                committed: walked.endsUnreadable ? nil : committed, walk: walked)
         } catch {
             return AddedDates(note: "git's history could not be read (\(error)), \(unavailable)")
         }
@@ -44,6 +44,8 @@ enum GitHistory {
         var note: String? = nil
         /// The keys of the flags the last commit has, when the walk read it; `nil` when it did not.
         var committed: Set<String>? = nil
+        /// The walk of `HEAD`'s first-parent line, from its first commit, that found them.
+        var walk: HistoryWalker.Result? = nil
     }
 
     /// The keys of the flags the working tree declares and the last commit does

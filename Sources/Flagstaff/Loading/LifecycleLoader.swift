@@ -7,6 +7,14 @@ public enum LifecycleLoader {
     /// The lifecycle report of a valid workspace as of a day.
     /// - Parameter dueSoonDays: overrides the configured due-soon window (`--within`).
     public static func report(for workspace: Workspace, asOf: CalendarDate, dueSoonDays: Int? = nil) throws(FlagstaffError) -> LifecycleReport {
+        try reportAndWalk(for: workspace, asOf: asOf, dueSoonDays: dueSoonDays).report
+    }
+
+    /// The lifecycle report, and the walk of `HEAD`'s history that dated its flags
+    /// when there was one, which a site's history of `HEAD` can show without walking again.
+    static func reportAndWalk(
+        for workspace: Workspace, asOf: CalendarDate, dueSoonDays: Int? = nil
+    ) throws(FlagstaffError) -> (report: LifecycleReport, walk: HistoryWalker.Result?) {
         guard let matrix = workspace.matrix else { throw .io("the workspace has no valid model to report on") }
         let configuration = workspace.configuration
         var policy = matrix.model.policy
@@ -18,25 +26,35 @@ public enum LifecycleLoader {
                     try codeReferences(in: workspace, flags: matrix.model.flags, typeNames: matrix.model.flagEnums.map(\.name))
                 }
             },
-            { gitFacts(for: workspace, flags: matrix.model.flags, undated: matrix.model.flags.filter { matrix.model.lifecycle(of: $0.key).added == nil }, asOf: asOf) })
+            { gitFacts(for: workspace, flags: matrix.model.flags, undated: undated(in: matrix.model), asOf: asOf) })
         let references = try scanned.get()
-        let (gitDates, note, uncommitted) = fromGit
-        return LifecycleReport(
-            matrix: matrix, gitAddedDates: gitDates, references: references, codeRoots: configuration.code, asOf: asOf,
-            policy: policy, addedDatesNote: note, uncommitted: uncommitted)
+        let report = LifecycleReport(
+            matrix: matrix, gitAddedDates: fromGit.dates, references: references, codeRoots: configuration.code, asOf: asOf,
+            policy: policy, addedDatesNote: fromGit.note, uncommitted: fromGit.uncommitted)
+        return (report, fromGit.walk)
     }
 
+    /// Whether the report walks `HEAD`'s history: git is asked for Added dates,
+    /// and some flag has none in the catalog.
+    static func walksHistory(of workspace: Workspace) -> Bool {
+        guard workspace.configuration.addedFromGit, let model = workspace.matrix?.model else { return false }
+        return !undated(in: model).isEmpty
+    }
+
+    /// The flags without an Added date in the catalog.
+    private static func undated(in model: FlagModel) -> [Flag] { model.flags.filter { model.lifecycle(of: $0.key).added == nil } }
+
     /// What git says: the Added dates of the `undated` flags, a note when git
-    /// cannot be asked, and the flags the last commit does not declare.
+    /// cannot be asked, the flags the last commit does not declare, and the walk that found them.
     private static func gitFacts(
         for workspace: Workspace, flags: [Flag], undated: [Flag], asOf: CalendarDate
-    ) -> (dates: [String: CalendarDate], note: String?, uncommitted: Set<String>) {
-        guard workspace.configuration.addedFromGit else { return ([:], nil, []) }
+    ) -> (dates: [String: CalendarDate], note: String?, uncommitted: Set<String>, walk: HistoryWalker.Result?) {
+        guard workspace.configuration.addedFromGit else { return ([:], nil, [], nil) }
         let added = undated.isEmpty ? GitHistory.AddedDates() : GitHistory.addedDates(of: undated, in: workspace, asOf: asOf)
-        guard added.note == nil else { return ([:], added.note, []) }
+        guard added.note == nil else { return ([:], added.note, [], nil) }
         // The walk that dated the flags read the last commit: what it has is committed.
         let uncommitted = added.committed.map { Set(flags.map(\.key)).subtracting($0) } ?? GitHistory.uncommitted(flags, in: workspace)
-        return (added.dates, nil, uncommitted)
+        return (added.dates, nil, uncommitted, added.walk)
     }
 
     /// Where the Swift files below the code roots use each flag; `nil` without code

@@ -31,15 +31,18 @@ struct BuildInputs {
         // The app's code and the templates are no part of the sources' digest.
         digests.skip(folders: workspace.configuration.code + [workspace.configuration.templates].compactMap { $0 })
         // The lifecycle report reads code and git history; the theme parses templates;
-        // the values' history, when the site shows it, walks git meanwhile.
+        // the values' history, when the site shows it, walks git meanwhile, unless it
+        // is the line the lifecycle walks to date flags, whose walk it then shows.
+        let sharing = LifecycleLoader.walksHistory(of: workspace) && workspace.configuration.history.map(SiteHistoryLoader.showsWalkOfHEAD) == true
         let (reportAndTheme, loadedHistory) = Parallel.both(
             {
                 Parallel.both(
-                    { Result { () throws(FlagstaffError) in try LifecycleLoader.report(for: workspace, asOf: date) } },
+                    { Result { () throws(FlagstaffError) in try LifecycleLoader.reportAndWalk(for: workspace, asOf: date) } },
                     { Result { () throws(FlagstaffError) in try ThemeLoader.theme(for: workspace, override: templates) } })
             },
-            { Result { () throws(FlagstaffError) in try SiteHistoryLoader.history(for: workspace, asOf: date) } })
-        let (lifecycle, theme, history) = (try reportAndTheme.0.get(), try reportAndTheme.1.get(), try loadedHistory.get())
+            { Result { () throws(FlagstaffError) -> SiteHistory? in sharing ? nil : try SiteHistoryLoader.history(for: workspace, asOf: date) } })
+        let ((lifecycle, walked), theme) = (try reportAndTheme.0.get(), try reportAndTheme.1.get())
+        let history = sharing ? try SiteHistoryLoader.history(for: workspace, asOf: date, walked: walked) : try loadedHistory.get()
         for note in lifecycle.notes { console.error("flagstaff: note: \(note)\n") }
         return BuildInputs(
             workspace: workspace, lifecycle: lifecycle, theme: theme, history: history,

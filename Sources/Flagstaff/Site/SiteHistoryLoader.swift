@@ -1,4 +1,5 @@
 import FlagstaffCore
+import FlagstaffReaders
 import FlagstaffRenderers
 
 /// The values' history a site shows, when its configuration has `history`: the
@@ -10,11 +11,23 @@ enum SiteHistoryLoader {
     /// shallow clone that lacks the commits the history needs is an error: the site
     /// would differ from a full clone's, and `build --check` with it. With a
     /// snapshot, git is not read at all.
-    static func history(for workspace: Workspace, asOf: CalendarDate) throws(FlagstaffError) -> SiteHistory? {
+    /// Whether the history is git's whole first-parent line of `HEAD`, walked
+    /// (no snapshot): the walk the lifecycle makes to date flags.
+    static func showsWalkOfHEAD(_ settings: HistorySettings) -> Bool {
+        settings.snapshot == nil && settings.until == "HEAD" && settings.since == nil
+    }
+
+    /// `walked` is a walk of `HEAD`'s whole first-parent line already made for the
+    /// same workspace and day (the lifecycle's, to date flags): a history of
+    /// `HEAD` from its first commit shows it rather than walk again.
+    static func history(for workspace: Workspace, asOf: CalendarDate, walked: HistoryWalker.Result? = nil) throws(FlagstaffError) -> SiteHistory? {
         guard let settings = workspace.configuration.history else { return nil }
         let result: HistoryWalker.Result
         if let snapshot = settings.snapshot {
             result = try HistorySnapshotFile.result(reading: snapshot, for: workspace, settings: settings, asOf: asOf)
+        } else if let walked, showsWalkOfHEAD(settings) {
+            result = walked
+            if let shallow = result.history.shallowFrom { throw HistorySnapshotFile.shallowClone(shallow, workspace: workspace) }
         } else {
             let walker = try HistoryWalker(workspace: workspace, asOf: asOf)
             let since = try HistoryWalker.Since(parsing: settings.since, option: "history.since")
