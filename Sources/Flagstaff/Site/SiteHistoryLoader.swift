@@ -7,31 +7,32 @@ import FlagstaffRenderers
 /// snapshot (`history.snapshot`), and what the sources the site is built from
 /// change after it.
 enum SiteHistoryLoader {
-    /// The site's history; `nil` when the configuration does not ask for one. A
-    /// shallow clone that lacks the commits the history needs is an error: the site
-    /// would differ from a full clone's, and `build --check` with it. With a
-    /// snapshot, git is not read at all.
     /// Whether the history is git's whole first-parent line of `HEAD`, walked
     /// (no snapshot): the walk the lifecycle makes to date flags.
     static func showsWalkOfHEAD(_ settings: HistorySettings) -> Bool {
         settings.snapshot == nil && settings.until == "HEAD" && settings.since == nil
     }
 
-    /// `walked` is a walk of `HEAD`'s whole first-parent line already made for the
-    /// same workspace and day (the lifecycle's, to date flags): a history of
-    /// `HEAD` from its first commit shows it rather than walk again.
+    /// The site's history; `nil` when the configuration does not ask for one. A
+    /// shallow clone that lacks the commits the history needs is an error: the site
+    /// would differ from a full clone's, and `build --check` with it. With a
+    /// snapshot, git is not read at all. `walked` is a walk of `HEAD`'s whole
+    /// first-parent line already made for the same workspace and day (the
+    /// lifecycle's, to date flags), shown rather than walking again when the
+    /// history is that line.
     static func history(for workspace: Workspace, asOf: CalendarDate, walked: HistoryWalker.Result? = nil) throws(FlagstaffError) -> SiteHistory? {
         guard let settings = workspace.configuration.history else { return nil }
         let result: HistoryWalker.Result
         if let snapshot = settings.snapshot {
             result = try HistorySnapshotFile.result(reading: snapshot, for: workspace, settings: settings, asOf: asOf)
-        } else if let walked, showsWalkOfHEAD(settings) {
-            result = walked
-            if let shallow = result.history.shallowFrom { throw HistorySnapshotFile.shallowClone(shallow, workspace: workspace) }
         } else {
-            let walker = try HistoryWalker(workspace: workspace, asOf: asOf)
-            let since = try HistoryWalker.Since(parsing: settings.since, option: "history.since")
-            result = try walker.walk(until: settings.until, since: since)
+            if let walked, showsWalkOfHEAD(settings) {
+                result = walked
+            } else {
+                let walker = try HistoryWalker(workspace: workspace, asOf: asOf)
+                let since = try HistoryWalker.Since(parsing: settings.since, option: "history.since")
+                result = try walker.walk(until: settings.until, since: since)
+            }
             if let shallow = result.history.shallowFrom { throw HistorySnapshotFile.shallowClone(shallow, workspace: workspace) }
         }
         // A snapshot keeps the releases it was written with: the build reads no git then.
