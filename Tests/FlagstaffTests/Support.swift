@@ -133,7 +133,9 @@ func run(_ command: String, _ arguments: [String], in directory: URL, environmen
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [command] + arguments
     process.currentDirectoryURL = directory
-    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path].merging(extra) { _, new in new }) { _, new in new }
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = scratch.path
+    process.environment = environment.merging(extra) { _, new in new }
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output
     process.standardError = errors

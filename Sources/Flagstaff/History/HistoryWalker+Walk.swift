@@ -85,13 +85,13 @@ extension HistoryWalker {
                 // that changes only them changes nothing history shows.
                 let relevant = record.changes.filter { phase.matters($0) && !phase.describesOnly($0) }
                 guard !relevant.isEmpty else { return }
-                if case .loaded(var state) = phase, TenantsAhead.tenantFiles(relevant, state: state)?.count == relevant.count,
+                if case .loaded(var state) = phase, let files = TenantsAhead.tenantFiles(relevant, state: state), files.count == relevant.count,
                     let reader = aheadReader
                 {
                     // The phase lets go of the state, so the matrix is changed in place, not copied.
                     phase = .absent(reads: [], folders: [])
                     let cells = Self.tenantChanges(
-                        relevant, state: &state, ahead: &ahead, upcoming: upcoming, store: walker.store, reader: reader)
+                        files, state: &state, ahead: &ahead, upcoming: upcoming, store: walker.store, reader: reader)
                     phase = .loaded(state)
                     if let cells {
                         guard !cells.isEmpty else { return }
@@ -173,15 +173,14 @@ extension HistoryWalker {
             return new
         }
 
-        /// The cells a commit changes when it changes only tenant files that read
-        /// without errors and keep every flag's type: the flags those files change
-        /// are resolved again for their tenants, and put in place. `nil` when the
-        /// commit needs a whole read.
+        /// The cells a commit changes when all it changes is tenant `files`
+        /// (`TenantsAhead.tenantFiles`), if they read without errors and keep every
+        /// flag's type: the flags those files change are resolved again for their
+        /// tenants, and put in place. `nil` when the commit needs a whole read.
         static func tenantChanges(
-            _ changes: [CommitLogReader.FileChange], state: inout HistoryState, ahead: inout TenantsAhead,
+            _ files: [TenantsAhead.Wanted], state: inout HistoryState, ahead: inout TenantsAhead,
             upcoming: ArraySlice<CommitLogReader.Record>, store: GitObjectStore, reader: GitObjectReader
         ) -> [MatrixChanges.Cell]? {
-            guard let files = TenantsAhead.tenantFiles(changes, state: state), files.count == changes.count else { return nil }
             var replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)] = []
             for (file, read) in zip(files, ahead.tenants(for: files, upcoming: upcoming, state: state, store: store, reader: reader)) {
                 guard let read, let position = state.matrix.model.tenantIndex(file.id) else { return nil }

@@ -130,6 +130,9 @@ struct HistoryWalker {
         var endTree: String? = nil
         /// The paths git's log was narrowed to; `nil` when the whole log was read.
         var narrowing: LogNarrowing? = nil
+
+        /// The keys of the flags `end` has; none without it.
+        var flagsAtEnd: Set<String> { Set(end?.matrix.model.flags.map(\.key) ?? []) }
     }
 
     /// The history of the first-parent line that ends at `until`, from `since` on

@@ -26,11 +26,9 @@ enum GitHistory {
             // No commit yet: nothing to date.
             guard walker.store.object("HEAD^{commit}")?.type == "commit" else { return AddedDates() }
             let walked = try walker.walk(until: "HEAD", since: nil)
-            // Only flags the last commit has: one added in the working tree has no commit yet.
-            let committed = Set(walked.end?.matrix.model.flags.map(\.key) ?? [])
-            return AddedDates(
-                dates: walked.history.addedDays(of: flags.map(\.key).filter(committed.contains)),
-                committed: walked.endsUnreadable ? nil : committed, walk: walked)
+            // Only flags the last commit read has: one added in the working tree has no commit yet.
+            let read = walked.flagsAtEnd
+            return AddedDates(dates: walked.history.addedDays(of: flags.map(\.key).filter(read.contains)), walk: walked)
         } catch {
             return AddedDates(note: "git's history could not be read (\(error)), \(unavailable)")
         }
@@ -42,10 +40,14 @@ enum GitHistory {
         var dates: [String: CalendarDate] = [:]
         /// Why git could not tell, when it could not.
         var note: String? = nil
-        /// The keys of the flags the last commit has, when the walk read it; `nil` when it did not.
-        var committed: Set<String>? = nil
         /// The walk of `HEAD`'s first-parent line, from its first commit, that found them.
         var walk: HistoryWalker.Result? = nil
+
+        /// The keys of the flags the last commit has, when the walk read it; `nil` when it did not.
+        var committed: Set<String>? {
+            guard let walk, !walk.endsUnreadable else { return nil }
+            return walk.flagsAtEnd
+        }
     }
 
     /// The keys of the flags the working tree declares and the last commit does
