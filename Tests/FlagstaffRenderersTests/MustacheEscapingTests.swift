@@ -2,12 +2,12 @@
 import Mustache
 import Testing
 
-/// swift-mustache escapes `&`, `<`, `>`, `"` and `'` character by character, and
-/// a Swift character is a grapheme cluster: the same sign with a mark joined to it
-/// (`"` and U+0301 COMBINING ACUTE ACCENT) is another character, which it leaves
-/// as it is. A quote left inside an attribute ends it, and what follows becomes
-/// attributes of the reader's page (`onfocus=…`). Every text a template gets goes
-/// through `TemplateValue`, which keeps each such sign a character of its own.
+/// swift-mustache's own HTML escaping goes character by character, and a Swift
+/// character is a grapheme cluster: the same sign with a mark joined to it (`"`
+/// and U+0301 COMBINING ACUTE ACCENT) is another character, which it leaves as it
+/// is. A quote left inside an attribute ends it, and what follows becomes
+/// attributes of the reader's page (`onfocus=…`). Every template is parsed as
+/// `HTMLContent`, which escapes each Unicode scalar.
 @Suite("Mustache escaping of joined signs")
 struct MustacheEscapingTests {
     /// The same text as each kind of field a context can have.
@@ -36,7 +36,7 @@ struct MustacheEscapingTests {
     func noSignIsLeftRawInAnAttribute(_ text: String, _ field: String) throws {
         let name = field == "list" ? "." : field
         let (open, close) = field == "list" ? ("{{#list}}", "{{/list}}") : ("", "")
-        let template = try MustacheTemplate(string: "\(open)<a title=\"{{\(name)}}\" data-x='{{\(name)}}'>{{\(name)}}</a>\(close)")
+        let template = try Theme.template("\(open)<a title=\"{{\(name)}}\" data-x='{{\(name)}}'>{{\(name)}}</a>\(close)")
         let html = template.render(TemplateNode(context: Text(text: text)))
         let bytes = Array(html.utf8)
         #expect(bytes.filter { $0 == UInt8(ascii: "\"") }.count == 2, "only the template's own quotes: \(html)")
@@ -44,9 +44,29 @@ struct MustacheEscapingTests {
         #expect(bytes.filter { $0 == UInt8(ascii: "<") }.count == 2, "only the template's own tags: \(html)")
     }
 
-    @Test func textWithoutAJoinedSignIsHandedOverAsItIs() {
-        for text in ["plain \"quotes\" & <tags>", "Café Zürich ✓", "e\u{301}", "👩‍👩‍👧"] {
+    @Test func textIsHandedOverAsItIsButForControlCharacters() {
+        for text in Self.hostile + ["Café Zürich ✓", "e\u{301}", "👩‍👩‍👧"] {
             #expect(TemplateValue(text).value as? String == text)
+        }
+        #expect(TemplateValue("a\u{1B}b").value as? String == "a\u{241B}b")
+    }
+
+    @Test func everySignIsEscapedAndTheTemplatesFirstLineIsKept() throws {
+        let template = try Theme.template("{{> partial}}\n<p>{{text}}</p>\n")
+        var library = MustacheLibrary()
+        library.register(try Theme.template("<b>{{text}}</b>\n"), named: "partial")
+        library.register(template, named: "page")
+        let html = library.render(TemplateNode(context: Text(text: "&<>\"' \"\u{301}")), withTemplate: "page")
+        #expect(html == "<b>&amp;&lt;&gt;&quot;&#39; &quot;\u{301}</b>\n<p>&amp;&lt;&gt;&quot;&#39; &quot;\u{301}</p>\n")
+    }
+
+    @Test func aTemplateThatCannotBeParsedIsNamedAtItsOwnLine() {
+        do {
+            _ = try Theme(overrides: ["index.mustache": "<p>\n{{#a}}x{{/b}}\n"])
+            Issue.record("the template was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("templates/index.mustache:2:"), "\(error)")
+            #expect(error.description.contains(": error: cannot parse the template: "), "\(error)")
         }
     }
 }

@@ -28,12 +28,23 @@ public struct Theme: Sendable {
         var library = MustacheLibrary()
         for (path, text) in templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: text), named: String(path.dropLast(".mustache".count)))
+                library.register(try Self.template(text), named: String(path.dropLast(".mustache".count)))
+            } catch let error as MustacheTemplate.ParserError {
+                // The line the content type takes is not the author's.
+                let (line, column) = (error.context.lineNumber - 1, error.context.columnNumber)
+                throw Problem(description: "templates/\(path):\(line):\(column): error: cannot parse the template: \(error.error)")
             } catch {
-                throw Problem(description: "templates/\(path): cannot parse the template: \(error)")
+                throw Problem(description: "templates/\(path): error: cannot parse the template: \(error)")
             }
         }
         self.library = library
+    }
+
+    /// A template's text parsed as the site's HTML (`HTMLContent`): a first line,
+    /// which Mustache drops as it does any tag alone on its line, names it.
+    static func template(_ text: String) throws -> MustacheTemplate {
+        HTMLContent.register
+        return try MustacheTemplate(string: "{{% CONTENT_TYPE: \(HTMLContent.name)}}\n" + text)
     }
 
     /// Renders a page template with its content, inside the shared layout.
@@ -73,19 +84,18 @@ struct TemplateValue {
     let value: Any
 
     /// Text is handed over with its control characters as pictures, so no page
-    /// holds a raw one, and with each markup sign a character of its own
-    /// (`escapableByMustache`), so Mustache escapes every one.
-    init(_ text: String) { value = text.escapableByMustache }
+    /// holds a raw one, not even through `{{{…}}}`; `{{…}}` escapes the rest (`HTMLContent`).
+    init(_ text: String) { value = text.withControlPictures }
     /// Numbers are handed over as text, which renders alike: one type fewer for Mustache's casts.
     init(_ number: Int) { value = String(number) }
     init(_ flag: Bool) { value = flag }
-    init(_ texts: [String]) { value = texts.map(\.escapableByMustache) }
+    init(_ texts: [String]) { value = texts.map(\.withControlPictures) }
     init(_ context: some TemplateContext) { value = TemplateNode(context: context) }
     init(_ contexts: [some TemplateContext]) { value = contexts.map { TemplateNode(context: $0) } }
 
     /// An empty optional ends the lookup as `EmptyValue`, rather than climbing to
     /// the enclosing contexts, where a field of the same name could answer it.
-    init(_ text: String?) { value = text.map { $0.escapableByMustache as Any } ?? EmptyValue() }
+    init(_ text: String?) { value = text.map { $0.withControlPictures as Any } ?? EmptyValue() }
     init(_ number: Int?) { value = number.map { String($0) as Any } ?? EmptyValue() }
     init(_ context: (some TemplateContext)?) { value = context.map { TemplateNode(context: $0) as Any } ?? EmptyValue() }
 }
@@ -104,50 +114,35 @@ struct EmptyValue: MustacheCustomRenderable {
     var isNull: Bool { true }
 }
 
-/// A page's context: a name is looked up in the page's own struct first, then in the layout.
-struct PageContext: MustacheParent {
+/// A page's context: a name is looked up in the page's own struct first, then in
+/// the layout. A class, so that Mustache's casts of it, several for each name a
+/// template looks up, copy one reference rather than the layout's every field.
+final class PageContext: MustacheParent {
     let content: any TemplateContext
     let layout: PageLayout
+
+    init(content: any TemplateContext, layout: PageLayout) {
+        self.content = content
+        self.layout = layout
+    }
 
     func child(named name: String) -> Any? {
         (content.field(named: name) ?? layout.field(named: name))?.value
     }
 }
 
-extension String {
-    /// The text as swift-mustache's `{{…}}` escapes it whole, control characters
-    /// as pictures. Mustache escapes a character (a grapheme cluster) that is
-    /// `&`, `<`, `>`, `"` or `'`; such a sign with a mark joined to it (`"` and a
-    /// combining accent, `'` and a zero-width joiner, a prepended sign before
-    /// `"`) is another character, which it would leave raw, and a quote left in
-    /// an attribute ends it there. A zero-width space (U+200B) on each side of
-    /// the sign parts it from the marks: a character of its own, it is escaped.
-    /// Text with no such character, nearly all, is handed over as it is.
-    var escapableByMustache: String {
-        let text = withControlPictures
-        guard text.utf8.contains(where: { $0 >= 0x80 }), text.utf8.contains(where: Self.isMarkupSign) else { return text }
-        var parted = ""
-        for character in text {
-            let scalars = character.unicodeScalars
-            guard scalars.count > 1, scalars.contains(where: Self.isMarkupSign) else {
-                parted.append(character)
-                continue
-            }
-            for scalar in scalars {
-                let sign = Self.isMarkupSign(scalar)
-                if sign { parted.unicodeScalars.append("\u{200B}") }
-                parted.unicodeScalars.append(scalar)
-                if sign { parted.unicodeScalars.append("\u{200B}") }
-            }
-        }
-        return parted
-    }
+/// What `{{…}}` escapes in the site's templates, and how: `&`, `<`, `>`, `"` and
+/// `'`, each Unicode scalar on its own (`htmlEscaped`, as the rows Flagstaff
+/// writes itself). swift-mustache's own HTML escaping goes one Swift character
+/// (grapheme cluster) at a time, and leaves a sign with a mark joined to it (`"`
+/// then U+0301) raw, so a quote could end an attribute; and it is the slowest
+/// part of rendering a page. Every template, the default theme's and a team's,
+/// names this content type on a first line (`Theme.template`).
+struct HTMLContent: MustacheContentType {
+    /// The content type's name in a template's `{{% CONTENT_TYPE: … }}`.
+    static let name = "FLAGSTAFF_HTML"
+    /// Registers the content type with swift-mustache, once, before the first template names it.
+    static let register: Void = MustacheContentTypes.register(HTMLContent(), named: name)
 
-    private static func isMarkupSign(_ byte: UInt8) -> Bool {
-        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
-    }
-
-    private static func isMarkupSign(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && isMarkupSign(UInt8(scalar.value))
-    }
+    func escapeText(_ text: String) -> String { text.htmlEscaped }
 }
