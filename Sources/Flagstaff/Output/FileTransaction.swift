@@ -62,10 +62,12 @@ final class FileTransaction {
         var staged: String { Self.sibling(of: target, suffix: FileTransaction.stagedSuffix) }
         var backup: String { Self.sibling(of: target, suffix: FileTransaction.backupSuffix) }
 
-        /// `.name<suffix>` in the same folder as `path`.
+        /// `.name<suffix>` in the same folder as `path`, made as text: a file URL
+        /// would ask the file system twice whether each is a folder.
         static func sibling(of path: String, suffix: String) -> String {
-            let url = URL(fileURLWithPath: path)
-            return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent)\(suffix)").path
+            var components = FilePath.components(of: path)
+            let name = components.removeLast()
+            return (components + [".\(name)\(suffix)"]).joined(separator: "/")
         }
     }
 

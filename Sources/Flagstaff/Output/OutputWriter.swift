@@ -35,6 +35,13 @@ public struct OutputWriter {
         self.journalFolder = journalFolder
     }
 
+    /// The path of a file inside the output folder. Joined as text: a file URL's
+    /// `appendingPathComponent` asks the file system whether the result is a
+    /// folder, one more system call for each of thousands of files.
+    private func target(_ path: String) -> String {
+        FilePath.join(directory.path, path)
+    }
+
     /// A file the build makes (`path`, inside the output folder) that is also
     /// written to a place outside it (`target`, an absolute path inside the
     /// journal's folder), in the same transaction: `matrix_file`.
@@ -94,8 +101,7 @@ public struct OutputWriter {
     }
 
     private func compare(_ file: OutputFile, into difference: inout Difference) {
-        let url = directory.appendingPathComponent(file.path)
-        guard let existing = FileManager.default.contents(atPath: url.path) else {
+        guard let existing = FileManager.default.contents(atPath: target(file.path)) else {
             difference.missing.append(file.path)
             return
         }
@@ -165,26 +171,26 @@ public struct OutputWriter {
                 problem = .io("refusing to write '\(file.path)', which is not a plain path inside the output folder")
                 return
             }
-            let url = directory.appendingPathComponent(file.path)
-            guard let existing = FileManager.default.contents(atPath: url.path) else { return place(file, at: url) }
+            let path = target(file.path)
+            guard let existing = FileManager.default.contents(atPath: path) else { return place(file, at: path) }
             guard !Self.same(existing, file) else { return }
             guard file.path == Self.manifestName || previouslyWritten.contains(file.path) else {
                 problem = .io(
-                    "'\(url.path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
+                    "'\(path)' was not written by flagstaff (it is not in \(Self.manifestName)); "
                         + "move it away or choose another output folder")
                 return
             }
-            place(file, at: url)
+            place(file, at: path)
         }
-        func place(_ file: OutputFile, at url: URL) {
+        func place(_ file: OutputFile, at path: String) {
             do {
                 try makeRoom(for: file.path, in: transaction)
-                try file.withUnsafeBytes { bytes in try transaction.write(bytes, to: url.path) }
+                try file.withUnsafeBytes { bytes in try transaction.write(bytes, to: path) }
                 written += 1
             } catch let error as OutputProblem {
                 problem = .io("\(error.description), so nothing in '\(directory.path)' was changed")
             } catch {
-                problem = error as? FlagstaffError ?? .io("cannot write '\(url.path)', so nothing in '\(directory.path)' was changed")
+                problem = error as? FlagstaffError ?? .io("cannot write '\(path)', so nothing in '\(directory.path)' was changed")
             }
         }
         func stageCopies(of file: OutputFile) {
@@ -209,7 +215,7 @@ public struct OutputWriter {
         let paths = Set(produced)
         var removed = 0
         for path in previousFiles where !paths.contains(path) && kind(of: path) == .regular {
-            try transaction.remove(directory.appendingPathComponent(path).path)
+            try transaction.remove(target(path))
             removed += 1
         }
         try transaction.commit()
@@ -226,21 +232,21 @@ public struct OutputWriter {
     /// and refuses a symbolic link or anything but a folder among them.
     private func makeRoom(for path: String, in transaction: FileTransaction) throws {
         let components = FilePath.components(of: path).filter { !$0.isEmpty }
-        var url = directory
+        var place = directory.path
         for component in components.dropLast() {
-            url.appendPathComponent(component)
-            switch Platform.entryKind(atPath: url.path) {
+            place = FilePath.join(place, component)
+            switch Platform.entryKind(atPath: place) {
             case .directory?: continue
-            case nil: try transaction.createFolder(url.path)
-            case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
-            default: throw OutputProblem("'\(url.path)' is in the way of a folder the build needs")
+            case nil: try transaction.createFolder(place)
+            case .link?: throw OutputProblem("'\(place)' is a symbolic link; flagstaff writes only inside the output folder")
+            default: throw OutputProblem("'\(place)' is in the way of a folder the build needs")
             }
         }
-        url.appendPathComponent(components.last ?? "")
-        switch Platform.entryKind(atPath: url.path) {
+        place = FilePath.join(place, components.last ?? "")
+        switch Platform.entryKind(atPath: place) {
         case nil, .regular?: return
-        case .link?: throw OutputProblem("'\(url.path)' is a symbolic link; flagstaff writes only inside the output folder")
-        default: throw OutputProblem("'\(url.path)' is in the way of a file the build writes")
+        case .link?: throw OutputProblem("'\(place)' is a symbolic link; flagstaff writes only inside the output folder")
+        default: throw OutputProblem("'\(place)' is in the way of a file the build writes")
         }
     }
 
@@ -262,8 +268,7 @@ public struct OutputWriter {
 
     /// The paths the last build's manifest lists, keeping only plain relative paths.
     private func previousManifest() -> [String] {
-        let url = directory.appendingPathComponent(Self.manifestName)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
+        guard let data = FileManager.default.contents(atPath: target(Self.manifestName)) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
             .filter { !$0.hasPrefix("#") && Self.isSafe($0) }
     }
@@ -279,14 +284,14 @@ public struct OutputWriter {
     /// What a path inside the folder is, not following links: `.link` when it or
     /// a folder on the way to it is a symbolic link, `nil` when nothing is there.
     private func kind(of path: String) -> Platform.EntryKind? {
-        var url = directory
+        var place = directory.path
         let components = FilePath.components(of: path).filter { !$0.isEmpty }
         for component in components.dropLast() {
-            url.appendPathComponent(component)
-            let kind = Platform.entryKind(atPath: url.path)
+            place = FilePath.join(place, component)
+            let kind = Platform.entryKind(atPath: place)
             guard kind == .directory else { return kind.map { $0 == .link ? .link : .other } }
         }
-        return Platform.entryKind(atPath: url.appendingPathComponent(components.last ?? "").path)
+        return Platform.entryKind(atPath: FilePath.join(place, components.last ?? ""))
     }
 }
 
