@@ -60,6 +60,11 @@ struct MustacheEscapingTests {
         #expect(html == "<b>&amp;&lt;&gt;&quot;&#39; &quot;\u{301}</b>\n<p>&amp;&lt;&gt;&quot;&#39; &quot;\u{301}</p>\n")
     }
 
+    @Test func aTemplateThatNamesHTMLItselfEscapesEachScalarToo() throws {
+        let template = try Theme.template("{{% CONTENT_TYPE: HTML}}\n<a title=\"{{text}}\">\n")
+        #expect(template.render(TemplateNode(context: Text(text: "\"\u{301}"))) == "<a title=\"&quot;\u{301}\">\n")
+    }
+
     @Test func aTemplateThatCannotBeParsedIsNamedAtItsOwnLine() {
         do {
             _ = try Theme(overrides: ["index.mustache": "<p>\n{{#a}}x{{/b}}\n"])

@@ -138,10 +138,11 @@ final class PageContext: MustacheParent {
 /// then U+0301) raw, so a quote could end an attribute; and, one character at a
 /// time, it took 6% of a whole build of 2,000 flags × 200 tenants. Every template,
 /// the default theme's and a team's, names this content type on a first line
-/// (`Theme.template`).
+/// (`Theme.template`). It is registered under swift-mustache's own name for
+/// HTML, in its place, so a team's template that names HTML itself gets it too.
 struct HTMLContent: MustacheContentType {
     /// The content type's name in a template's `{{% CONTENT_TYPE: … }}`.
-    static let name = "FLAGSTAFF_HTML"
+    static let name = "HTML"
     /// Registers the content type with swift-mustache, once, before the first template names it.
     static let register: Void = MustacheContentTypes.register(HTMLContent(), named: name)
 
