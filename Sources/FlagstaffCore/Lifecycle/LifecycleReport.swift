@@ -101,7 +101,11 @@ public struct LifecycleReport: Sendable {
             : nil
         wording = TenantWording(matrix.model)
         let rules = Rules(asOf: asOf, policy: policy, matrix: matrix, codeRoots: codeRoots, uncommitted: uncommitted)
-        entries = matrix.model.flags.enumerated().map { position, flag in
+        // Each flag's entry reads every cell of its row: at thousands of flags and
+        // hundreds of tenants, that is worth every core.
+        let flags = matrix.model.flags
+        entries = Parallel.map(flags.count) { position in
+            let flag = flags[position]
             let lifecycle = matrix.model.lifecycle(of: flag.key)
             let added =
                 lifecycle.added.map { AddedDate($0, from: .catalog) }

@@ -447,11 +447,16 @@ public struct ResolvedMatrix: Sendable {
         let positions = (environments ?? model.environments).filter { !absent.contains($0) }.compactMap { model.environments.firstIndex(of: $0) }
         var ids = Set<UInt32>()
         var values = Set<FlagValue?>()
+        // Most cells repeat the value before them: only a change is hashed.
+        var previous: UInt32?
         for tenant in model.tenants.indices {
             for environment in positions {
                 let packed = cell(flag: f, tenant: tenant, environment: environment)
                 guard packed.hasDetails else {
-                    ids.insert(packed.value)
+                    if packed.value != previous {
+                        ids.insert(packed.value)
+                        previous = packed.value
+                    }
                     continue
                 }
                 let cell = resolution(flag: f, tenant: tenant, environment: environment)

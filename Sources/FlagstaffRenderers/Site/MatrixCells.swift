@@ -56,38 +56,61 @@ struct MatrixCells {
         for (index, group) in groups.enumerated() { for position in group.positions { groupOfFlag[position] = index } }
         self.groupOfFlag = groupOfFlag
         let remoteLayer = matrix.position(of: RemoteConfigLayer.kind)
-        var byPresentation = [Int?](repeating: nil, count: matrix.presentationCount)
-        cells.reserveCapacity(model.flags.count * environmentCount * tenantCount)
-        for flag in model.flags.indices {
-            for environment in 0..<environmentCount {
-                var anyRemote = false
-                for tenant in 0..<tenantCount {
-                    let packed = matrix.cell(flag: flag, tenant: tenant, environment: environment)
-                    let isRemote = remoteLayer == Int(packed.layer)
-                    anyRemote = anyRemote || isRemote
-                    if !packed.hasDetails, let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment) {
-                        if let known = byPresentation[id] {
-                            cells.append(Int32(known))
+        // Runs of flags are read on every core, each with a table of looks of its
+        // own; merged in order, every look gets the number one pass in flag order
+        // would give it (the order it is first met in), so the bytes are the same.
+        let (flagCount, tenantCount, environmentCount) = (model.flags.count, tenantCount, environmentCount)
+        let runLength = max(1, (flagCount + 63) / 64)
+        let runs = Parallel.map((flagCount + runLength - 1) / runLength) { run in
+            var part = Part()
+            var byPresentation = [Int?](repeating: nil, count: matrix.presentationCount)
+            let flags = run * runLength..<min(flagCount, (run + 1) * runLength)
+            part.cells.reserveCapacity(flags.count * environmentCount * tenantCount)
+            for flag in flags {
+                for environment in 0..<environmentCount {
+                    var anyRemote = false
+                    for tenant in 0..<tenantCount {
+                        let packed = matrix.cell(flag: flag, tenant: tenant, environment: environment)
+                        let isRemote = remoteLayer == Int(packed.layer)
+                        anyRemote = anyRemote || isRemote
+                        if !packed.hasDetails, let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment) {
+                            if let known = byPresentation[id] {
+                                part.cells.append(Int32(known))
+                            } else {
+                                let presentation = matrix.presentation(id: id)
+                                let look = part.intern(
+                                    Look(css: presentation.cssClass, text: presentation.text, why: nil, remote: isRemote, word: presentation.word))
+                                byPresentation[id] = look
+                                part.cells.append(Int32(look))
+                            }
                         } else {
-                            let presentation = matrix.presentation(id: id)
-                            let look = intern(Look(css: presentation.cssClass, text: presentation.text, why: nil, remote: isRemote, word: presentation.word))
-                            byPresentation[id] = look
-                            cells.append(Int32(look))
+                            let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
+                            let presentation = CellPresentation(resolution)
+                            let why = site.reasons.reason(resolution, environment: model.environments[environment], flag: model.flags[flag])
+                            part.cells.append(
+                                Int32(part.intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote, word: presentation.word))))
                         }
-                    } else {
-                        let resolution = matrix.resolution(flag: flag, tenant: tenant, environment: environment)
-                        let presentation = CellPresentation(resolution)
-                        let why = site.reasons.reason(resolution, environment: model.environments[environment], flag: model.flags[flag])
-                        cells.append(Int32(intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote, word: presentation.word))))
                     }
+                    part.differs.append(matrix.differsBetweenTenants(flag: flag, environment: environment))
+                    part.remote.append(anyRemote)
                 }
-                differs.append(matrix.differsBetweenTenants(flag: flag, environment: environment))
-                remote.append(anyRemote)
+                let first = (flag - flags.lowerBound) * environmentCount * tenantCount
+                func word(_ tenant: Int, _ environment: Int) -> String {
+                    part.looks[Int(part.cells[first + environment * tenantCount + tenant])].word
+                }
+                part.differsBetweenEnvironments.append((0..<tenantCount).contains { tenant in
+                    (1..<max(1, environmentCount)).contains { word(tenant, $0) != word(tenant, 0) }
+                })
             }
-            differsBetweenEnvironments.append((0..<tenantCount).contains { tenant in
-                let word = looks[look(flag: flag, tenant: tenant, environment: 0)].word
-                return (1..<max(1, environmentCount)).contains { looks[look(flag: flag, tenant: tenant, environment: $0)].word != word }
-            })
+            return part
+        }
+        cells.reserveCapacity(flagCount * environmentCount * tenantCount)
+        for part in runs {
+            let numbers = part.looks.map { Int32(intern($0)) }
+            cells += part.cells.lazy.map { numbers[Int($0)] }
+            differs += part.differs
+            remote += part.remote
+            differsBetweenEnvironments += part.differsBetweenEnvironments
         }
         var capacity = Self.alphabet.count
         while capacity < looks.count { width += 1; capacity *= Self.alphabet.count }
@@ -106,6 +129,22 @@ struct MatrixCells {
         looks.append(look)
         lookPositions[look] = looks.count - 1
         return looks.count - 1
+    }
+
+    /// The looks of a run of flags, numbered in the order the run meets them, and
+    /// what `init` keeps of each of its flags.
+    private struct Part: Sendable {
+        var looks: [Look] = []
+        var positions: [Look: Int] = [:]
+        var cells: [Int32] = []
+        var differs: [Bool] = [], remote: [Bool] = [], differsBetweenEnvironments: [Bool] = []
+
+        mutating func intern(_ look: Look) -> Int {
+            if let known = positions[look] { return known }
+            looks.append(look)
+            positions[look] = looks.count - 1
+            return looks.count - 1
+        }
     }
 
     /// The position of a cell's look.
