@@ -46,9 +46,40 @@ struct MustacheEscapingTests {
 
     @Test func textIsHandedOverAsItIsButForControlCharacters() {
         for text in Self.hostile + ["Café Zürich ✓", "e\u{301}", "👩‍👩‍👧"] {
-            #expect(TemplateValue(text).value as? String == text)
+            #expect((TemplateValue(text).value as? TemplateText)?.text == text)
         }
-        #expect(TemplateValue("a\u{1B}b").value as? String == "a\u{241B}b")
+        #expect((TemplateValue("a\u{1B}b").value as? TemplateText)?.text == "a\u{241B}b")
+    }
+
+    /// Words, as a team's template may use them: the page's fields hold text as
+    /// `TemplateText`, which must render, transform and count as true as the text would.
+    struct Words: TemplateContext {
+        func field(named name: String) -> TemplateValue? {
+            switch name {
+            case "name": TemplateValue("Zoë & co")
+            case "empty": TemplateValue("")
+            case "count": TemplateValue(3)
+            case "none": TemplateValue(String?.none)
+            case "list": TemplateValue(["pear", "apple", "fig"])
+            case "title": TemplateValue("Flags")
+            default: nil
+            }
+        }
+    }
+
+    @Test func textRendersTransformsAndCountsAsTrueAsAStringWould() throws {
+        let cases: [(template: String, html: String)] = [
+            ("{{name}}|{{{name}}}|{{count}}", "Zoë &amp; co|Zoë & co|3"),
+            ("{{uppercased(name)}}|{{lowercased(name)}}|{{reversed(title)}}", "ZOË &amp; CO|zoë &amp; co|sgalF"),
+            ("{{#empty(empty)}}no text{{/empty(empty)}}{{^empty(name)}}some text{{/empty(name)}}", "no textsome text"),
+            ("{{#name}}[{{.}} in {{title}}]{{/name}}{{^name}}never{{/name}}", "[Zoë &amp; co in Flags]"),
+            ("{{#empty}}empty text is true{{/empty}}{{#none}}never{{/none}}{{^none}}none is false{{/none}}", "empty text is truenone is false"),
+            ("{{#list}}{{.}},{{/list}}|{{#sorted(list)}}{{.}},{{/sorted(list)}}|{{first(list)}}|{{count(list)}}", "pear,apple,fig,|apple,fig,pear,|pear|3"),
+            ("{{#list}}{{title}}{{/list}}", "FlagsFlagsFlags"),
+        ]
+        for (text, html) in cases {
+            #expect(try Theme.template(text).render(TemplateNode(context: Words())) == html, "\(text)")
+        }
     }
 
     @Test func everySignIsEscapedAndTheTemplatesFirstLineIsKept() throws {

@@ -202,6 +202,7 @@ struct TemplateContextTests {
         case let node as TemplateNode: return shown(node.context)
         case let nodes as [TemplateNode]: return "[" + nodes.map { shown($0.context) }.joined(separator: ", ") + "]"
         case is EmptyValue: return "nil"
+        case let text as TemplateText: return text.text
         default:
             let mirror = Mirror(reflecting: value)
             if mirror.displayStyle == .optional { return mirror.children.first.map { shown($0.value) } ?? "nil" }

@@ -68,7 +68,7 @@ public struct Theme: Sendable {
 /// protocol scans every conformance in the binary, of which swift-syntax brings
 /// thousands: on the example site that was a third of the build. So each context
 /// names its fields in a switch, and Mustache sees only a handful of types:
-/// `TemplateNode`, arrays of it, `String`, `[String]`, `Bool` and `EmptyValue`.
+/// `TemplateNode`, arrays of it, `TemplateText`, arrays of it, `Bool` and `EmptyValue`.
 /// The switches are generated at build time (`TemplateFieldsGenerator`): every
 /// stored property of a struct that conforms is a field under its own name.
 /// `TemplateContextTests` checks that each field gives its property's value.
@@ -85,18 +85,18 @@ struct TemplateValue {
 
     /// Text is handed over with its control characters as pictures, so no page
     /// holds a raw one, not even through `{{{…}}}`; `{{…}}` escapes the rest (`HTMLContent`).
-    init(_ text: String) { value = text.withControlPictures }
+    init(_ text: String) { value = TemplateText(text.withControlPictures) }
     /// Numbers are handed over as text, which renders alike: one type fewer for Mustache's casts.
-    init(_ number: Int) { value = String(number) }
+    init(_ number: Int) { value = TemplateText(String(number)) }
     init(_ flag: Bool) { value = flag }
-    init(_ texts: [String]) { value = texts.map(\.withControlPictures) }
+    init(_ texts: [String]) { value = texts.map { TemplateText($0.withControlPictures) } }
     init(_ context: some TemplateContext) { value = TemplateNode(context: context) }
     init(_ contexts: [some TemplateContext]) { value = contexts.map { TemplateNode(context: $0) } }
 
     /// An empty optional ends the lookup as `EmptyValue`, rather than climbing to
     /// the enclosing contexts, where a field of the same name could answer it.
-    init(_ text: String?) { value = text.map { $0.withControlPictures as Any } ?? EmptyValue() }
-    init(_ number: Int?) { value = number.map { String($0) as Any } ?? EmptyValue() }
+    init(_ text: String?) { value = text.map { TemplateText($0.withControlPictures) as Any } ?? EmptyValue() }
+    init(_ number: Int?) { value = number.map { TemplateText(String($0)) as Any } ?? EmptyValue() }
     init(_ context: (some TemplateContext)?) { value = context.map { TemplateNode(context: $0) as Any } ?? EmptyValue() }
 }
 
@@ -106,6 +106,25 @@ struct TemplateNode: MustacheParent {
     let context: any TemplateContext
 
     func child(named name: String) -> Any? { context.field(named: name)?.value }
+}
+
+/// Text as Mustache holds it. Mustache renders a value it can cast to
+/// `MustacheCustomRenderable` at once; plain `String` it first casts to a lambda
+/// and an optional, then describes. And a name looked up inside a section over
+/// text climbs through the text, which as a `MustacheParent` answers nothing at
+/// once, where a `String` is searched by reflection. It renders, counts as
+/// true in a section and transforms (`uppercased(…)`, `sorted(…)` of a list) as
+/// the `String` it holds.
+struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, Comparable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    var renderText: String { text }
+    var isNull: Bool { false }
+    func child(named name: String) -> Any? { nil }
+    func transform(_ name: String) -> Any? { text.transform(name) }
+    static func < (left: TemplateText, right: TemplateText) -> Bool { left.text < right.text }
 }
 
 /// An empty optional as a template sees it: nothing as a variable, false as a section.
