@@ -447,10 +447,11 @@ public struct ResolvedMatrix: Sendable {
         let positions = (environments ?? model.environments).filter { !absent.contains($0) }.compactMap { model.environments.firstIndex(of: $0) }
         var ids = Set<UInt32>()
         var values = Set<FlagValue?>()
-        // Most cells repeat the value before them: only a change is hashed.
+        // Most cells repeat the value before them: only a change is hashed. One
+        // environment's cells of a flag lie a tile apart, its environments far apart.
         var previous: UInt32?
-        for tenant in model.tenants.indices {
-            for environment in positions {
+        for environment in positions {
+            for tenant in model.tenants.indices {
                 let packed = cell(flag: f, tenant: tenant, environment: environment)
                 guard packed.hasDetails else {
                     if packed.value != previous {

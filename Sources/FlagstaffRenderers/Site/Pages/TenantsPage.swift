@@ -14,13 +14,16 @@ struct TenantsPage: SitePage {
 
     init(_ site: SiteRenderer) {
         let (model, matrix) = (site.model, site.matrix)
+        // Whether each of the matrix's values is on, by position: a cell is counted
+        // by its value's position, without a copy of the value.
+        let isOn = matrix.values.map(\.isOn)
         tenants = model.tenants.enumerated().map { position, tenant in
             TenantSummary(
                 id: tenant.id, name: tenant.name, namedByID: tenant.name == tenant.id, slug: site.tenantSlugs[tenant.id]!,
                 facts: model.facts(of: tenant.id).isEmpty ? nil : model.facts(of: tenant.id).map { "\($0.name): \($0.value)" }.joined(separator: " · "),
                 onCounts: model.environments.indices.map { environment in
                     OnCount(count: model.flags.indices.filter {
-                        matrix.values[Int(matrix.cell(flag: $0, tenant: position, environment: environment).value)].isOn
+                        isOn[Int(matrix.cell(flag: $0, tenant: position, environment: environment).value)]
                     }.count)
                 })
         }
