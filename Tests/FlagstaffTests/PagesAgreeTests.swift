@@ -47,7 +47,11 @@ struct PagesAgreeTests {
         var singleApp: Bool { site["tenants/index.html"] == nil }
 
         init(_ name: String) throws {
-            site = try #require(try PagesAgreeTests.sites[name]?.get())
+            try self.init(site: try #require(try PagesAgreeTests.sites[name]?.get()))
+        }
+
+        init(site: [String: String]) throws {
+            self.site = site
             let script = try #require(site["matrix-data.js"])
             let first = try #require(script.firstIndex(of: "{")), last = try #require(script.lastIndex(of: "}"))
             matrix = try #require(try JSONSerialization.jsonObject(with: Foundation.Data(script[first...last].utf8)) as? [String: Any])
@@ -95,6 +99,39 @@ struct PagesAgreeTests {
         guard let found = html.range(of: needle) else { return nil }
         let start = html[..<found.lowerBound].lastIndex(of: "\n").map(html.index(after:)) ?? html.startIndex
         return html[start...].prefix { $0 != "\n" }
+    }
+
+    /// More looks than the data's alphabet has characters: each cell of the
+    /// matrix's data is written in two, and still reads back as its own value.
+    @Test func aMatrixOfMoreLooksThanTheAlphabetHasCharactersReadsBack() throws {
+        try withTemporaryDirectory { folder in
+            let tenants = 120
+            func write(_ text: String, _ path: String) throws {
+                let url = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            try write(
+                "title: Many looks\nenvironments: [dev, prod]\nenum: Flags.swift\ntenants: tenants/*/FeatureFlags.defaults.json\n"
+                    + "lifecycle: { as_of: 2026-11-23, added_from_git: false }\n", "flagstaff.yml")
+            try write("enum FeatureFlag: String {\n    case greeting = \"GREETING\"\n    case banner = \"BANNER\"\n}\n", "Flags.swift")
+            for tenant in 0..<tenants {
+                let id = "T\(1000 + tenant)"
+                try write(
+                    "{ \"GREETING\": \"hello \(tenant)\", \"BANNER\": \(tenant % 2 == 0), \"overrides\": { \"prod\": { \"GREETING\": \"bye \(tenant)\" } } }\n",
+                    "tenants/\(id)/FeatureFlags.defaults.json")
+            }
+            let data = try Data(site: try Self.site(configuration: folder.appendingPathComponent("flagstaff.yml").path))
+            #expect(data.matrix["width"] as? Int == 2)
+            let ids = data.tenants.map { $0["id"] as? String ?? "" }
+            for (column, id) in ids.enumerated() {
+                let tenant = try #require(Int(id.dropFirst())) - 1000
+                #expect(try data.look(flag: 0, environment: 0, tenant: column).text == "hello \(tenant)")
+                let prod = try data.look(flag: 0, environment: 1, tenant: column)
+                #expect(prod.text == "bye \(tenant) ◆", "an override for prod, with its mark: \(prod)")
+                #expect(try data.look(flag: 1, environment: 1, tenant: column).text == (tenant % 2 == 0 ? "on" : "off"))
+            }
+        }
     }
 
     @Test(arguments: workspaces)

@@ -140,19 +140,22 @@ private struct CellRows {
     /// Each of the matrix's values as JSON, and each layer's code and whether it
     /// leaves the flag out, by position: a cell without details is written from
     /// its packed form, with no resolution built (2.4 million at 2,000 × 200 × 6).
-    let valueTexts: [[UInt8]], layerCodes: [[UInt8]], leavesFlagOut: [Bool]
+    /// The texts are pieces of one buffer, which a cell reads without touching a
+    /// reference count.
+    let valueTexts: BytePieces, layerCodes: BytePieces, leavesFlagOut: [Bool]
 
     init(_ slice: MatrixSlice) {
         self.slice = slice
         (tenants, environments) = (slice.tenantPositions, slice.environmentPositions)
         tenantFiles = slice.tenants.map(\.file)
         tenantFilePositions = tenantFiles.map(slice.matrix.filePosition)
-        valueTexts = slice.matrix.values.map { value in
+        valueTexts = slice.matrix.values.reduce(into: BytePieces()) { pieces, value in
             var text: [UInt8] = []
             value.appendJSON(to: &text)
-            return text
+            pieces.add(text)
         }
-        (layerCodes, leavesFlagOut) = (slice.matrix.layers.map { Array($0.code.utf8) }, slice.matrix.layers.map(\.leavesFlagOut))
+        layerCodes = slice.matrix.layers.reduce(into: BytePieces()) { pieces, layer in pieces.add(layer.code.utf8) }
+        leavesFlagOut = slice.matrix.layers.map(\.leavesFlagOut)
     }
 
     /// Appends one flag's cell members, the last members of its object.
@@ -165,50 +168,54 @@ private struct CellRows {
         lines.reserveCapacity(cells * 3)
         var extras: [JSONValue.Member] = []
         var packedRow: [ResolvedMatrix.PackedCell] = []
-        for (row, environment) in environments.enumerated() {
-            slice.matrix.cells(flag: flag, environment: environment, tenants: tenants, into: &packedRow)
-            var start: [UInt8] = Array((row == 0 ? "\n" : ",\n").utf8) + indent
-            JSONValue.appendQuoted(slice.environments[row], to: &start)
-            start += ": ".utf8
-            values += start
-            values.append(UInt8(ascii: "["))
-            layers += start
-            layers.append(UInt8(ascii: "\""))
-            lines += start
-            lines.append(UInt8(ascii: "["))
-            var rowExtras: [JSONValue.Member] = []
-            for (column, tenant) in tenants.enumerated() {
-                if column > 0 {
-                    values.append(UInt8(ascii: ","))
-                    lines.append(UInt8(ascii: ","))
-                }
-                // A cell without details has only its value, layer and place; a layer
-                // that leaves the flag out gives its reason, so has details, but such
-                // a cell is never written from its value whatever it says.
-                let packed = packedRow[column], layer = Int(packed.layer)
-                if !packed.hasDetails, !leavesFlagOut[layer] {
-                    values += valueTexts[Int(packed.value)]
-                    layers += layerCodes[layer]
-                    let place = slice.matrix.place(of: packed)
-                    JSONValue.appendInteger(place?.line ?? 0, to: &lines)
-                    if let place, place.file != tenantFilePositions[column] {
-                        rowExtras.append(.init(slice.tenants[column].id, .object([.init("file", .string(slice.matrix.fileName(at: place.file)))])))
+        valueTexts.read { valueTexts in
+            layerCodes.read { layerCodes in
+                for (row, environment) in environments.enumerated() {
+                    slice.matrix.cells(flag: flag, environment: environment, tenants: tenants, into: &packedRow)
+                    var start: [UInt8] = Array((row == 0 ? "\n" : ",\n").utf8) + indent
+                    JSONValue.appendQuoted(slice.environments[row], to: &start)
+                    start += ": ".utf8
+                    values += start
+                    values.append(UInt8(ascii: "["))
+                    layers += start
+                    layers.append(UInt8(ascii: "\""))
+                    lines += start
+                    lines.append(UInt8(ascii: "["))
+                    var rowExtras: [JSONValue.Member] = []
+                    for (column, tenant) in tenants.enumerated() {
+                        if column > 0 {
+                            values.append(UInt8(ascii: ","))
+                            lines.append(UInt8(ascii: ","))
+                        }
+                        // A cell without details has only its value, layer and place; a layer
+                        // that leaves the flag out gives its reason, so has details, but such
+                        // a cell is never written from its value whatever it says.
+                        let packed = packedRow[column], layer = Int(packed.layer)
+                        if !packed.hasDetails, !leavesFlagOut[layer] {
+                            valueTexts.append(Int(packed.value), to: &values)
+                            layerCodes.append(layer, to: &layers)
+                            let place = slice.matrix.place(of: packed)
+                            JSONValue.appendInteger(place?.line ?? 0, to: &lines)
+                            if let place, place.file != tenantFilePositions[column] {
+                                rowExtras.append(.init(slice.tenants[column].id, .object([.init("file", .string(slice.matrix.fileName(at: place.file)))])))
+                            }
+                            continue
+                        }
+                        // A cell external layers may change is written as the layers below
+                        // them decide it; the flag's `mayBeChangedBy` names them once.
+                        let (cell, _) = slice.matrix.resolutionBelowExternalLayers(flag: flag, tenant: tenant, environment: environment)
+                        if cell.hasValue { cell.value.appendJSON(to: &values) } else { values += "null".utf8 }
+                        layers += cell.layer.code.utf8
+                        JSONValue.appendInteger(cell.isVarying ? 0 : cell.location?.line ?? 0, to: &lines)
+                        let cellExtras = Self.extras(of: cell, tenantFile: tenantFiles[column])
+                        if !cellExtras.isEmpty { rowExtras.append(.init(slice.tenants[column].id, .object(cellExtras))) }
                     }
-                    continue
+                    values.append(UInt8(ascii: "]"))
+                    layers.append(UInt8(ascii: "\""))
+                    lines.append(UInt8(ascii: "]"))
+                    if !rowExtras.isEmpty { extras.append(.init(slice.environments[row], .object(rowExtras))) }
                 }
-                // A cell external layers may change is written as the layers below
-                // them decide it; the flag's `mayBeChangedBy` names them once.
-                let (cell, _) = slice.matrix.resolutionBelowExternalLayers(flag: flag, tenant: tenant, environment: environment)
-                if cell.hasValue { cell.value.appendJSON(to: &values) } else { values += "null".utf8 }
-                layers += cell.layer.code.utf8
-                JSONValue.appendInteger(cell.isVarying ? 0 : cell.location?.line ?? 0, to: &lines)
-                let cellExtras = Self.extras(of: cell, tenantFile: tenantFiles[column])
-                if !cellExtras.isEmpty { rowExtras.append(.init(slice.tenants[column].id, .object(cellExtras))) }
             }
-            values.append(UInt8(ascii: "]"))
-            layers.append(UInt8(ascii: "\""))
-            lines.append(UInt8(ascii: "]"))
-            if !rowExtras.isEmpty { extras.append(.init(slice.environments[row], .object(rowExtras))) }
         }
         let end = (environments.isEmpty ? "}" : "\n      }").utf8
         output += "      \"values\": {".utf8

@@ -44,8 +44,10 @@ struct MatrixCells {
     private let tenantCount: Int, environmentCount: Int
     /// How many characters one cell takes in a cell string.
     private(set) var width = 1
-    /// Each look's characters in a cell string, most significant first.
-    private var codes: [[UInt8]] = []
+    /// Each look's characters in a cell string, most significant first: look
+    /// number `n` is the `width` bytes from `n * width`, read without touching a
+    /// reference count.
+    private var codes: [UInt8] = []
 
     init(_ site: SiteRenderer) {
         let matrix = site.matrix
@@ -115,7 +117,7 @@ struct MatrixCells {
         var capacity = Self.alphabet.count
         while capacity < looks.count { width += 1; capacity *= Self.alphabet.count }
         let (base, width) = (Self.alphabet.count, width)
-        codes = looks.indices.map { look in
+        codes = looks.indices.flatMap { look in
             (0..<width).reversed().map { place in
                 var digit = look
                 for _ in 0..<place { digit /= base }
@@ -156,7 +158,12 @@ struct MatrixCells {
     func encoded(flag: Int, environment: Int) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(tenantCount * width)
-        for tenant in 0..<tenantCount { bytes += codes[look(flag: flag, tenant: tenant, environment: environment)] }
+        codes.withUnsafeBufferPointer { codes in
+            for tenant in 0..<tenantCount {
+                let start = look(flag: flag, tenant: tenant, environment: environment) * width
+                bytes.append(contentsOf: codes[start..<start + width])
+            }
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
