@@ -446,25 +446,33 @@ public struct ResolvedMatrix: Sendable {
         let absent = model.flags[f].absentIn
         let positions = (environments ?? model.environments).filter { !absent.contains($0) }.compactMap { model.environments.firstIndex(of: $0) }
         var ids = Set<UInt32>()
-        var values = Set<FlagValue?>()
+        var detailed: [(tenant: Int, environment: Int)] = []
         // Most cells repeat the value before them: only a change is hashed. One
-        // environment's cells of a flag lie a tile apart, its environments far apart.
+        // environment's cells of a flag lie a tile apart, its environments far
+        // apart. The cells are read through one pointer: each flag's values are
+        // asked for on every core, and a read per cell would contend for the
+        // reference count of their storage.
         var previous: UInt32?
-        for environment in positions {
-            for tenant in model.tenants.indices {
-                let packed = cell(flag: f, tenant: tenant, environment: environment)
-                guard packed.hasDetails else {
-                    if packed.value != previous {
+        let (flagCount, tenantCount) = (model.flags.count, model.tenants.count)
+        cells.withUnsafeBufferPointer { cells in
+            for environment in positions {
+                for tenant in 0..<tenantCount {
+                    let packed = cells[Self.index(flag: f, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)]
+                    if packed.hasDetails {
+                        detailed.append((tenant, environment))
+                    } else if packed.value != previous {
                         ids.insert(packed.value)
                         previous = packed.value
                     }
-                    continue
                 }
-                let cell = resolution(flag: f, tenant: tenant, environment: environment)
-                values.formUnion(cell.possibleValues.map(Optional.some))
-                if cell.hasUnknownValue { values.insert(nil) }
             }
         }
-        return values.union(ids.map { Optional.some(self.values[Int($0)]) })
+        var values = Set(ids.map { Optional.some(self.values[Int($0)]) })
+        for (tenant, environment) in detailed {
+            let cell = resolution(flag: f, tenant: tenant, environment: environment)
+            values.formUnion(cell.possibleValues.map(Optional.some))
+            if cell.hasUnknownValue { values.insert(nil) }
+        }
+        return values
     }
 }

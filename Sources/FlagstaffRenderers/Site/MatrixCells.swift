@@ -63,19 +63,24 @@ struct MatrixCells {
         // would give it (the order it is first met in), so the bytes are the same.
         let (flagCount, tenantCount, environmentCount) = (model.flags.count, tenantCount, environmentCount)
         let runLength = max(1, (flagCount + 63) / 64)
+        let allTenants = Array(0..<tenantCount)
         let runs = Parallel.map((flagCount + runLength - 1) / runLength) { run in
             var part = Part()
             var byPresentation = [Int?](repeating: nil, count: matrix.presentationCount)
             let flags = run * runLength..<min(flagCount, (run + 1) * runLength)
             part.cells.reserveCapacity(flags.count * environmentCount * tenantCount)
+            // A row's cells are read in one call: read one by one on every core, they
+            // would contend for the reference count of the matrix's storage.
+            var row: [ResolvedMatrix.PackedCell] = []
             for flag in flags {
                 for environment in 0..<environmentCount {
                     var anyRemote = false
-                    for tenant in 0..<tenantCount {
-                        let packed = matrix.cell(flag: flag, tenant: tenant, environment: environment)
+                    matrix.cells(flag: flag, environment: environment, tenants: allTenants, into: &row)
+                    for (tenant, packed) in row.enumerated() {
                         let isRemote = remoteLayer == Int(packed.layer)
                         anyRemote = anyRemote || isRemote
-                        if !packed.hasDetails, let id = matrix.presentationID(flag: flag, tenant: tenant, environment: environment) {
+                        if !packed.hasDetails {
+                            let id = matrix.presentationID(of: packed)
                             if let known = byPresentation[id] {
                                 part.cells.append(Int32(known))
                             } else {
@@ -93,7 +98,9 @@ struct MatrixCells {
                                 Int32(part.intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote, word: presentation.word))))
                         }
                     }
-                    part.differs.append(matrix.differsBetweenTenants(flag: flag, environment: environment))
+                    part.differs.append(
+                        row.contains(where: \.hasDetails)
+                            ? matrix.differsBetweenTenants(flag: flag, environment: environment) : row.contains { $0.value != row[0].value })
                     part.remote.append(anyRemote)
                 }
                 let first = (flag - flags.lowerBound) * environmentCount * tenantCount
