@@ -103,12 +103,12 @@ struct MatrixCells {
                             ? matrix.differsBetweenTenants(flag: flag, environment: environment) : row.contains { $0.value != row[0].value })
                     part.remote.append(anyRemote)
                 }
-                let first = (flag - flags.lowerBound) * environmentCount * tenantCount
-                func word(_ tenant: Int, _ environment: Int) -> String {
-                    part.looks[Int(part.cells[first + environment * tenantCount + tenant])].word
-                }
+                // Read through constants: a function that captured `part` would make
+                // every use of it in this loop check for overlapping access at run time.
+                let (first, looks, cells) = ((flag - flags.lowerBound) * environmentCount * tenantCount, part.looks, part.cells)
                 part.differsBetweenEnvironments.append((0..<tenantCount).contains { tenant in
-                    (1..<max(1, environmentCount)).contains { word(tenant, $0) != word(tenant, 0) }
+                    let word = looks[Int(cells[first + tenant])].word
+                    return (1..<max(1, environmentCount)).contains { looks[Int(cells[first + $0 * tenantCount + tenant])].word != word }
                 })
             }
             return part
