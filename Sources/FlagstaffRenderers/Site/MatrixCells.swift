@@ -105,10 +105,10 @@ struct MatrixCells {
                 }
                 // Read through constants: a function that captured `part` would make
                 // every use of it in this loop check for overlapping access at run time.
-                let (first, looks, cells) = ((flag - flags.lowerBound) * environmentCount * tenantCount, part.looks, part.cells)
+                let (first, looks, runCells) = ((flag - flags.lowerBound) * environmentCount * tenantCount, part.looks, part.cells)
                 part.differsBetweenEnvironments.append((0..<tenantCount).contains { tenant in
-                    let word = looks[Int(cells[first + tenant])].word
-                    return (1..<max(1, environmentCount)).contains { looks[Int(cells[first + $0 * tenantCount + tenant])].word != word }
+                    let word = looks[Int(runCells[first + tenant])].word
+                    return (1..<max(1, environmentCount)).contains { looks[Int(runCells[first + $0 * tenantCount + tenant])].word != word }
                 })
             }
             return part
