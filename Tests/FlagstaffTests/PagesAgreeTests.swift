@@ -124,6 +124,7 @@ struct PagesAgreeTests {
             let data = try Data(site: try Self.site(configuration: folder.appendingPathComponent("flagstaff.yml").path))
             #expect(data.matrix["width"] as? Int == 2)
             let ids = data.tenants.map { $0["id"] as? String ?? "" }
+            #expect(ids.count == tenants)
             for (column, id) in ids.enumerated() {
                 let tenant = try #require(Int(id.dropFirst())) - 1000
                 #expect(try data.look(flag: 0, environment: 0, tenant: column).text == "hello \(tenant)")
