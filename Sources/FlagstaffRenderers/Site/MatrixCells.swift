@@ -21,8 +21,9 @@ struct MatrixCells {
         code == 0x3C || code == 0x5C ? nil : Character(Unicode.Scalar(UInt8(code)))
     }
 
-    private(set) var looks: [Look] = []
-    private var lookPositions: [Look: Int] = [:]
+    /// Every distinct look, numbered in the order the flags meet them.
+    private var table = LookTable()
+    var looks: [Look] { table.looks }
     /// The look of each cell, flag-major, then environment, then tenant.
     private var cells: [Int32] = []
     /// Per flag and environment (flag-major): whether values differ between tenants.
@@ -85,7 +86,7 @@ struct MatrixCells {
                                 part.cells.append(Int32(known))
                             } else {
                                 let presentation = matrix.presentation(id: id)
-                                let look = part.intern(
+                                let look = part.table.intern(
                                     Look(css: presentation.cssClass, text: presentation.text, why: nil, remote: isRemote, word: presentation.word))
                                 byPresentation[id] = look
                                 part.cells.append(Int32(look))
@@ -95,7 +96,7 @@ struct MatrixCells {
                             let presentation = CellPresentation(resolution)
                             let why = site.reasons.reason(resolution, environment: model.environments[environment], flag: model.flags[flag])
                             part.cells.append(
-                                Int32(part.intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote, word: presentation.word))))
+                                Int32(part.table.intern(Look(css: presentation.cssClass, text: presentation.text, why: why, remote: isRemote, word: presentation.word))))
                         }
                     }
                     part.differs.append(
@@ -105,7 +106,7 @@ struct MatrixCells {
                 }
                 // Read through constants: a function that captured `part` would make
                 // every use of it in this loop check for overlapping access at run time.
-                let (first, looks, runCells) = ((flag - flags.lowerBound) * environmentCount * tenantCount, part.looks, part.cells)
+                let (first, looks, runCells) = ((flag - flags.lowerBound) * environmentCount * tenantCount, part.table.looks, part.cells)
                 part.differsBetweenEnvironments.append((0..<tenantCount).contains { tenant in
                     let word = looks[Int(runCells[first + tenant])].word
                     return (1..<max(1, environmentCount)).contains { looks[Int(runCells[first + $0 * tenantCount + tenant])].word != word }
@@ -115,7 +116,7 @@ struct MatrixCells {
         }
         cells.reserveCapacity(flagCount * environmentCount * tenantCount)
         for part in runs {
-            let numbers = part.looks.map { Int32(intern($0)) }
+            let numbers = part.table.looks.map { Int32(table.intern($0)) }
             cells += part.cells.lazy.map { numbers[Int($0)] }
             differs += part.differs
             remote += part.remote
@@ -133,27 +134,26 @@ struct MatrixCells {
         }
     }
 
-    private mutating func intern(_ look: Look) -> Int {
-        if let known = lookPositions[look] { return known }
-        looks.append(look)
-        lookPositions[look] = looks.count - 1
-        return looks.count - 1
-    }
+    /// Looks numbered in the order they are first added.
+    private struct LookTable: Sendable {
+        private(set) var looks: [Look] = []
+        private var positions: [Look: Int] = [:]
 
-    /// The looks of a run of flags, numbered in the order the run meets them, and
-    /// what `init` keeps of each of its flags.
-    private struct Part: Sendable {
-        var looks: [Look] = []
-        var positions: [Look: Int] = [:]
-        var cells: [Int32] = []
-        var differs: [Bool] = [], remote: [Bool] = [], differsBetweenEnvironments: [Bool] = []
-
+        /// The number of a look, which it gets when it is new.
         mutating func intern(_ look: Look) -> Int {
             if let known = positions[look] { return known }
             looks.append(look)
             positions[look] = looks.count - 1
             return looks.count - 1
         }
+    }
+
+    /// The looks of a run of flags, numbered in the order the run meets them, and
+    /// what `init` keeps of each of its flags.
+    private struct Part: Sendable {
+        var table = LookTable()
+        var cells: [Int32] = []
+        var differs: [Bool] = [], remote: [Bool] = [], differsBetweenEnvironments: [Bool] = []
     }
 
     /// The position of a cell's look.
