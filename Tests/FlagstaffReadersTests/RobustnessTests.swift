@@ -187,7 +187,7 @@ struct ReaderRobustnessTests {
     /// Finding 4: the same in an app source file.
     @Test func codeNestedTooDeep() throws {
         let text = try FuzzCorpus.text(.codeScan, "finding-04-nested-if.swift")
-        let (references, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], typeNames: ["FeatureFlag"])
+        let (references, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [codeFlag("f")], typeNames: ["FeatureFlag"])
         #expect(references.isEmpty)
         #expect(diagnostics.map(\.location) == [SourceLocation(file: "A.swift", line: 101, column: 1)])
     }
@@ -195,7 +195,7 @@ struct ReaderRobustnessTests {
     /// Square brackets have their own, lower limit: the 13th `[` open at once is refused, with the limit's own words.
     @Test func codeWithTooManySquareBracketsOpen() {
         let text = "let grid = " + String(repeating: "[", count: 13) + "1" + String(repeating: "]", count: 13) + "\n"
-        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], typeNames: ["FeatureFlag"])
+        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [codeFlag("grid")], typeNames: ["FeatureFlag"])
         #expect(diagnostics.map(\.description) == [
             "A.swift:1:24: error: this file nests more than 12 square brackets, so it is not parsed; "
                 + "Flagstaff reads Swift with at most 12 brackets open at once; see Limits in the README"
@@ -206,7 +206,7 @@ struct ReaderRobustnessTests {
     /// square of a chain of `<`, and a long one overflows the stack.
     @Test func codeWithAChainOfAngleBrackets() throws {
         let text = try FuzzCorpus.text(.codeScan, "finding-08-generic-chain.swift")
-        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], typeNames: ["FeatureFlag"])
+        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [codeFlag("x")], typeNames: ["FeatureFlag"])
         #expect(diagnostics.map(\.location) == [SourceLocation(file: "A.swift", line: 1, column: 210)])
     }
 
@@ -224,11 +224,26 @@ struct ReaderRobustnessTests {
             let d: \(String(repeating: "Array<", count: 150))Int\(String(repeating: ">", count: 150)) = []
             if a < b && c < d { }
             """
-        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [], typeNames: ["FeatureFlag"])
+        let (_, diagnostics) = CodeReferenceScanner.scan([.init(path: "A.swift", text: text)], flags: [codeFlag("a")], typeNames: ["FeatureFlag"])
         #expect(diagnostics.count == 1, "the 150 nested generic arguments are counted")
         #expect(diagnostics.first?.location == SourceLocation(file: "A.swift", line: 8, column: 7 + 101 * 6))
         let withoutGenerics = text.split(separator: "\n").filter { !$0.hasPrefix("let d") }.joined(separator: "\n")
-        #expect(CodeReferenceScanner.scan([.init(path: "A.swift", text: withoutGenerics)], flags: [], typeNames: ["FeatureFlag"]).diagnostics.isEmpty)
+        #expect(CodeReferenceScanner.scan([.init(path: "A.swift", text: withoutGenerics)], flags: [codeFlag("a")], typeNames: ["FeatureFlag"]).diagnostics.isEmpty)
+    }
+
+    /// A file is checked for nesting only when it is to be parsed: one without a
+    /// flag's name, a key or a constant's name holds no use, and is not refused.
+    /// One that names only a constant declared elsewhere is parsed, so refused.
+    @Test func onlyAFileToBeParsedIsRefusedForNesting() {
+        let deep = "func g() " + String(repeating: "{", count: 101) + " NAME " + String(repeating: "}", count: 101) + "\n"
+        let flags = [Flag(key: "a.key", caseName: "someFlag", location: .start(of: "F.swift"))]
+        let declaring = SourceFile(path: "K.swift", text: "let keyName = \"a.key\"\n")
+        let quiet = SourceFile(path: "Q.swift", text: deep.replacingOccurrences(of: "NAME", with: "other"))
+        let naming = SourceFile(path: "N.swift", text: deep.replacingOccurrences(of: "NAME", with: "keyName"))
+        #expect(CodeReferenceScanner.scan([declaring, quiet], flags: flags, typeNames: ["FeatureFlag"]).diagnostics.isEmpty)
+        let (references, diagnostics) = CodeReferenceScanner.scan([declaring, naming, quiet], flags: flags, typeNames: ["FeatureFlag"])
+        #expect(diagnostics.map(\.location) == [SourceLocation(file: "N.swift", line: 1, column: 110)])
+        #expect(references["a.key"]?.map(\.location.file) == ["K.swift"], "the declaring file is still read")
     }
 
     /// Escapes in raw values were kept as written: `"\"x"` became the key `\"x`.
@@ -285,4 +300,9 @@ struct ReaderRobustnessTests {
             tenants: [])
         #expect(Validator.validate(ResolvedMatrix(model: model)).filter { $0.message.hasPrefix("key 'shared' is declared by both") }.count == 149)
     }
+}
+
+/// A flag of the code scan's tests, whose Swift name is `name`.
+private func codeFlag(_ name: String) -> Flag {
+    Flag(key: name.uppercased(), caseName: name, location: .start(of: "F.swift"))
 }

@@ -27,22 +27,23 @@ public enum CodeReferenceScanner {
         let keys = Set(flags.map(\.key))
         let keysByText = keysByConstantText(flags)
         // Each file is read for the words of a use, on every core, and parsed
-        // only when it may hold one, with the constants it declares. Every file
-        // is checked for nesting, as a file that is parsed must be.
+        // only when it may hold one, with the constants it declares. A file is
+        // checked for nesting before it is parsed, and refused when it nests too
+        // deep: a file without any of the words holds no use to miss.
         let words = CodeWords(flags.map(\.caseName) + keysByText.keys), keyWords = CodeWords(keysByText.keys)
         let parsed = Parallel.map(files.count) { index -> ParsedFile in
             let file = files[index]
-            if let problem = SwiftNesting.problem(in: file.text, file: file.path) { return .refused(problem) }
             guard words.mayUse(file.text) else { return .unparsed }
-            let tree = Parser.parse(source: file.text)
-            // Only a file that may hold a key can declare a constant that holds one.
-            return .parsed(tree, constants: keyWords.mayUse(file.text) ? keyConstants(in: tree, keysByText: keysByText) : [:])
+            return parse(file) { tree in
+                // Only a file that may hold a key can declare a constant that holds one.
+                keyWords.mayUse(file.text) ? keyConstants(in: tree, keysByText: keysByText) : [:]
+            }
         }
         var diagnostics: [Diagnostic] = []
         var constants: [String: [String]] = [:]
         var unparsed: [Int] = []
         var trees: [Int: SourceFileSyntax] = [:]
-        for (index, result) in parsed.enumerated() {
+        func take(_ result: ParsedFile, at index: Int) {
             switch result {
             case .refused(let problem):
                 diagnostics.append(problem)
@@ -53,11 +54,12 @@ public enum CodeReferenceScanner {
                 for (name, named) in found { constants[name, default: []] += named }
             }
         }
+        for (index, result) in parsed.enumerated() { take(result, at: index) }
         // A file that names only a constant declared elsewhere is parsed now.
         let constantWords = CodeWords(constants.keys)
         let naming = constants.isEmpty ? [] : unparsed.filter { constantWords.mayUse(files[$0].text) }
-        for (index, tree) in zip(naming, Parallel.map(naming.count) { Parser.parse(source: files[naming[$0]].text) }) {
-            trees[index] = tree
+        for (index, result) in zip(naming, Parallel.map(naming.count) { parse(files[naming[$0]]) { _ in [:] } }) {
+            take(result, at: index)
         }
         let scanned = trees.keys.sorted()
         let typeNames = Set(typeNames), flagChecks = Set(flagChecks)
@@ -83,6 +85,14 @@ public enum CodeReferenceScanner {
         case parsed(SourceFileSyntax, constants: [String: [String]])
         case unparsed
         case refused(Diagnostic)
+    }
+
+    /// A file parsed with the constants `constants` finds in its tree, or refused
+    /// unparsed when it nests deeper than the parser can take.
+    private static func parse(_ file: SourceFile, constants: (SourceFileSyntax) -> [String: [String]]) -> ParsedFile {
+        if let problem = SwiftNesting.problem(in: file.text, file: file.path) { return .refused(problem) }
+        let tree = Parser.parse(source: file.text)
+        return .parsed(tree, constants: constants(tree))
     }
 
     /// The keys each text names: a flag's key, and the part of a key after its
