@@ -47,7 +47,7 @@ public struct MatrixCommand: Sendable {
             environments: environments.isEmpty ? model.environments : model.environments.filter(environments.contains),
             tenants: tenants.isEmpty ? model.tenants : model.tenants.filter { tenants.contains($0.id) })
         switch format {
-        case .md: for chunk in MatrixMarkdownRenderer.chunks(slice) { console.outputBytes(chunk) }
+        case .md: MatrixMarkdownRenderer.write(slice) { console.outputBytes($0) }
         case .json: console.outputBytes(FlagsJSONRenderer.utf8(slice))
         case .csv: console.output(MatrixCSVRenderer.render(slice))
         }

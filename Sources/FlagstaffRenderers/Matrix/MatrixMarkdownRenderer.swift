@@ -9,17 +9,21 @@ public enum MatrixMarkdownRenderer {
     /// The Markdown of a slice as UTF-8 bytes, for a file: at a large size it is
     /// tens of megabytes, which a `String` on the way would copy once more.
     public static func utf8(_ slice: MatrixSlice) -> [UInt8] {
-        let chunks = chunks(slice)
+        var pieces: [[UInt8]] = []
+        write(slice) { pieces.append($0) }
         var text: [UInt8] = []
-        text.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
-        for chunk in chunks { text += chunk }
+        text.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { text += piece }
         return text
     }
 
-    /// The Markdown of a slice as UTF-8 bytes in pieces, in order, each ending at
-    /// the end of a line: what the matrix command writes one after another,
-    /// without joining them first.
-    public static func chunks(_ slice: MatrixSlice) -> [[UInt8]] {
+    /// Hands the Markdown of a slice to `output` as UTF-8 bytes in pieces, in
+    /// order, each ending at the end of a line: what the matrix command writes
+    /// one after another, without joining them first. The pieces of one
+    /// environment are made at a time, so that the next one's reuse their
+    /// memory: at thousands of flags and hundreds of tenants the whole text is
+    /// tens of megabytes.
+    public static func write(_ slice: MatrixSlice, to output: ([UInt8]) -> Void) {
         let model = slice.matrix.model
         // A source Flagstaff cannot see has no mark; its cells' note stands for one.
         let noted = Set(slice.matrix.chain.shownLayers.filter { $0.mark.isEmpty && $0.changeNote != nil }.map(\.id))
@@ -45,9 +49,9 @@ public enum MatrixMarkdownRenderer {
                     .joined(separator: " · "),
             ]
         }
-        let preamble = Array((lines.joined(separator: "\n") + "\n").utf8)
+        output(Array((lines.joined(separator: "\n") + "\n").utf8))
         // At thousands of flags and hundreds of tenants the cells are most of the
-        // command's work, so each MARK group of each environment is written as bytes
+        // command's work, so each MARK group of an environment is written as bytes
         // on its own, on every core. Each look's cell text is written once, as piece
         // number `presentationID`, and shared by all parts.
         let matrix = slice.matrix
@@ -58,33 +62,39 @@ public enum MatrixMarkdownRenderer {
         let header = "| Flag | " + slice.tenants.map(\.id.markdownEscaped).joined(separator: " | ") + " |\n"
             + "|:---|" + String(repeating: ":-:|", count: slice.tenants.count) + "\n"
         let emptyCells = String(repeating: " |", count: slice.tenants.count) + "\n"
-        let parts = Parallel.map(slice.environments.count * groups.count) { part -> [UInt8] in
-            let (environment, group) = (part / groups.count, groups[part % groups.count])
+        for environment in slice.environments.indices {
             let position = slice.environmentPositions[environment]
-            var bytes: [UInt8] = []
-            if part % groups.count == 0 {
-                bytes += "\n## \(slice.environments[environment].markdownEscaped)\n\n".utf8
-                bytes += header.utf8
-            }
-            if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
-            var ids: [Int] = []
-            cellTexts.read { cellTexts in
-                for flag in group.positions {
-                    bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
-                    matrix.presentationIDs(flag: flag, environment: position, tenants: slice.tenantPositions, into: &ids)
-                    for (column, id) in ids.enumerated() {
-                        guard id >= 0 else {
-                            let tenant = slice.tenantPositions[column]
-                            bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
-                            continue
-                        }
-                        cellTexts.append(id, to: &bytes)
-                    }
-                    bytes.append(UInt8(ascii: "\n"))
+            let parts = Parallel.map(groups.count) { part -> [UInt8] in
+                let group = groups[part]
+                var bytes: [UInt8] = []
+                if part == 0 {
+                    bytes += "\n## \(slice.environments[environment].markdownEscaped)\n\n".utf8
+                    bytes += header.utf8
                 }
+                if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
+                var ids: [Int] = []
+                cellTexts.read { cellTexts in
+                    for (row, flag) in group.positions.enumerated() {
+                        let rowStart = bytes.count
+                        bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
+                        matrix.presentationIDs(flag: flag, environment: position, tenants: slice.tenantPositions, into: &ids)
+                        for (column, id) in ids.enumerated() {
+                            guard id >= 0 else {
+                                let tenant = slice.tenantPositions[column]
+                                bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
+                                continue
+                            }
+                            cellTexts.append(id, to: &bytes)
+                        }
+                        bytes.append(UInt8(ascii: "\n"))
+                        // The rows of a group are about as long as its first: room
+                        // for them at once, rather than growing by doubling.
+                        if row == 0 { bytes.reserveCapacity(bytes.count + (bytes.count - rowStart) * (group.positions.count - 1) * 9 / 8) }
+                    }
+                }
+                return bytes
             }
-            return bytes
+            for part in parts { output(part) }
         }
-        return [preamble] + parts
     }
 }
