@@ -19,10 +19,9 @@ public enum MatrixMarkdownRenderer {
 
     /// Hands the Markdown of a slice to `output` as UTF-8 bytes in pieces, in
     /// order, each ending at the end of a line: what the matrix command writes
-    /// one after another, without joining them first. The pieces of one
-    /// environment are made at a time, so that the next one's reuse their
-    /// memory: at thousands of flags and hundreds of tenants the whole text is
-    /// tens of megabytes.
+    /// one after another, without joining them first. One environment's pieces
+    /// are made at a time, and the next environment's reuse their memory: at
+    /// thousands of flags and hundreds of tenants the whole text is tens of megabytes.
     public static func write(_ slice: MatrixSlice, to output: ([UInt8]) -> Void) {
         let model = slice.matrix.model
         // A source Flagstaff cannot see has no mark; its cells' note stands for one.
