@@ -48,7 +48,7 @@ public struct MatrixCommand: Sendable {
             tenants: tenants.isEmpty ? model.tenants : model.tenants.filter { tenants.contains($0.id) })
         switch format {
         case .md: MatrixMarkdownRenderer.write(slice) { console.outputBytes($0) }
-        case .json: console.outputBytes(FlagsJSONRenderer.utf8(slice))
+        case .json: FlagsJSONRenderer.write(slice) { console.outputBytes($0) }
         case .csv: console.output(MatrixCSVRenderer.render(slice))
         }
         console.finished(slice)

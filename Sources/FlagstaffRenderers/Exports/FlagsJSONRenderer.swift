@@ -12,59 +12,108 @@ public enum FlagsJSONRenderer {
     public static let schemaVersion = 3
 
     /// The export of a slice of the matrix, with each flag's lifecycle when a
-    /// report is given, as UTF-8 bytes, for a file or standard output. Written as bytes
-    /// throughout: the cells are millions of short pieces, which a `String`
-    /// appends several times slower, and a file of tens of megabytes is not
-    /// copied into a `String` on the way.
+    /// report is given, as UTF-8 bytes, for a file. Written as bytes throughout:
+    /// the cells are millions of short pieces, which a `String` appends several
+    /// times slower, and a file of tens of megabytes is not copied into a
+    /// `String` on the way.
     public static func utf8(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil) -> [UInt8] {
-        let model = slice.matrix.model
-        var header: [JSONValue.Member] = [
-            .init("schemaVersion", .integer(schemaVersion)),
-            .init("title", .string(model.title)),
-        ]
-        if let lifecycle { header += [.init("asOf", .string(lifecycle.asOf.description)), .init("lifecyclePolicy", LifecycleJSON.policy(lifecycle))] }
-        header += [
-            .init("environments", .array(slice.environments.map(JSONValue.string))),
-            .init("layerCodes", .object(slice.matrix.chain.shownLayers.map { JSONValue.Member($0.code, .string($0.id)) })),
-        ]
-        // Sources Flagstaff cannot see: their order in the chain and their words, once.
-        // A cell they may change is written as the layers below them decide it.
-        let external = slice.matrix.chain.shownLayers.filter { $0.changeNote != nil }
-        if !external.isEmpty {
-            header += [
-                .init("chain", .array(slice.matrix.chain.shownLayers.map { .string($0.code) })),
-                .init("changeNotes", .object(external.map { JSONValue.Member($0.code, .string($0.changeNote!)) })),
-            ]
-        }
-        header += [
-            .init("tenants", .array(slice.tenants.map { tenant in
-                .object([.init("id", .string(tenant.id)), .init("name", .string(tenant.name)), .init("file", .string(tenant.file))])
-            })),
-        ]
-        var output: [UInt8] = []
-        // About 12 bytes a cell: reserved at once, as growing by doubling would
-        // copy tens of megabytes and hold both copies for a moment.
-        output.reserveCapacity(model.flags.count * (1_000 + slice.environments.count * slice.tenants.count * 14))
-        output += "{\n".utf8
-        for member in header {
-            append(member, to: &output, indent: 2)
-            output += ",\n".utf8
-        }
-        output += "  \"flags\": [".utf8
-        let rows = CellRows(slice)
-        for (index, flag) in model.flags.enumerated() {
-            output += (index == 0 ? "\n    {\n" : ",\n    {\n").utf8
-            let mayBeChangedBy: [JSONValue.Member] =
-                external.isEmpty ? [] : [.init("mayBeChangedBy", .array(slice.matrix.externalLayers(of: index).map { .string($0.code) }))]
-            for member in metadata(of: flag, in: slice, lifecycle: lifecycle) + mayBeChangedBy {
-                append(member, to: &output, indent: 6)
-                output += ",\n".utf8
-            }
-            rows.append(flag: index, to: &output)
-            output += "\n    }".utf8
-        }
-        output += (model.flags.isEmpty ? "]\n}\n" : "\n  ]\n}\n").utf8
+        let export = Export(slice, lifecycle: lifecycle)
+        let flags = slice.matrix.model.flags.indices
+        var output = export.opening
+        // Reserved at once, as growing by doubling would copy tens of megabytes
+        // and hold both copies for a moment.
+        output.reserveCapacity(output.count + export.estimatedBytes(flags: flags.count))
+        export.append(flags, to: &output)
+        output += export.closing
         return output
+    }
+
+    /// Hands the same bytes as `utf8` to `output` in pieces, in order: what the
+    /// matrix command writes one after another. The flags are written in runs,
+    /// on every core.
+    public static func write(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil, to output: ([UInt8]) -> Void) {
+        let export = Export(slice, lifecycle: lifecycle)
+        let count = slice.matrix.model.flags.count, run = 64
+        output(export.opening)
+        let runs = Parallel.map((count + run - 1) / run) { index -> [UInt8] in
+            let flags = (index * run)..<min(count, (index + 1) * run)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(export.estimatedBytes(flags: flags.count))
+            export.append(flags, to: &bytes)
+            return bytes
+        }
+        for bytes in runs { output(bytes) }
+        output(export.closing)
+    }
+
+    /// The export's text around its flags, and each flag's object.
+    private struct Export: Sendable {
+        let slice: MatrixSlice, lifecycle: LifecycleReport?
+        /// The layers of sources Flagstaff cannot see.
+        let external: [LayerDescription]
+        let rows: CellRows
+        /// The text before the first flag: the header's members and the start of `flags`.
+        let opening: [UInt8]
+
+        init(_ slice: MatrixSlice, lifecycle: LifecycleReport?) {
+            (self.slice, self.lifecycle) = (slice, lifecycle)
+            let model = slice.matrix.model
+            var header: [JSONValue.Member] = [
+                .init("schemaVersion", .integer(schemaVersion)),
+                .init("title", .string(model.title)),
+            ]
+            if let lifecycle {
+                header += [.init("asOf", .string(lifecycle.asOf.description)), .init("lifecyclePolicy", LifecycleJSON.policy(lifecycle))]
+            }
+            header += [
+                .init("environments", .array(slice.environments.map(JSONValue.string))),
+                .init("layerCodes", .object(slice.matrix.chain.shownLayers.map { JSONValue.Member($0.code, .string($0.id)) })),
+            ]
+            // Sources Flagstaff cannot see: their order in the chain and their words, once.
+            // A cell they may change is written as the layers below them decide it.
+            external = slice.matrix.chain.shownLayers.filter { $0.changeNote != nil }
+            if !external.isEmpty {
+                header += [
+                    .init("chain", .array(slice.matrix.chain.shownLayers.map { .string($0.code) })),
+                    .init("changeNotes", .object(external.map { JSONValue.Member($0.code, .string($0.changeNote!)) })),
+                ]
+            }
+            header += [
+                .init("tenants", .array(slice.tenants.map { tenant in
+                    .object([.init("id", .string(tenant.id)), .init("name", .string(tenant.name)), .init("file", .string(tenant.file))])
+                })),
+            ]
+            var opening = Array("{\n".utf8)
+            for member in header {
+                FlagsJSONRenderer.append(member, to: &opening, indent: 2)
+                opening += ",\n".utf8
+            }
+            opening += "  \"flags\": [".utf8
+            self.opening = opening
+            rows = CellRows(slice)
+        }
+
+        /// The text after the last flag.
+        var closing: [UInt8] { Array((slice.matrix.model.flags.isEmpty ? "]\n}\n" : "\n  ]\n}\n").utf8) }
+
+        /// About what `flags` flags take: 1,000 bytes each and about 12 a cell.
+        func estimatedBytes(flags: Int) -> Int { flags * (1_000 + slice.environments.count * slice.tenants.count * 14) }
+
+        /// Appends the objects of the flags at these positions, each after the
+        /// separator its position gives it.
+        func append(_ flags: Range<Int>, to output: inout [UInt8]) {
+            for index in flags {
+                output += (index == 0 ? "\n    {\n" : ",\n    {\n").utf8
+                let mayBeChangedBy: [JSONValue.Member] =
+                    external.isEmpty ? [] : [.init("mayBeChangedBy", .array(slice.matrix.externalLayers(of: index).map { .string($0.code) }))]
+                for member in metadata(of: slice.matrix.model.flags[index], in: slice, lifecycle: lifecycle) + mayBeChangedBy {
+                    FlagsJSONRenderer.append(member, to: &output, indent: 6)
+                    output += ",\n".utf8
+                }
+                rows.append(flag: index, to: &output)
+                output += "\n    }".utf8
+            }
+        }
     }
 
     /// A flag's fields other than its cells.
@@ -130,7 +179,7 @@ public enum FlagsJSONRenderer {
 
 /// The cells of a slice as `flags.json` writes them: per flag, the `values`,
 /// `layers`, `lines` and `extras` members, each with one row per environment.
-private struct CellRows {
+private struct CellRows: Sendable {
     let slice: MatrixSlice
     /// The slice's tenants and environments as positions in the model.
     let tenants: [Int], environments: [Int]
