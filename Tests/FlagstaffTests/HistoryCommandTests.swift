@@ -395,6 +395,41 @@ struct HistoryCostTests {
         }
     }
 
+    /// Commits read whole are read ahead of their turn, several at once on every
+    /// core: the history is the one reading each at its turn gives, through moves,
+    /// renames and a changed configuration, and no object is read that reading
+    /// in turn does not read. After the fixture's commits, the enum changes twice
+    /// with a tenant-only commit between: that one is not read ahead, as it is
+    /// not read whole.
+    @Test func readingAheadGivesTheHistoryReadingInTurnGives() throws {
+        try withTemporaryDirectory { folder in
+            try ScriptedRepository(folder: folder).git(["clone", "-q", try HistoryCommandTests.repository().path, "clone"])
+            let repository = ScriptedRepository(folder: folder.appendingPathComponent("clone"))
+            try repository.file("FeatureFlags.swift", HistoryFixture.enumFile(search: "ENABLE_SEARCH_V2", wishlist: true))
+            try repository.commit(subject: "Bring the wishlist back", author: "Ben Ode", date: "2026-05-05T10:00:00+02:00")
+            try repository.file("tenants/WL/defaults.json", #"{ "ENABLE_CHECKOUT": false, "ENABLE_SEARCH_V2": false, "MAX_ITEMS": 5 }"# + "\n")
+            try repository.commit(subject: "Checkout off for WL", author: "Dana Vu", date: "2026-05-06T10:00:00+02:00")
+            try repository.file("FeatureFlags.swift", HistoryFixture.enumFile(search: "ENABLE_SEARCH_V3", wishlist: true))
+            try repository.commit(subject: "Rename the search key again", author: "Ben Ode", date: "2026-05-07T10:00:00+02:00")
+            func walk(readsAhead: Int) throws -> (result: HistoryWalker.Result, history: Data, reads: Set<String>) {
+                var walker = try HistoryWalker(root: repository.folder, configurationFile: "flagstaff.yml", asOf: CalendarDate(year: 2026, month: 6, day: 1))
+                walker.readsAhead = readsAhead
+                let result = try walker.walk(until: "HEAD", since: nil)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                return (result, try encoder.encode(result.history), walker.store.objectsRead)
+            }
+            let (inTurn, ahead) = (try walk(readsAhead: 0), try walk(readsAhead: 7))
+            #expect(inTurn.result.readsAhead == (0, 0))
+            #expect(ahead.result.readsAhead.taken > 2, "the commits read whole after the first are read ahead")
+            #expect(ahead.result.readsAhead.unused == 0)
+            #expect(ahead.history == inTurn.history)
+            #expect(ahead.result.wholeReads == inTurn.result.wholeReads)
+            #expect(ahead.result.flagsAtEnd == inTurn.result.flagsAtEnd)
+            #expect(ahead.reads == inTurn.reads)
+        }
+    }
+
     @Test func aCommitThatChangesOnlyTenantFilesIsNotReadWhole() throws {
         // Commit 0 (the first, with no workspace yet) and commit 1 (which adds it) are read whole;
         // commits 3 and 4 change one tenant file each, and are not.

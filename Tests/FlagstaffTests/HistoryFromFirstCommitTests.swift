@@ -114,6 +114,43 @@ struct HistoryFromFirstCommitTests {
         "Rename the queue shuffle key": ["flag renamed queue_shuffle -> queue_shuffle_v2"],
     ]
 
+    /// A commit read ahead of its turn is read under its own paths: the commit
+    /// that moves the flags file is read ahead with the one before it, which a
+    /// borrowed configuration reads under the file's earlier path.
+    @Test func aCommitReadAheadIsReadUnderItsOwnPaths() throws {
+        try withTemporaryDirectory { repository in
+            func commit(_ day: String, _ subject: String) throws {
+                #expect(try git(["add", "-A"], in: repository) == 0)
+                #expect(try git(["commit", "-q", "-m", subject], in: repository, date: "\(day)T10:00:00Z") == 0)
+            }
+            #expect(try git(["init", "-q", "-b", "main"], in: repository) == 0)
+            try write(Self.flags(settingsSync: "true", shuffleKey: "queue_shuffle"), to: "App/Flags.swift", in: repository)
+            try write(Self.template(percent: 10), to: "remote/release.json", in: repository)
+            try commit("2026-01-05", "Add the flags")
+            try write(Self.flags(settingsSync: "false", shuffleKey: "queue_shuffle"), to: "App/Flags.swift", in: repository)
+            try commit("2026-01-06", "Turn settings sync off")
+            try FileManager.default.createDirectory(at: repository.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+            #expect(try git(["mv", "App/Flags.swift", "Sources/FeatureFlag.swift"], in: repository) == 0)
+            try commit("2026-02-02", "Move the flags file")
+            try write(Self.flags(settingsSync: "false", shuffleKey: "queue_shuffle_v2"), to: "Sources/FeatureFlag.swift", in: repository)
+            try commit("2026-02-03", "Rename the queue shuffle key")
+            func walk(readsAhead: Int) throws -> (result: HistoryWalker.Result, history: Data) {
+                var walker = try HistoryWalker(
+                    root: repository, configurationFile: "flagstaff.yml", asOf: CalendarDate(year: 2026, month: 6, day: 1),
+                    borrowed: HistoryWalker.BorrowedConfiguration(text: Self.configuration, name: "the test's configuration"))
+                walker.readsAhead = readsAhead
+                let result = try walker.walk(until: "HEAD", since: nil)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                return (result, try encoder.encode(result.history))
+            }
+            let (inTurn, ahead) = (try walk(readsAhead: 0), try walk(readsAhead: 7))
+            #expect(ahead.result.readsAhead.taken > 0)
+            #expect(ahead.history == inTurn.history)
+            #expect(inTurn.result.history.entries.contains { $0.renamedFlags.isEmpty == false }, "the key's rename is seen, so every commit was read")
+        }
+    }
+
     @Test func theHistoryStartsAtTheFirstCommitWithFlags() throws {
         try withRepository { repository in
             let (json, status) = try HistoryCommandTests.history(HistoryCommand(format: .json), in: repository)

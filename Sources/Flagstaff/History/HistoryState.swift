@@ -22,6 +22,8 @@ struct HistoryState {
     var unknown: [String: (lastKnown: ResolvedMatrix?, problems: [Diagnostic])] = [:]
     /// The catalog's path and the guide's folder, from the repository's root: files that only describe flags.
     private let catalogPath: String?, guideFolder: String?
+    /// The Remote Config templates' paths, from the repository's root.
+    private let templatePaths: Set<String>
 
     init(
         matrix: ResolvedMatrix, configuration: Configuration, order: [String], reads: Set<String>, folders: Set<String>, workspacePrefix: String,
@@ -36,6 +38,16 @@ struct HistoryState {
         self.tenantFiles = tenantFiles
         catalogPath = configuration.catalog.isEmpty ? nil : FilePath.normalized(workspacePrefix + configuration.catalog)
         guideFolder = configuration.guide.flatMap { FilePath.normalized(workspacePrefix + $0) }
+        templatePaths = Set((configuration.remoteConfig?.templates.values).map { $0.compactMap { FilePath.normalized(workspacePrefix + $0) } } ?? [])
+    }
+
+    /// Whether a commit with these changes is read whole whatever else it
+    /// changes: it changes a file the load read that is neither a tenant's file,
+    /// a Remote Config template nor a file that only describes flags.
+    func readsWhole(_ changes: [CommitLogReader.FileChange]) -> Bool {
+        changes.contains { change in
+            matters(change) && !describesOnly(change) && tenantFiles[change.path] == nil && !templatePaths.contains(change.path)
+        }
     }
 
     /// Whether a commit's change to a file can matter: the file was read, or the

@@ -47,6 +47,13 @@ extension HistoryWalker {
         private var started = false
         /// Today's paths to this commit's, for a borrowed configuration (`HistoryWalker.earlierPaths`).
         var earlierPaths: [String: String] = [:]
+        /// The same for every commit of the log, by its position; empty without a borrowed configuration.
+        var earlierPathsByPosition: [[String: String]] = []
+        /// Whole reads of commits ahead, by commit id: made on every core with a
+        /// whole read the walk needs (`wholeReading`), and taken at their turn.
+        var readAhead: [String: Reading] = [:]
+        /// How many reads ahead were taken.
+        var readsAheadTaken = 0
         /// Whether the last workspace read was read with a borrowed configuration.
         private var lastBorrowed = false
         /// Before the start, the last commit a borrowed configuration could not read, and why.
@@ -113,7 +120,7 @@ extension HistoryWalker {
                     return
                 }
             }
-            try readWhole(record)
+            try readWhole(record, upcoming: upcoming)
         }
 
         /// The workspace after a commit that changes Remote Config templates, and
@@ -191,16 +198,10 @@ extension HistoryWalker {
         }
 
         /// Reads the workspace whole at a commit, and compares it with the last one read.
-        private mutating func readWhole(_ record: CommitLogReader.Record) throws(FlagstaffError) {
+        private mutating func readWhole(_ record: CommitLogReader.Record, upcoming: ArraySlice<CommitLogReader.Record>) throws(FlagstaffError) {
             wholeReads += 1
             ahead = TenantsAhead()
-            // What the last read looked at is what this one will.
-            let likely: (files: Set<String>, folders: Set<String>)? =
-                switch phase {
-                case .loaded(let state): (state.reads, state.folders)
-                case .absent(let reads, let folders), .broken(_, let reads, let folders): (reads, folders)
-                }
-            let reading = try walker.read(record, likely: likely, earlierPaths: earlierPaths)
+            let reading = try wholeReading(record, upcoming: upcoming)
             if let narrowing {
                 let looked = reading.looked
                 guard narrowing.covers(files: looked.files, folders: looked.folders) else {

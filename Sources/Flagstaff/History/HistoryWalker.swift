@@ -58,6 +58,9 @@ struct HistoryWalker {
     let borrowed: BorrowedConfiguration?
     /// The paths git's log is first asked about, from what the workspace read; `nil` to ask about every file.
     private(set) var narrowing: LogNarrowing?
+    /// How many commits the walk reads whole ahead of their turn, on every core,
+    /// with one it needs to (`Walk.wholeReading`); 0 reads each at its turn.
+    var readsAhead = 7
 
     /// A configuration history reads commits with when they have none of their own
     /// (older than the team's adoption of Flagstaff), or every commit when `always`.
@@ -130,6 +133,9 @@ struct HistoryWalker {
         var endTree: String? = nil
         /// The paths git's log was narrowed to; `nil` when the whole log was read.
         var narrowing: LogNarrowing? = nil
+        /// How many commits were read whole ahead of their turn and taken at it,
+        /// and how many were not taken, as the workspace changed on the way (work done for nothing).
+        var readsAhead: (taken: Int, unused: Int) = (0, 0)
 
         /// The keys of the flags `end` has; none without it.
         var flagsAtEnd: Set<String> { Set(end?.matrix.model.flags.map(\.key) ?? []) }
@@ -190,6 +196,7 @@ struct HistoryWalker {
         let first = try startIndex(in: records, since: since, until: until)
         var walk = Walk(walker: self, narrowing: narrowing)
         let aliases = borrowed == nil ? [] : Self.earlierPaths(records, under: repositoryPrefix)
+        walk.earlierPathsByPosition = aliases
         for index in first..<records.count {
             if !aliases.isEmpty { walk.earlierPaths = aliases[index] }
             try walk.step(records[index], upcoming: records[(index + 1)...])
@@ -202,7 +209,8 @@ struct HistoryWalker {
         history.unreadBeforeStart = walk.unreadBeforeStart
         return .walked(Result(
             history: history, end: walk.phase.known,
-            endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads, endTree: walk.knownTree, narrowing: narrowing))
+            endsUnreadable: endsUnreadable, wholeReads: walk.wholeReads, endTree: walk.knownTree, narrowing: narrowing,
+            readsAhead: (walk.readsAheadTaken, walk.readAhead.count)))
     }
 
     /// How many commits of a narrowed log that add, delete or move files are read
