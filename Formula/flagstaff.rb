@@ -41,5 +41,6 @@ class Flagstaff < Formula
     YAML
     assert_match "1 flag, 1 environment: valid", shell_output("#{bin}/flagstaff validate")
     assert_match "new_checkout", shell_output("#{bin}/flagstaff matrix --format md")
+    assert_equal version.to_s, shell_output("#{bin}/flagstaff --version").strip
   end
 end

@@ -5,6 +5,10 @@ import Foundation
 /// The `flagstaff` command: parses arguments and hands each subcommand to the library.
 @main
 struct FlagstaffCommand: ParsableCommand {
+    /// This release's version, which `--version` prints: the tag `v<version>` the
+    /// Homebrew formula, Mint and SwiftPM users name (`FormulaTests` holds them to it).
+    static let version = "1.0.0"
+
     static let configuration = CommandConfiguration(
         commandName: "flagstaff",
         abstract: "Turns an iOS app's feature-flag sources into a static site and reports.",
@@ -12,6 +16,7 @@ struct FlagstaffCommand: ParsableCommand {
             Exit codes: 0 success; 1 validation errors or a stale output with --check; \
             2 usage or I/O errors.
             """,
+        version: version,
         subcommands: [
             Init.self, Build.self, Validate.self, List.self, Matrix.self, Explain.self, Due.self, Diff.self, History.self, New.self, Remove.self,
             NewTenant.self,

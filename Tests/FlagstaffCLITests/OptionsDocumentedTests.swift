@@ -39,7 +39,8 @@ struct OptionsDocumentedTests {
         return (description.command.subcommands ?? []).filter { names.contains($0.commandName) }.map { command in
             let written = (command.arguments ?? []).flatMap { argument -> [String] in
                 if argument.kind == "positional" { return [argument.valueName?.uppercased() ?? "?"] }
-                return (argument.names ?? []).filter { $0.kind == "long" && $0.name != "help" }.map { "--\($0.name)" }
+                // Left out too: argument-parser's own `--help` and `--version`, which every subcommand has.
+                return (argument.names ?? []).filter { $0.kind == "long" && !["help", "version"].contains($0.name) }.map { "--\($0.name)" }
             }
             return (command.commandName, written)
         }

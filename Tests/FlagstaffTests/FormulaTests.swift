@@ -64,4 +64,20 @@ struct FormulaTests {
             #expect(matrix.output.contains("new_checkout"))
         }
     }
+
+    /// `flagstaff --version` prints the version of the tag the formula builds
+    /// (Homebrew's `version` is the tag without its `v`), which the README's Mint
+    /// and SwiftPM lines name too.
+    @Test func theVersionIsTheFormulasTag() throws {
+        let formula = try Self.formula()
+        let printed = try run(Fixtures.binary.path, ["--version"], in: Fixtures.repositoryRoot)
+        #expect(printed.status == 0)
+        let version = printed.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." }, "\(version)")
+        #expect(formula.contains(#"url "https://github.com/acme/flagstaff.git", tag: "v\#(version)""#))
+        #expect(formula.contains(##"assert_equal version.to_s, shell_output("#{bin}/flagstaff --version").strip"##))
+        let readme = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("mint install acme/flagstaff@v\(version)"))
+        #expect(readme.contains(#"from: "\#(version)")"#))
+    }
 }
