@@ -399,8 +399,8 @@ struct HistoryCostTests {
     /// core: the history is the one reading each at its turn gives, through moves,
     /// renames and a changed configuration, and no object is read that reading
     /// in turn does not read. After the fixture's commits, the enum changes twice
-    /// with a tenant-only commit between: that one is not read ahead, as it is
-    /// not read whole.
+    /// with a tenant-only commit and a template-only commit between: those are
+    /// not read ahead, as they are not read whole.
     @Test func readingAheadGivesTheHistoryReadingInTurnGives() throws {
         try withTemporaryDirectory { folder in
             try ScriptedRepository(folder: folder).git(["clone", "-q", try HistoryCommandTests.repository().path, "clone"])
@@ -409,6 +409,11 @@ struct HistoryCostTests {
             try repository.commit(subject: "Bring the wishlist back", author: "Ben Ode", date: "2026-05-05T10:00:00+02:00")
             try repository.file("tenants/WL/defaults.json", #"{ "ENABLE_CHECKOUT": false, "ENABLE_SEARCH_V2": false, "MAX_ITEMS": 5 }"# + "\n")
             try repository.commit(subject: "Checkout off for WL", author: "Dana Vu", date: "2026-05-06T10:00:00+02:00")
+            try repository.file(
+                "remote/prod.json",
+                HistoryFixture.template.replacingOccurrences(of: #""value": "20""#, with: #""value": "30""#)
+                    .replacingOccurrences(of: #""versionNumber": "3""#, with: #""versionNumber": "4""#))
+            try repository.commit(subject: "Raise the limit again", author: "Cleo Brun", date: "2026-05-06T12:00:00+02:00")
             try repository.file("FeatureFlags.swift", HistoryFixture.enumFile(search: "ENABLE_SEARCH_V3", wishlist: true))
             try repository.commit(subject: "Rename the search key again", author: "Ben Ode", date: "2026-05-07T10:00:00+02:00")
             func walk(readsAhead: Int) throws -> (result: HistoryWalker.Result, history: Data, reads: Set<String>) {

@@ -22,8 +22,8 @@ struct HistoryState {
     var unknown: [String: (lastKnown: ResolvedMatrix?, problems: [Diagnostic])] = [:]
     /// The catalog's path and the guide's folder, from the repository's root: files that only describe flags.
     private let catalogPath: String?, guideFolder: String?
-    /// The Remote Config templates' paths, from the repository's root.
-    private let templatePaths: Set<String>
+    /// Each Remote Config template file as the configuration names it, by its path from the repository's root.
+    let templateFiles: [String: String]
 
     init(
         matrix: ResolvedMatrix, configuration: Configuration, order: [String], reads: Set<String>, folders: Set<String>, workspacePrefix: String,
@@ -38,7 +38,11 @@ struct HistoryState {
         self.tenantFiles = tenantFiles
         catalogPath = configuration.catalog.isEmpty ? nil : FilePath.normalized(workspacePrefix + configuration.catalog)
         guideFolder = configuration.guide.flatMap { FilePath.normalized(workspacePrefix + $0) }
-        templatePaths = Set((configuration.remoteConfig?.templates.values).map { $0.compactMap { FilePath.normalized(workspacePrefix + $0) } } ?? [])
+        var templateFiles: [String: String] = [:]
+        for file in configuration.remoteConfig.map({ Array($0.templates.values) }) ?? [] {
+            if let path = FilePath.normalized(workspacePrefix + file) { templateFiles[path] = file }
+        }
+        self.templateFiles = templateFiles
     }
 
     /// Whether a commit with these changes is read whole whatever else it
@@ -46,7 +50,7 @@ struct HistoryState {
     /// a Remote Config template nor a file that only describes flags.
     func readsWhole(_ changes: [CommitLogReader.FileChange]) -> Bool {
         changes.contains { change in
-            matters(change) && !describesOnly(change) && tenantFiles[change.path] == nil && !templatePaths.contains(change.path)
+            matters(change) && !describesOnly(change) && tenantFiles[change.path] == nil && templateFiles[change.path] == nil
         }
     }
 

@@ -45,10 +45,11 @@ extension HistoryWalker {
         private var visited = false
         /// Whether the start entry has been written.
         private var started = false
-        /// Today's paths to this commit's, for a borrowed configuration (`HistoryWalker.earlierPaths`).
-        var earlierPaths: [String: String] = [:]
-        /// The same for every commit of the log, by its position; empty without a borrowed configuration.
+        /// Today's paths to each commit's, by the commit's position in the log, for
+        /// a borrowed configuration (`HistoryWalker.earlierPaths`); empty without one.
         var earlierPathsByPosition: [[String: String]] = []
+        /// The position in the log of the commit being taken in.
+        var position = 0
         /// Whole reads of commits ahead, by commit id: made on every core with a
         /// whole read the walk needs (`wholeReading`), and taken at their turn.
         var readAhead: [String: Reading] = [:]
@@ -134,16 +135,11 @@ extension HistoryWalker {
             guard state.unknown.isEmpty, let settings = state.configuration.remoteConfig, let remote = state.matrix.model.remoteConfig,
                 let asOf = try? AsOfDate.resolve(option: walker.asOf, configuration: state.configuration)
             else { return nil }
-            // Each template file as the configuration names it, by its path from the repository's root.
-            var templateFiles: [String: String] = [:]
-            for file in Set(settings.templates.values) {
-                if let path = FilePath.normalized(state.workspacePrefix + file) { templateFiles[path] = file }
-            }
             var replacements: [(position: Int, tenant: Tenant, settings: IndexedSettings)] = []
             var newTemplates: [String: RemoteTemplate] = [:]
             for change in changes {
                 guard change.status == .modified, let blob = change.blob, let text = walker.tenantText(blob: blob, at: change.path) else { return nil }
-                if let file = templateFiles[change.path] {
+                if let file = state.templateFiles[change.path] {
                     let (template, problems) = RemoteTemplateReader.read(text, file: file, timeZone: state.configuration.timeZone)
                     guard let template, !problems.containsErrors else { return nil }
                     newTemplates[file] = template

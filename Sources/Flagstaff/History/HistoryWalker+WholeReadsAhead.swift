@@ -25,8 +25,8 @@ extension HistoryWalker.Walk {
             case .absent(let reads, let folders), .broken(_, let reads, let folders): (reads, folders)
             }
         let ahead = commitsToReadAhead(upcoming)
-        guard !ahead.isEmpty else { return try walker.read(record, likely: likely, earlierPaths: earlierPaths) }
-        let reads = [(record, earlierPaths)] + ahead
+        guard !ahead.isEmpty else { return try walker.read(record, likely: likely, earlierPaths: earlierPaths(at: position)) }
+        let reads = [(record, earlierPaths(at: position))] + ahead
         // What the reads will likely look at is asked of git first, one commit
         // after another: asked at once from several threads, a version two
         // commits share would be read twice.
@@ -57,8 +57,13 @@ extension HistoryWalker.Walk {
         for position in upcoming.indices {
             guard found.count < count else { break }
             guard state.readsWhole(upcoming[position].changes) else { continue }
-            found.append((upcoming[position], earlierPathsByPosition.isEmpty ? [:] : earlierPathsByPosition[position]))
+            found.append((upcoming[position], earlierPaths(at: position)))
         }
         return found
+    }
+
+    /// Today's paths to the commit's at a position in the log.
+    private func earlierPaths(at position: Int) -> [String: String] {
+        earlierPathsByPosition.isEmpty ? [:] : earlierPathsByPosition[position]
     }
 }

@@ -198,7 +198,7 @@ struct HistoryWalker {
         let aliases = borrowed == nil ? [] : Self.earlierPaths(records, under: repositoryPrefix)
         walk.earlierPathsByPosition = aliases
         for index in first..<records.count {
-            if !aliases.isEmpty { walk.earlierPaths = aliases[index] }
+            walk.position = index
             try walk.step(records[index], upcoming: records[(index + 1)...])
             if let uncovered = walk.uncovered { return .widened(narrowing?.adding(files: uncovered.files, folders: uncovered.folders)) }
         }
