@@ -31,6 +31,8 @@ else
     command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
     # The benchmark's smoke run.
     command -v hyperfine >/dev/null 2>&1 || need_apt+=(hyperfine)
+    # HugePagesTests watches the binary's madvise calls.
+    command -v strace >/dev/null 2>&1 || need_apt+=(strace)
     [ -x /usr/bin/time ] || need_apt+=(time)
   fi
   if [ ${#need_apt[@]} -gt 0 ]; then

@@ -28,6 +28,7 @@ struct FlagstaffCommand: ParsableCommand {
     static func main() {
         let console = Console.standard
         Interruption.handleStopSignals()
+        HugePages.adviseLargeBuffers()
         do {
             var command = try parseAsRoot()
             guard let runnable = command as? FlagstaffRunnable else {

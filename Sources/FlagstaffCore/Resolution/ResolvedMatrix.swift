@@ -91,6 +91,7 @@ public struct ResolvedMatrix: Sendable {
         var details: [Int: Resolution] = [:]
         let tiles = (flagCount + Self.tile - 1) / Self.tile
         cells = [PackedCell](unsafeUninitializedCapacity: environmentCount * tiles * tenantCount * Self.tile) { buffer, count in
+            LargeBuffers.willFill(UnsafeMutableRawBufferPointer(buffer))
             // The cells, shared by the threads below: each writes only its own
             // tenant's cells, then only its own environment's, so no two touch one cell.
             let shared = Parallel.Unchecked(buffer)
