@@ -7,7 +7,8 @@ import SwiftSyntax
 /// type conforming to this and one entry in `FlagDeclarationStyles.all`; each
 /// flag it collects says its `FlagForm`, which decides how the code scan counts
 /// its uses, how the Piranha rules replace them, and whether `new` can add one.
-protocol FlagDeclarationStyle {
+/// `Sendable`, so that the list of styles is a constant every reading thread shares.
+protocol FlagDeclarationStyle: Sendable {
     /// Whether the style reads the type's flags.
     static func declares(_ type: FlagTypeDecl) -> Bool
 
