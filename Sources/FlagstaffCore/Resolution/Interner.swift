@@ -14,8 +14,15 @@ final class Interner {
             hasDetails: false)
     }
 
+    /// A value's position in `values`. Inlined for Bools, the commonest values by
+    /// far: each layer asks once per cell it decides, millions of times in a large matrix.
+    @inline(__always)
     func id(of value: FlagValue) -> UInt32 {
         if case .bool(let bool) = value { return bool ? 1 : 0 }
+        return id(ofOther: value)
+    }
+
+    private func id(ofOther value: FlagValue) -> UInt32 {
         if let id = valueIDs[value] { return id }
         values.append(value)
         valueIDs[value] = UInt32(values.count - 1)

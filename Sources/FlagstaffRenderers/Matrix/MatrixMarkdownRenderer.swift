@@ -73,17 +73,24 @@ public enum MatrixMarkdownRenderer {
                 if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
                 var ids: [Int] = []
                 cellTexts.read { cellTexts in
+                    let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: cellTexts.largestSize * slice.tenantPositions.count)
+                    defer { scratch.deallocate() }
                     for (row, flag) in group.positions.enumerated() {
                         let rowStart = bytes.count
                         bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
                         matrix.presentationIDs(flag: flag, environment: position, tenants: slice.tenantPositions, into: &ids)
-                        for (column, id) in ids.enumerated() {
-                            guard id >= 0 else {
-                                let tenant = slice.tenantPositions[column]
-                                bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
-                                continue
+                        if ids.contains(where: { $0 < 0 }) {
+                            // A cell with variants has no id: its text is made on its own.
+                            for (column, id) in ids.enumerated() {
+                                guard id >= 0 else {
+                                    let tenant = slice.tenantPositions[column]
+                                    bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
+                                    continue
+                                }
+                                cellTexts.append(id, to: &bytes)
                             }
-                            cellTexts.append(id, to: &bytes)
+                        } else {
+                            ids.withUnsafeBufferPointer { cellTexts.append($0, to: &bytes, through: scratch) }
                         }
                         bytes.append(UInt8(ascii: "\n"))
                         // The rows of a group are about as long as its first: room

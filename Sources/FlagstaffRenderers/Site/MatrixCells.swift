@@ -161,6 +161,14 @@ struct MatrixCells {
         Int(cells[(flag * environmentCount + environment) * tenantCount + tenant])
     }
 
+    /// Runs `body` with the looks of one flag's cells in one environment, by tenant.
+    func withLooks<Result>(flag: Int, environment: Int, _ body: (UnsafeBufferPointer<Int32>) -> Result) -> Result {
+        cells.withUnsafeBufferPointer { cells in
+            let start = (flag * environmentCount + environment) * tenantCount
+            return body(UnsafeBufferPointer(rebasing: cells[start..<start + tenantCount]))
+        }
+    }
+
     /// One flag's cells in one environment, `width` characters per tenant.
     func encoded(flag: Int, environment: Int) -> String {
         var bytes: [UInt8] = []

@@ -150,11 +150,14 @@ struct StaticTableRows {
     func rows(of part: SiteRenderer.StaticTablePart) -> [UInt8] {
         var html: [UInt8] = []
         pieces.read { pieces in
+            // The looks are the first pieces, so a look is its piece's number.
+            let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pieces.largestSize * tenantCount)
+            defer { scratch.deallocate() }
             for (group, flags) in part.groups {
                 if part.groups.count > 1 { pieces.append(firstGroup + group, to: &html) }
                 for flag in flags {
                     pieces.append(firstFlag + flag, to: &html)
-                    for tenant in 0..<tenantCount { pieces.append(cells.look(flag: flag, tenant: tenant, environment: part.environment), to: &html) }
+                    cells.withLooks(flag: flag, environment: part.environment) { pieces.append($0, to: &html, through: scratch) }
                     html += Self.rowEnd
                 }
             }
