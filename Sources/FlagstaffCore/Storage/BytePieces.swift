@@ -58,29 +58,22 @@ public struct BytePieces: Sendable {
             output.append(contentsOf: piece(number))
         }
 
-        /// The size of the largest piece; 0 when there is none.
-        public var largestSize: Int {
-            zip(starts.dropFirst(), starts).map { $0 - $1 }.max() ?? 0
-        }
-
-        /// Appends the pieces numbered `numbers`, in order, to `output`, going
-        /// through `scratch`, which must have room for `numbers.count` of the largest
-        /// piece: each piece is copied into it, and it into `output` once. An append
-        /// of each of a row's hundreds of short pieces (a cell's text) cost more than
-        /// copying them.
+        /// Appends the pieces numbered `numbers`, in order, to `output`: each is
+        /// copied into a buffer of their total size, and that buffer into `output`
+        /// once. An append of each of a row's hundreds of short pieces (a cell's
+        /// text) cost more than the copying.
         @inlinable
-        public func append<Number: BinaryInteger>(
-            _ numbers: UnsafeBufferPointer<Number>, to output: inout [UInt8], through scratch: UnsafeMutableBufferPointer<UInt8>
-        ) {
-            var end = 0
-            for number in numbers {
-                let number = Int(number)
-                let (start, size) = (starts[number], starts[number + 1] - starts[number])
-                precondition(end + size <= scratch.count, "the scratch buffer is too small for the pieces")
-                UnsafeMutableRawPointer(scratch.baseAddress! + end).copyMemory(from: bytes.baseAddress! + start, byteCount: size)
-                end += size
+        public func append<Number: BinaryInteger>(_ numbers: UnsafeBufferPointer<Number>, to output: inout [UInt8]) {
+            let total = numbers.reduce(0) { $0 + starts[Int($1) + 1] - starts[Int($1)] }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { row in
+                var end = 0
+                for number in numbers {
+                    let (start, size) = (starts[Int(number)], starts[Int(number) + 1] - starts[Int(number)])
+                    (row.baseAddress! + end).initialize(from: bytes.baseAddress! + start, count: size)
+                    end += size
+                }
+                output.append(contentsOf: UnsafeBufferPointer(row))
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<end]))
         }
     }
 }

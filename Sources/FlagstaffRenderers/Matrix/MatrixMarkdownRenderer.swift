@@ -73,8 +73,6 @@ public enum MatrixMarkdownRenderer {
                 if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
                 var ids: [Int] = []
                 cellTexts.read { cellTexts in
-                    let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: cellTexts.largestSize * slice.tenantPositions.count)
-                    defer { scratch.deallocate() }
                     for (row, flag) in group.positions.enumerated() {
                         let rowStart = bytes.count
                         bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
@@ -90,7 +88,7 @@ public enum MatrixMarkdownRenderer {
                                 cellTexts.append(id, to: &bytes)
                             }
                         } else {
-                            ids.withUnsafeBufferPointer { cellTexts.append($0, to: &bytes, through: scratch) }
+                            ids.withUnsafeBufferPointer { cellTexts.append($0, to: &bytes) }
                         }
                         bytes.append(UInt8(ascii: "\n"))
                         // The rows of a group are about as long as its first: room

@@ -150,14 +150,12 @@ struct StaticTableRows {
     func rows(of part: SiteRenderer.StaticTablePart) -> [UInt8] {
         var html: [UInt8] = []
         pieces.read { pieces in
-            // The looks are the first pieces, so a look is its piece's number.
-            let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pieces.largestSize * tenantCount)
-            defer { scratch.deallocate() }
             for (group, flags) in part.groups {
                 if part.groups.count > 1 { pieces.append(firstGroup + group, to: &html) }
                 for flag in flags {
                     pieces.append(firstFlag + flag, to: &html)
-                    cells.withLooks(flag: flag, environment: part.environment) { pieces.append($0, to: &html, through: scratch) }
+                    // The looks are the first pieces, so a look is its piece's number.
+                    cells.withLooks(flag: flag, environment: part.environment) { pieces.append($0, to: &html) }
                     html += Self.rowEnd
                 }
             }
