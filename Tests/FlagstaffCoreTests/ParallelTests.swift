@@ -69,6 +69,30 @@ struct ParallelTests {
         }
     }
 
+    /// Results are delivered in order, each once, one at a time, however the
+    /// jobs finish: a late early job holds back the ones after it.
+    @Test func inOrderDeliversInOrderOneAtATime() {
+        for _ in 0..<5 {
+            let state = NSLock()
+            nonisolated(unsafe) var delivered: [Int] = []
+            nonisolated(unsafe) var inside = 0, mostInside = 0
+            Parallel.inOrder(300, { index in
+                if index % 7 == 0 { usleep(200) }
+                return index
+            }) { value in
+                state.withLock { inside += 1; mostInside = max(mostInside, inside) }
+                delivered.append(value)
+                usleep(5)
+                state.withLock { inside -= 1 }
+            }
+            #expect(delivered == Array(0..<300))
+            #expect(mostInside == 1)
+        }
+        Parallel.inOrder(0, { $0 }) { _ in Issue.record("nothing to deliver") }
+        Parallel.inOrder(200, { Tracked($0) }) { value in #expect(value.index >= 0) }
+        #expect(Tracked.alive == 0, "no result is kept once delivered")
+    }
+
     @Test func eachKeepsNoResultAfterDeliveringIt() throws {
         try Parallel.each(300, { (index: Int) throws(Failed) in Tracked(index) }) { value in #expect(value.index >= 0) }
         #expect(Tracked.alive == 0)

@@ -84,4 +84,54 @@ import Testing
         #expect(keys.flagCount == 4)
         #expect((0..<4).map(keys.key(at:)) == ["A", "B", "A", "C"])
     }
+
+    /// A reader's settings go in as values and places, and come out as settings
+    /// with their locations; a table of settings from two files keeps each one's.
+    @Test func keepsEachSettingsPlacesAndFile() {
+        var table = SettingTable(keys: keys)
+        #expect(table.insert(.integer(7), flag: 3, file: "T/a.json", line: 4, column: 9, keyLine: 4, keyColumn: 3) == nil)
+        let earlier = table.insert(.integer(8), flag: 3, file: "T/a.json", line: 6, column: 9, keyLine: 6, keyColumn: 3)
+        #expect(earlier == SourceLocation(file: "T/a.json", line: 4, column: 3), "a repeat gets where the first key is")
+        #expect(table["C"] == Tenant.Setting(value: .integer(7), location: SourceLocation(file: "T/a.json", line: 4, column: 9), keyLine: 4, keyColumn: 3))
+        _ = table.insert(Tenant.Setting(value: .bool(true), location: SourceLocation(file: "U/b.json", line: 2, column: 5)), forKey: "X")
+        _ = table.insert(Build.setting(.string("a"), line: 3), forKey: "A")
+        #expect(table.map(\.value.location) == [
+            SourceLocation(file: "T/a.json", line: 4, column: 9), SourceLocation(file: "U/b.json", line: 2, column: 5),
+            SourceLocation(file: "t.json", line: 3, column: 1),
+        ])
+        #expect((0..<3).map(table.file(at:)) == ["T/a.json", "U/b.json", "t.json"])
+        #expect(table.entries.map(\.flag).filter { $0 >= 0 } == [3, 0])
+    }
+
+    /// Indexing a table read against the model's own keys takes its entries as
+    /// they are; a key the enum lacks, or a flag whose key repeats another's,
+    /// makes the index its own, with the unknown key set aside.
+    @Test func indexedSettingsTakeATablesEntriesWhenTheyAreAllFlags() {
+        let unique = FlagKeys(flags: ["A", "B", "C"].map { Build.flag($0) }, environments: ["dev"])
+        var base = SettingTable(keys: unique)
+        _ = base.insert(Build.setting(.bool(true), line: 2), forKey: "C")
+        _ = base.insert(Build.setting(.bool(false), line: 3), forKey: "A")
+        #expect(base.isAllFlags(of: unique))
+        #expect(!base.isAllFlags(of: FlagKeys(flags: ["A", "B", "C"].map { Build.flag($0) }, environments: ["dev"])), "equal keys, not a copy")
+        let indexed = IndexedSettings(Tenant(id: "t", name: "t", file: "t.json", base: base), keys: unique)
+        #expect(indexed.base.map(\.flag) == [2, 0])
+        #expect(indexed.base.map(\.line) == [2, 3])
+        #expect(indexed.unknown.isEmpty)
+
+        var withUnknown = base
+        _ = withUnknown.insert(Build.setting(.bool(true), line: 4), forKey: "Z")
+        #expect(!withUnknown.isAllFlags(of: unique))
+        let other = IndexedSettings(Tenant(id: "t", name: "t", file: "t.json", base: withUnknown), keys: unique)
+        #expect(other.base.map(\.flag) == [2, 0])
+        #expect(other.unknown.map(\.key) == ["Z"])
+        #expect(other.unknown.map(\.setting.location.line) == [4])
+
+        // Keys with a repeat: the second "A" (position 2) gets the first one's setting too.
+        var repeated = SettingTable(keys: keys)
+        _ = repeated.insert(Build.setting(.integer(1), line: 5), forKey: "A")
+        #expect(repeated.isAllFlags(of: keys))
+        let both = IndexedSettings(Tenant(id: "t", name: "t", file: "t.json", base: repeated), keys: keys)
+        #expect(both.base.map(\.flag) == [0, 2])
+        #expect(both.base.map(\.value) == [.integer(1), .integer(1)])
+    }
 }

@@ -18,6 +18,6 @@ public struct BaseValueLayer: ResolutionLayer {
     }
 
     public func decide(_ column: inout MatrixColumn) {
-        for entry in column.settings.base { column.decide(entry) }
+        column.decide(column.settings.base)
     }
 }

@@ -17,8 +17,6 @@ public struct EnvironmentOverrideLayer: ResolutionLayer {
     }
 
     public func decide(_ column: inout MatrixColumn) {
-        for entry in column.settings.overrides[column.environmentIndex] {
-            column.decide(entry)
-        }
+        column.decide(column.settings.overrides[column.environmentIndex])
     }
 }

@@ -2,26 +2,8 @@
 /// up once per tenant, so resolving, typing and checking a large matrix costs an
 /// array index per cell instead of a string-keyed lookup.
 public struct IndexedSettings: Sendable {
-    /// One setting of a flag the enum declares. The file is the tenant's, so an
-    /// entry keeps only its line and column: 32 bytes, and nothing to retain when
-    /// the value is a Bool or a number.
-    public struct Entry: Sendable {
-        /// The value.
-        public let value: FlagValue
-        private let position: Int32
-        /// Where the value is written in the tenant's file.
-        public let line: Int32, column: Int32
-
-        /// The flag's position in the model.
-        public var flag: Int { Int(position) }
-
-        init(flag: Int, value: FlagValue, line: Int32, column: Int32) {
-            self.value = value
-            position = Int32(flag)
-            self.line = line
-            self.column = column
-        }
-    }
+    /// One setting of a flag the enum declares, as its table keeps it; its file is the tenant's.
+    public typealias Entry = SettingTable.Entry
 
     /// The tenant's file, where every entry is written.
     public let file: String
@@ -108,6 +90,17 @@ public struct IndexedSettings: Sendable {
         return (changed.indices.filter { changed[$0] }, moved.filter { !changed[$0.flag] })
     }
 
+    /// Calls `body` with each entry, the base values first, then each environment's
+    /// overrides, in order. The entries are read where they are: a loop over the
+    /// arrays copied each one, value and all, which cost more than the body.
+    public func forEachEntry(_ body: (borrowing Entry) -> Void) {
+        for entries in CollectionOfOne(base).lazy + overrides {
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices { body(entries[index]) }
+            }
+        }
+    }
+
     /// For each flag position, the positions of the environments where the tenant
     /// gives it no value (no base value and no override there), so it falls back.
     /// Worked out in one flat table: most flags are set everywhere, and their
@@ -115,9 +108,13 @@ public struct IndexedSettings: Sendable {
     public func unsetEnvironments(flagCount: Int) -> [[Int]] {
         let count = overrides.count
         var isSet = [Bool](repeating: false, count: flagCount * count)
-        for entry in base { for environment in 0..<count { isSet[entry.flag * count + environment] = true } }
+        base.withUnsafeBufferPointer { base in
+            for index in base.indices { for environment in 0..<count { isSet[base[index].flag * count + environment] = true } }
+        }
         for (environment, entries) in overrides.enumerated() {
-            for entry in entries { isSet[entry.flag * count + environment] = true }
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices { isSet[entries[index].flag * count + environment] = true }
+            }
         }
         return (0..<flagCount).map { flag in
             let row = flag * count..<(flag + 1) * count
@@ -128,27 +125,24 @@ public struct IndexedSettings: Sendable {
     /// One object's settings by flag position. A static function with borrowed
     /// arguments, so the threads that index tenants at once do not fight over the
     /// reference counts of the keys they share. A table read against a copy of
-    /// `keys` already knows each setting's position.
+    /// `keys` already knows each setting's position, and when it holds only flags
+    /// `keys` declares, its entries are taken as they are, without a copy.
     private static func entries(
         _ table: SettingTable, environment: String?, keys: FlagKeys,
         unknown: inout [(key: String, environment: String?, setting: Tenant.Setting)]
     ) -> [Entry] {
+        if keys.repeatedFlags.isEmpty, table.isAllFlags(of: keys) { return table.entries }
         var entries: [Entry] = []
         entries.reserveCapacity(table.count)
         for (index, flag) in table.flagPositions(in: keys).enumerated() {
             if flag >= 0 {
-                entries.append(
-                    Entry(
-                        flag: Int(flag), value: table.settings[index].value, line: Int32(clamping: table.settings[index].location.line),
-                        column: Int32(clamping: table.settings[index].location.column)))
+                entries.append(table.entries[index].of(flag: Int(flag)))
             } else {
-                unknown.append((table.key(at: index), environment, table.settings[index]))
+                unknown.append((table.key(at: index), environment, table.setting(at: index)))
             }
         }
         for (position, first) in keys.repeatedFlags {
-            for entry in entries where entry.flag == first {
-                entries.append(Entry(flag: position, value: entry.value, line: entry.line, column: entry.column))
-            }
+            for entry in entries where entry.flag == first { entries.append(entry.of(flag: position)) }
         }
         return entries
     }
@@ -243,13 +237,18 @@ public struct MatrixColumn {
         cells[flag].hasDetails = showsHiddenValue
     }
 
-    /// Decides an open cell with a tenant's setting; does nothing when it is decided.
-    /// Only for a layer whose opinions carry no reason and hide nothing.
-    public mutating func decide(_ entry: IndexedSettings.Entry) {
-        guard isOpen(entry.flag) else { return }
-        cells[entry.flag] = ResolvedMatrix.PackedCell(
-            value: interner.id(of: entry.value), file: tenantFile, line: UInt32(clamping: entry.line),
-            column: UInt32(clamping: entry.column), layer: layerIndex, hasDetails: showsHiddenValue)
+    /// Decides the open cells of a tenant's settings, in order; does nothing for a
+    /// decided one. Only for a layer whose opinions carry no reason and hide
+    /// nothing. The entries are read where they are: a loop over the array copied
+    /// each one, value and all, which cost more than deciding its cell.
+    public mutating func decide(_ entries: [IndexedSettings.Entry]) {
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where isOpen(entries[index].flag) {
+                cells[entries[index].flag] = ResolvedMatrix.PackedCell(
+                    value: interner.id(of: entries[index].value), file: tenantFile, line: UInt32(clamping: entries[index].line),
+                    column: UInt32(clamping: entries[index].column), layer: layerIndex, hasDetails: showsHiddenValue)
+            }
+        }
     }
 
     /// Decides an open cell with any opinion; does nothing when it is decided.

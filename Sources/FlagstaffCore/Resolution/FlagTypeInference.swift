@@ -13,17 +13,17 @@ public enum FlagTypeInference {
     /// give it: `countsPerFlag` counts per flag, in the order of `countedTypes`.
     public static func inference(of model: FlagModel, settings: [IndexedSettings]) -> (types: [FlagType], counts: [Int32]) {
         let kinds = countedTypes
-        var counts = [Int32](repeating: 0, count: model.flags.count * kinds.count)
-        var firstSeen = [(tenant: Int, line: Int, column: Int)?](repeating: nil, count: model.flags.count * kinds.count)
-        for (tenant, indexed) in settings.enumerated() {
-            // Joined in place: adding the arrays would copy every entry.
-            for entry in ([indexed.base] + indexed.overrides).joined() {
-                let slot = entry.flag * kinds.count + Self.slot(of: entry.value.type)
-                counts[slot] += 1
-                let seen = (tenant, Int(entry.line), Int(entry.column))
-                if firstSeen[slot].map({ seen < $0 }) ?? true { firstSeen[slot] = seen }
-            }
+        // Counted in runs of tenants, on every core, then added up in tenant order:
+        // at hundreds of tenants the counting was a pause in which one core worked.
+        let run = 16
+        let tallies = Parallel.map((settings.count + run - 1) / run) { index in
+            var tally = Tally(slots: model.flags.count * kinds.count)
+            for tenant in index * run..<min(settings.count, (index + 1) * run) { tally.count(settings[tenant], tenant: tenant) }
+            return tally
         }
+        var total = Tally(slots: model.flags.count * kinds.count)
+        for tally in tallies { total.add(tally) }
+        let (counts, first) = (total.counts, total.first)
         let types = model.flags.indices.map { flag -> FlagType in
             if let declared = model.flags[flag].declaredType(in: model.environments) { return declared }
             let key = model.flags[flag].key
@@ -31,9 +31,44 @@ public enum FlagTypeInference {
             let slots = (flag * kinds.count)..<((flag + 1) * kinds.count)
             let best = counts[slots].max() ?? 0
             guard best > 0 else { return .bool }
-            return slots.filter { counts[$0] == best }.min { firstSeen[$0]! < firstSeen[$1]! }.map { kinds[$0 - slots.lowerBound] } ?? .bool
+            return slots.filter { counts[$0] == best }.min { first[$0] < first[$1] }.map { kinds[$0 - slots.lowerBound] } ?? .bool
         }
         return (types, counts)
+    }
+
+    /// How many values of each type the tenants of a run give each flag, and where
+    /// the first of them is written: `countsPerFlag` slots per flag.
+    private struct Tally: Sendable {
+        var counts: [Int32]
+        /// For each slot, the tenant, line and column of its first value; the
+        /// tenant is `Int32.max` while the slot has none, so any value comes first.
+        var first: [Place]
+
+        typealias Place = (tenant: Int32, line: Int32, column: Int32)
+
+        init(slots: Int) {
+            counts = Array(repeating: 0, count: slots)
+            first = Array(repeating: (.max, 0, 0), count: slots)
+        }
+
+        /// Counts a tenant's values; tenants are counted in order.
+        mutating func count(_ settings: IndexedSettings, tenant: Int) {
+            let tenant = Int32(tenant)
+            settings.forEachEntry { entry in
+                let slot = entry.flag * countsPerFlag + slot(of: entry.value.type)
+                counts[slot] += 1
+                let place = (tenant, entry.line, entry.column)
+                if place < first[slot] { first[slot] = place }
+            }
+        }
+
+        /// Adds the counts of the run after this one.
+        mutating func add(_ later: Tally) {
+            for slot in counts.indices {
+                counts[slot] += later.counts[slot]
+                if later.first[slot] < first[slot] { first[slot] = later.first[slot] }
+            }
+        }
     }
 
     /// A flag's type as the code declares it, or else as the counts of its tenant

@@ -76,6 +76,25 @@ public enum Parallel {
         if let failure = failure.withLock({ $0?.error }) { throw failure }
     }
 
+    /// Runs `job` for `0..<count` on every core, as `each` does, and hands the
+    /// results to `deliver` in order: each as soon as it and every result before it
+    /// are ready, from the thread that finished the last of them, one delivery at a
+    /// time. A command that prints a large result in parts then writes each part
+    /// while the other cores make the next, rather than waiting for all of them.
+    public static func inOrder<T: Sendable>(_ count: Int, _ job: @Sendable (Int) -> T, deliver: (T) -> Void) {
+        // A result finished before one ahead of it waits here; jobs start in index
+        // order, so few ever wait.
+        var waiting: [Int: T] = [:]
+        var next = 0
+        each(count, { index in (index, job(index)) }) { index, result in
+            waiting[index] = result
+            while let ready = waiting.removeValue(forKey: next) {
+                deliver(ready)
+                next += 1
+            }
+        }
+    }
+
     /// A value the compiler cannot prove safe to share between threads (a buffer
     /// whose threads write disjoint parts, a closure called under a lock), shared
     /// where each use says why it is safe: the one place the module opts out of

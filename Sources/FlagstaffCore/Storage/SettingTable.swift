@@ -4,59 +4,103 @@
 /// Made against the enum's keys (`FlagKeys`), the table stores the setting of a
 /// flag the enum declares by the flag's position, and only other keys by name.
 /// A reader then hashes each key once, against the enum, and `IndexedSettings`
-/// takes the positions as they are. Written by hand rather than as a
-/// `Dictionary`: a large workspace holds over half a million settings, and a
+/// takes the entries as they are, without a copy. Written by hand rather than as
+/// a `Dictionary`: a large workspace holds over half a million settings, and a
 /// dictionary of them costs a second hash of every key and about twice the memory.
 public struct SettingTable: Sendable {
+    /// One setting as a table keeps it: 48 bytes, its file named by position and
+    /// its place by 32-bit numbers, and nothing to retain when the value is a Bool
+    /// or a number. A `Tenant.Setting`, with a `SourceLocation` of its own, is
+    /// made only when asked for.
+    public struct Entry: Sendable {
+        /// The value.
+        public let value: FlagValue
+        /// The flag's position in the table's keys, or `-1 - i` when its key is the
+        /// `i`th the keys do not have.
+        fileprivate(set) var slot: Int32
+        /// Where the value is written, in the setting's file.
+        public let line: Int32, column: Int32
+        /// Where the key is written, in the same file.
+        let keyLine: Int32, keyColumn: Int32
+        /// The file, by position in the table's files.
+        let file: Int32
+
+        /// The flag's position in the keys; negative for a key they do not have.
+        public var flag: Int { Int(slot) }
+
+        /// The same setting, of the flag at another position (a flag whose key repeats another's).
+        func of(flag: Int) -> Entry {
+            var entry = self
+            entry.slot = Int32(flag)
+            return entry
+        }
+    }
+
     /// The keys that positions refer to; `nil` when the table was made without them.
     public let flagKeys: FlagKeys?
     /// The settings, in the order they were added.
-    public private(set) var settings: [Tenant.Setting] = []
-    /// For each setting, its flag's position in `flagKeys`, or `-1 - i` when its key
-    /// is the `i`th of `otherKeys`.
-    private var slots: [Int32] = []
+    public private(set) var entries: [Entry] = []
     /// By flag position, one more than the position of the flag's setting in
-    /// `settings`; 0 for none. Empty until the first setting of a flag.
+    /// `entries`; 0 for none. Empty until the first setting of a flag.
     private var byFlag: [Int32] = []
     /// The keys `flagKeys` does not have, in the order they were added.
     private var otherKeys: [String] = []
-    /// The position in `settings` of each key in `otherKeys`.
+    /// The position in `entries` of each key in `otherKeys`.
     private var otherPositions: [String: Int32] = [:]
+    /// The files the settings are written in, nearly always one.
+    private var files: [String] = []
 
     /// An empty table: against the enum's keys when given, with room for `capacity` settings.
     public init(keys: FlagKeys? = nil, capacity: Int = 0) {
         flagKeys = keys
-        settings.reserveCapacity(capacity)
-        slots.reserveCapacity(capacity)
+        entries.reserveCapacity(capacity)
     }
 
     /// How many settings there are.
-    public var count: Int { settings.count }
+    public var count: Int { entries.count }
 
     /// The keys, in order.
-    public var keys: [String] { settings.indices.map(key(at:)) }
+    public var keys: [String] { entries.indices.map(key(at:)) }
 
-    /// The key of the setting at a position in `settings`.
+    /// The key of the setting at a position in `entries`.
     public func key(at index: Int) -> String {
-        let slot = Int(slots[index])
+        let slot = Int(entries[index].slot)
         return slot >= 0 ? flagKeys!.key(at: slot) : otherKeys[-1 - slot]
     }
+
+    /// The setting at a position in `entries`, with its locations.
+    public func setting(at index: Int) -> Tenant.Setting {
+        let entry = entries[index]
+        return Tenant.Setting(
+            value: entry.value, location: SourceLocation(file: files[Int(entry.file)], line: Int(entry.line), column: Int(entry.column)),
+            keyLine: Int(entry.keyLine), keyColumn: Int(entry.keyColumn))
+    }
+
+    /// The file the setting at a position in `entries` is written in.
+    public func file(at index: Int) -> String { files[Int(entries[index].file)] }
 
     /// For each setting, in order, the position in `keys` of its flag, or a negative
     /// number when the enum does not declare its key. Without a lookup when the
     /// table was made against a copy of `keys`.
     public func flagPositions(in keys: FlagKeys) -> [Int32] {
-        if let flagKeys, flagKeys.isCopy(of: keys) { return slots }
-        return settings.indices.map { index in keys.position(of: key(at: index)).map(Int32.init) ?? -1 }
+        if let flagKeys, flagKeys.isCopy(of: keys) { return entries.map(\.slot) }
+        return entries.indices.map { index in keys.position(of: key(at: index)).map(Int32.init) ?? -1 }
+    }
+
+    /// Whether every setting is of a flag `keys` declares, the table made against
+    /// a copy of them: then `entries` name each flag by its position in `keys`.
+    public func isAllFlags(of keys: FlagKeys) -> Bool {
+        guard let flagKeys, flagKeys.isCopy(of: keys) else { return false }
+        return otherKeys.isEmpty
     }
 
     /// The setting of a key. Setting a key that is there replaces its setting in
     /// place; setting `nil` removes it.
     public subscript(key: String) -> Tenant.Setting? {
-        get { position(of: key).map { settings[$0] } }
+        get { position(of: key).map(setting(at:)) }
         set {
             switch (position(of: key), newValue) {
-            case (let index?, let setting?): settings[index] = setting
+            case (let index?, let setting?): entries[index] = entry(setting, slot: entries[index].slot)
             case (let index?, nil): remove(at: index)
             case (nil, let setting?): _ = insert(setting, forKey: key)
             case (nil, nil): break
@@ -68,10 +112,9 @@ public struct SettingTable: Sendable {
     /// one, leaves it and returns it. One lookup either way.
     public mutating func insert(_ setting: Tenant.Setting, forKey key: String) -> Tenant.Setting? {
         if let flag = flagKeys?.position(of: key) { return insert(setting, flag: flag) }
-        if let earlier = otherPositions[key] { return settings[Int(earlier)] }
-        otherPositions[key] = Int32(settings.count)
-        settings.append(setting)
-        slots.append(-1 - Int32(otherKeys.count))
+        if let earlier = otherPositions[key] { return self.setting(at: Int(earlier)) }
+        otherPositions[key] = Int32(entries.count)
+        entries.append(entry(setting, slot: -1 - Int32(otherKeys.count)))
         otherKeys.append(key)
         return nil
     }
@@ -80,13 +123,46 @@ public struct SettingTable: Sendable {
     /// does for the flag's key, when a reader has looked the key up already.
     /// Precondition: the table was made against keys, and the position is the
     /// one they give the key.
-    public mutating func insert(_ setting: consuming Tenant.Setting, flag: Int) -> Tenant.Setting? {
+    public mutating func insert(_ setting: Tenant.Setting, flag: Int) -> Tenant.Setting? {
         if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys!.flagCount) }
-        if byFlag[flag] > 0 { return settings[Int(byFlag[flag]) - 1] }
-        settings.append(setting)
-        slots.append(Int32(flag))
-        byFlag[flag] = Int32(settings.count)
+        if byFlag[flag] > 0 { return self.setting(at: Int(byFlag[flag]) - 1) }
+        entries.append(entry(setting, slot: Int32(flag)))
+        byFlag[flag] = Int32(entries.count)
         return nil
+    }
+
+    /// Adds the setting of the flag at a position in `flagKeys` written in `file`
+    /// at the given places, as `insert(_:flag:)` does, without making a
+    /// `Tenant.Setting`: what a reader of hundreds of thousands of settings calls.
+    /// Returns where the flag's setting was written before, when it has one.
+    public mutating func insert(
+        _ value: FlagValue, flag: Int, file: String, line: Int, column: Int, keyLine: Int, keyColumn: Int
+    ) -> SourceLocation? {
+        if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys!.flagCount) }
+        if byFlag[flag] > 0 { return setting(at: Int(byFlag[flag]) - 1).keyLocation }
+        entries.append(
+            Entry(
+                value: value, slot: Int32(flag), line: Int32(clamping: line), column: Int32(clamping: column), keyLine: Int32(clamping: keyLine),
+                keyColumn: Int32(clamping: keyColumn), file: position(ofFile: file)))
+        byFlag[flag] = Int32(entries.count)
+        return nil
+    }
+
+    /// A setting as the table keeps it.
+    private mutating func entry(_ setting: Tenant.Setting, slot: Int32) -> Entry {
+        let key = setting.keyLocation
+        return Entry(
+            value: setting.value, slot: slot, line: Int32(clamping: setting.location.line), column: Int32(clamping: setting.location.column),
+            keyLine: Int32(clamping: key.line), keyColumn: Int32(clamping: key.column), file: position(ofFile: setting.location.file))
+    }
+
+    /// A file's position in `files`, added when it is new. A table's settings are
+    /// nearly always of one file, so the last is tried first.
+    private mutating func position(ofFile file: String) -> Int32 {
+        if let last = files.last, last == file { return Int32(files.count - 1) }
+        if let index = files.firstIndex(of: file) { return Int32(index) }
+        files.append(file)
+        return Int32(files.count - 1)
     }
 
     /// Each setting's value, by key.
@@ -94,7 +170,7 @@ public struct SettingTable: Sendable {
         Dictionary(uniqueKeysWithValues: self.map { ($0.key, transform($0.value)) })
     }
 
-    /// The position in `settings` of a key's setting.
+    /// The position in `entries` of a key's setting.
     private func position(of key: String) -> Int? {
         if let flagKeys, let flag = flagKeys.position(of: key) {
             return byFlag.isEmpty || byFlag[flag] == 0 ? nil : Int(byFlag[flag]) - 1
@@ -106,7 +182,7 @@ public struct SettingTable: Sendable {
     /// only editors and tests remove, and never in a loop over a large file.
     private mutating func remove(at index: Int) {
         var rest = SettingTable(keys: flagKeys, capacity: count - 1)
-        for position in settings.indices where position != index { _ = rest.insert(settings[position], forKey: key(at: position)) }
+        for position in entries.indices where position != index { _ = rest.insert(setting(at: position), forKey: key(at: position)) }
         self = rest
     }
 }
@@ -114,7 +190,7 @@ public struct SettingTable: Sendable {
 extension SettingTable: Sequence {
     /// The settings with their keys, in order.
     public func makeIterator() -> some IteratorProtocol<(key: String, value: Tenant.Setting)> {
-        settings.indices.lazy.map { (key: key(at: $0), value: settings[$0]) }.makeIterator()
+        entries.indices.lazy.map { (key: key(at: $0), value: setting(at: $0)) }.makeIterator()
     }
 
     public var underestimatedCount: Int { count }

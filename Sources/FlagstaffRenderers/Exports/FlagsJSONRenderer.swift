@@ -30,19 +30,19 @@ public enum FlagsJSONRenderer {
 
     /// Hands the same bytes as `utf8` to `output` in pieces, in order: what the
     /// matrix command writes one after another. The flags are written in runs,
-    /// on every core.
+    /// on every core, and each run handed over as soon as those before it are:
+    /// the first are written out while the cores make the rest.
     public static func write(_ slice: MatrixSlice, lifecycle: LifecycleReport? = nil, to output: ([UInt8]) -> Void) {
         let export = Export(slice, lifecycle: lifecycle)
         let count = slice.matrix.model.flags.count, run = 64
         output(export.opening)
-        let runs = Parallel.map((count + run - 1) / run) { index -> [UInt8] in
+        Parallel.inOrder((count + run - 1) / run, { index -> [UInt8] in
             let flags = (index * run)..<min(count, (index + 1) * run)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(export.estimatedBytes(flags: flags.count))
             export.append(flags, to: &bytes)
             return bytes
-        }
-        for bytes in runs { output(bytes) }
+        }, deliver: output)
         output(export.closing)
     }
 

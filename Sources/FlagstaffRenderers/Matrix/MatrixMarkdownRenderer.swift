@@ -19,9 +19,10 @@ public enum MatrixMarkdownRenderer {
 
     /// Hands the Markdown of a slice to `output` as UTF-8 bytes in pieces, in
     /// order, each ending at the end of a line: what the matrix command writes
-    /// one after another, without joining them first. One environment's pieces
-    /// are made at a time, and the next environment's reuse their memory: at
-    /// thousands of flags and hundreds of tenants the whole text is tens of megabytes.
+    /// one after another, without joining them first. Each piece is handed over
+    /// from the thread that made it, one at a time, while other threads make the
+    /// next: at thousands of flags and hundreds of tenants the whole text is
+    /// tens of megabytes, and writing it is a tenth of the command's time.
     public static func write(_ slice: MatrixSlice, to output: ([UInt8]) -> Void) {
         let model = slice.matrix.model
         // A source Flagstaff cannot see has no mark; its cells' note stands for one.
@@ -50,8 +51,10 @@ public enum MatrixMarkdownRenderer {
         }
         output(Array((lines.joined(separator: "\n") + "\n").utf8))
         // At thousands of flags and hundreds of tenants the cells are most of the
-        // command's work, so each MARK group of an environment is written as bytes
-        // on its own, on every core. Each look's cell text is written once, as piece
+        // command's work, so each MARK group of each environment is written as bytes
+        // on its own, on every core, and handed over in order as soon as it and
+        // those before it are done: the first parts are written out while the
+        // cores make the rest. Each look's cell text is written once, as piece
         // number `presentationID`, and shared by all parts.
         let matrix = slice.matrix
         let cellTexts = (0..<matrix.presentationCount).reduce(into: BytePieces()) { pieces, id in
@@ -61,44 +64,41 @@ public enum MatrixMarkdownRenderer {
         let header = "| Flag | " + slice.tenants.map(\.id.markdownEscaped).joined(separator: " | ") + " |\n"
             + "|:---|" + String(repeating: ":-:|", count: slice.tenants.count) + "\n"
         let emptyCells = String(repeating: " |", count: slice.tenants.count) + "\n"
-        for environment in slice.environments.indices {
+        Parallel.inOrder(slice.environments.count * groups.count, { part -> [UInt8] in
+            let (environment, group) = (part / groups.count, groups[part % groups.count])
             let position = slice.environmentPositions[environment]
-            let parts = Parallel.map(groups.count) { part -> [UInt8] in
-                let group = groups[part]
-                var bytes: [UInt8] = []
-                if part == 0 {
-                    bytes += "\n## \(slice.environments[environment].markdownEscaped)\n\n".utf8
-                    bytes += header.utf8
-                }
-                if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
-                var ids: [Int] = []
-                cellTexts.read { cellTexts in
-                    for (row, flag) in group.positions.enumerated() {
-                        let rowStart = bytes.count
-                        bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
-                        matrix.presentationIDs(flag: flag, environment: position, tenants: slice.tenantPositions, into: &ids)
-                        if ids.contains(where: { $0 < 0 }) {
-                            // A cell with variants has no id: its text is made on its own.
-                            for (column, id) in ids.enumerated() {
-                                guard id >= 0 else {
-                                    let tenant = slice.tenantPositions[column]
-                                    bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
-                                    continue
-                                }
-                                cellTexts.append(id, to: &bytes)
-                            }
-                        } else {
-                            ids.withUnsafeBufferPointer { cellTexts.append($0, to: &bytes) }
-                        }
-                        bytes.append(UInt8(ascii: "\n"))
-                        // The rows of a group are about as long as its first: room
-                        // for them at once, rather than growing by doubling.
-                        if row == 0 { bytes.reserveCapacity(bytes.count + (bytes.count - rowStart) * (group.positions.count - 1) * 9 / 8) }
-                    }
-                }
-                return bytes
+            var bytes: [UInt8] = []
+            if part % groups.count == 0 {
+                bytes += "\n## \(slice.environments[environment].markdownEscaped)\n\n".utf8
+                bytes += header.utf8
             }
-            for part in parts { output(part) }
-        }
+            if let name = group.name { bytes += "| **\(name.markdownEscaped)** |\(emptyCells)".utf8 }
+            var ids: [Int] = []
+            cellTexts.read { cellTexts in
+                for (row, flag) in group.positions.enumerated() {
+                    let rowStart = bytes.count
+                    bytes += "| \(model.flags[flag].key.markdownCode) |".utf8
+                    matrix.presentationIDs(flag: flag, environment: position, tenants: slice.tenantPositions, into: &ids)
+                    if ids.contains(where: { $0 < 0 }) {
+                        // A cell with variants has no id: its text is made on its own.
+                        for (column, id) in ids.enumerated() {
+                            guard id >= 0 else {
+                                let tenant = slice.tenantPositions[column]
+                                bytes += " \(matrix.presentation(flag: flag, tenant: tenant, environment: position).markdown) |".utf8
+                                continue
+                            }
+                            cellTexts.append(id, to: &bytes)
+                        }
+                    } else {
+                        ids.withUnsafeBufferPointer { cellTexts.append($0, to: &bytes) }
+                    }
+                    bytes.append(UInt8(ascii: "\n"))
+                    // The rows of a group are about as long as its first: room
+                    // for them at once, rather than growing by doubling.
+                    if row == 0 { bytes.reserveCapacity(bytes.count + (bytes.count - rowStart) * (group.positions.count - 1) * 9 / 8) }
+                }
+            }
+            return bytes
+        }, deliver: output)
     }
 }

@@ -124,8 +124,8 @@ public enum TenantDefaultsReader {
                 diagnostics.append(duplicate(key, in: parser.file, first: first))
                 return
             }
-            let location = SourceLocation(file: parser.file, line: line, column: column)
             guard let value = flagValue(kind) else {
+                let location = SourceLocation(file: parser.file, line: line, column: column)
                 if let earlier = settings[key.string] {
                     diagnostics.append(duplicate(key, in: parser.file, first: earlier.keyLocation))
                 } else {
@@ -138,14 +138,17 @@ public enum TenantDefaultsReader {
                 }
                 return
             }
-            let setting = Tenant.Setting(value: value, location: location, keyLine: key.line, keyColumn: key.column)
+            // A key the enum declares is stored without a `Tenant.Setting` on the way.
             let earlier =
                 if let flag = finder?.flag(of: key) {
-                    settings.insert(setting, flag: flag)
+                    settings.insert(value, flag: flag, file: parser.file, line: line, column: column, keyLine: key.line, keyColumn: key.column)
                 } else {
-                    settings.insert(setting, forKey: key.string)
+                    settings.insert(
+                        Tenant.Setting(
+                            value: value, location: SourceLocation(file: parser.file, line: line, column: column), keyLine: key.line,
+                            keyColumn: key.column), forKey: key.string)?.keyLocation
                 }
-            if let earlier { diagnostics.append(duplicate(key, in: parser.file, first: earlier.keyLocation)) }
+            if let earlier { diagnostics.append(duplicate(key, in: parser.file, first: earlier)) }
         }
     }
 
