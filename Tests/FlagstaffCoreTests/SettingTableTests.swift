@@ -134,4 +134,29 @@ import Testing
         #expect(both.base.map(\.flag) == [0, 2])
         #expect(both.base.map(\.value) == [.integer(1), .integer(1)])
     }
+
+    /// A table read against other keys (a tenant's, standing in for the enum's
+    /// until it is read) is indexed against the enum's as one read against none:
+    /// positions translated, keys the enum lacks set aside, a repeated key's
+    /// second flag given the setting too.
+    @Test func aTableReadAgainstStandInKeysIsIndexedAsOneReadAgainstNone() {
+        let standIn = FlagKeys(keys: ["C", "Z", "A", "B"], environments: ["dev"])
+        #expect(standIn.translation(to: keys) == [3, -1, 0, 1])
+        #expect(standIn.translation(to: keys) == [3, -1, 0, 1], "asked again, the same")
+        func tenant(_ against: FlagKeys?) -> Tenant {
+            var base = SettingTable(keys: against)
+            for (line, key) in ["A", "Z", "C", "Y"].enumerated() { _ = base.insert(Build.setting(.integer(line), line: line + 1), forKey: key) }
+            var dev = SettingTable(keys: against)
+            _ = dev.insert(Build.setting(.bool(true), line: 9), forKey: "B")
+            return Tenant(id: "t", name: "t", file: "t.json", base: base, overrides: ["dev": dev])
+        }
+        func described(_ settings: IndexedSettings) -> [String] {
+            settings.base.map { "\($0.flag)=\($0.value)@\($0.line)" } + settings.overrides.flatMap { $0.map { "dev \($0.flag)=\($0.value)@\($0.line)" } }
+                + settings.unknown.map { "? \($0.key)@\($0.setting.location.line)" }
+        }
+        let expected = described(IndexedSettings(tenant(nil), keys: keys))
+        #expect(expected == ["0=0@1", "3=2@3", "2=0@1", "dev 1=true@9", "? Z@2", "? Y@4"])
+        #expect(described(IndexedSettings(tenant(standIn), keys: keys)) == expected)
+        #expect(tenant(standIn) == tenant(nil), "the tables are equal, whatever they were read against")
+    }
 }

@@ -5,11 +5,14 @@ import FlagstaffReaders
 extension SourceLoader {
     /// Reads one tenant's file in its format, and indexes its settings against the
     /// declarations' `keys` when they are known: what `loadModel` does for each
-    /// tenant, and what history does for a tenant file a commit changes.
+    /// tenant, and what history does for a tenant file a commit changes. Before
+    /// they are known, the file is read against `stand-in` keys when given (another
+    /// tenant's), which spares looking each key up by name when it is indexed.
     static func readTenant(
-        _ text: String, path: String, id: String, configuration: Configuration, format: any ValuesFormat.Type, keys: FlagKeys?
+        _ text: String, path: String, id: String, configuration: Configuration, format: any ValuesFormat.Type, keys: FlagKeys?,
+        standIn: FlagKeys? = nil
     ) -> (tenant: Tenant?, settings: IndexedSettings?, diagnostics: [Diagnostic]) {
-        let (tenant, diagnostics) = format.read(text, file: path, id: id, name: configuration.tenantNames[id] ?? id, keys: keys)
+        let (tenant, diagnostics) = format.read(text, file: path, id: id, name: configuration.tenantNames[id] ?? id, keys: keys ?? standIn)
         return (tenant, tenant.flatMap { tenant in keys.map { IndexedSettings(tenant, keys: $0) } }, diagnostics)
     }
 

@@ -47,9 +47,11 @@ struct SourceLoader {
         // task, on every core, while the first task reads the enum and the catalog.
         // Once the enum is read, each tenant is also indexed against its keys in its
         // own task, while its settings are still in the cache; the few read before
-        // that are indexed at the end.
+        // that are indexed at the end. Those are read against the keys of the first
+        // of them (`standIn`), so that each is indexed by translating positions, not
+        // by looking every key up by name.
         let (source, configuration, formats) = (source, configuration, formats)
-        let published = Mutex<FlagKeys?>(nil)
+        let published = Mutex<FlagKeys?>(nil), standIn = Mutex<FlagKeys?>(nil)
         let results = Parallel.map(tenantFiles.count + 1) { task -> LoadedFile in
             guard task > 0 else {
                 let (declarations, enumDiagnostics) = formats.declarations.read(enumFiles, configuration: configuration, conditions: conditions)
@@ -63,8 +65,14 @@ struct SourceLoader {
             let file = tenantFiles[task - 1]
             do throws(FileSourceError) {
                 let text = try source.text(of: file.path)
+                let keys = published.withLock { $0 }
+                let stand = keys == nil ? standIn.withLock { $0 } : nil
                 let (tenant, settings, diagnostics) = Self.readTenant(
-                    text, path: file.path, id: file.id, configuration: configuration, format: formats.values, keys: published.withLock { $0 })
+                    text, path: file.path, id: file.id, configuration: configuration, format: formats.values, keys: keys, standIn: stand)
+                if keys == nil, stand == nil, let tenant {
+                    let its = FlagKeys(keys: tenant.base.keys, environments: configuration.environments)
+                    standIn.withLock { $0 = $0 ?? its }
+                }
                 return .tenant(tenant, settings, diagnostics)
             } catch {
                 return .unreadable(error.diagnostic(path: file.path, namedBy: "tenants", at: configuration.locations[.tenants]))

@@ -243,10 +243,12 @@ public struct MatrixColumn {
     /// each one, value and all, which cost more than deciding its cell.
     public mutating func decide(_ entries: [IndexedSettings.Entry]) {
         entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where isOpen(entries[index].flag) {
-                cells[entries[index].flag] = ResolvedMatrix.PackedCell(
-                    value: interner.id(of: entries[index].value), file: tenantFile, line: UInt32(clamping: entries[index].line),
-                    column: UInt32(clamping: entries[index].column), layer: layerIndex, hasDetails: showsHiddenValue)
+            for index in entries.indices {
+                let entry = entries.baseAddress! + index
+                guard isOpen(entry.pointee.flag) else { continue }
+                cells[entry.pointee.flag] = ResolvedMatrix.PackedCell(
+                    value: interner.id(of: entry.pointee.value), file: tenantFile, line: UInt32(clamping: entry.pointee.line),
+                    column: UInt32(clamping: entry.pointee.column), layer: layerIndex, hasDetails: showsHiddenValue)
             }
         }
     }

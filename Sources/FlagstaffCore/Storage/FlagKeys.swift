@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The enum's flags by key, with the environments: what a tenant's settings are
 /// indexed against. It depends only on the enum and the configuration, so a
 /// loader can index each tenant file as soon as it is read, before the whole
@@ -5,7 +7,8 @@
 ///
 /// Copies share one table, and know it: a `SettingTable` made against these keys
 /// stores each setting by flag position, and indexing it against the same keys
-/// then needs no lookup.
+/// then needs no lookup; indexing it against other keys translates each position
+/// once per pair of tables (`translation(to:)`), not each setting's key.
 public struct FlagKeys: Hashable, Sendable {
     /// The table copies share.
     fileprivate final class Storage: Sendable {
@@ -16,6 +19,8 @@ public struct FlagKeys: Hashable, Sendable {
         /// Whether a key has a byte beyond ASCII. Only then can an ASCII key that
         /// `utf8` does not have still equal one of them as Swift compares strings.
         let hasNonASCIIKeys: Bool
+        /// `translation(to:)`'s answers, by the other keys' table.
+        let translations = Mutex<[(to: Storage, positions: [Int32])]>([])
 
         init(positions: [String: Int], keys: [String]) {
             self.positions = positions
@@ -34,14 +39,31 @@ public struct FlagKeys: Hashable, Sendable {
 
     /// The keys of `flags`, in order, and the environments.
     public init(flags: [Flag], environments: [String]) {
+        self.init(keys: flags.map(\.key), environments: environments)
+    }
+
+    /// Keys in order, a flag's position being its key's, and the environments: the
+    /// keys of one tenant file, say, that others can be read against before the
+    /// enum's keys are known.
+    public init(keys: [String], environments: [String]) {
         self.environments = environments
-        let positions = Dictionary(flags.enumerated().map { ($1.key, $0) }) { first, _ in first }
+        let positions = Dictionary(keys.enumerated().map { ($1, $0) }) { first, _ in first }
         var repeatedFlags: [Int: Int] = [:]
-        for (position, flag) in flags.enumerated() where positions[flag.key] != position {
-            repeatedFlags[position] = positions[flag.key]
+        for (position, key) in keys.enumerated() where positions[key] != position {
+            repeatedFlags[position] = positions[key]
         }
-        storage = Storage(positions: positions, keys: flags.map(\.key))
+        storage = Storage(positions: positions, keys: keys)
         self.repeatedFlags = repeatedFlags
+    }
+
+    /// For each position in these keys, the position `other` gives its key, or -1
+    /// when `other` lacks it: worked out once for each other table of keys, so a
+    /// tenant read against these keys is indexed against the enum's by position.
+    public func translation(to other: FlagKeys) -> [Int32] {
+        if let known = storage.translations.withLock({ $0.first { $0.to === other.storage }?.positions }) { return known }
+        let positions = storage.keys.map { other.position(of: $0).map(Int32.init) ?? -1 }
+        storage.translations.withLock { $0.append((other.storage, positions)) }
+        return positions
     }
 
     /// How many distinct keys there are.

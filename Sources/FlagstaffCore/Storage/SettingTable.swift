@@ -81,10 +81,15 @@ public struct SettingTable: Sendable {
 
     /// For each setting, in order, the position in `keys` of its flag, or a negative
     /// number when the enum does not declare its key. Without a lookup when the
-    /// table was made against a copy of `keys`.
+    /// table was made against a copy of `keys`, and with one per key of the table's
+    /// keys, not per setting, when it was made against others.
     public func flagPositions(in keys: FlagKeys) -> [Int32] {
-        if let flagKeys, flagKeys.isCopy(of: keys) { return entries.map(\.slot) }
-        return entries.indices.map { index in keys.position(of: key(at: index)).map(Int32.init) ?? -1 }
+        guard let flagKeys else { return entries.indices.map { index in keys.position(of: key(at: index)).map(Int32.init) ?? -1 } }
+        if flagKeys.isCopy(of: keys) { return entries.map(\.slot) }
+        let translation = flagKeys.translation(to: keys)
+        return entries.map { entry in
+            entry.slot >= 0 ? translation[Int(entry.slot)] : keys.position(of: otherKeys[Int(-1 - entry.slot)]).map(Int32.init) ?? -1
+        }
     }
 
     /// Whether every setting is of a flag `keys` declares, the table made against

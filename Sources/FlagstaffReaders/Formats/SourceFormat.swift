@@ -115,8 +115,8 @@ extension DeclarationsFormat {
 /// A format of values: one file per tenant (or one for the whole app), with
 /// values for every environment and overrides for some.
 public protocol ValuesFormat: SourceFormat {
-    /// Reads one tenant's file. When the enum's `keys` are given, settings are
-    /// stored against them (see `SettingTable`).
+    /// Reads one tenant's file. When `keys` are given (the enum's, or another
+    /// tenant's standing in for them), settings are stored against them (see `SettingTable`).
     static func read(_ text: String, file: String, id: String, name: String, keys: FlagKeys?) -> (tenant: Tenant?, diagnostics: [Diagnostic])
     /// The edits that set a flag in every environment and override it in some;
     /// `order` ranks keys, for files that keep them in the enum's order.
