@@ -31,4 +31,21 @@ struct BytePiecesTests {
         }
         #expect(String(decoding: atOnce, as: UTF8.self) == String(decoding: oneByOne, as: UTF8.self) + "◆ é")
     }
+
+    /// Pieces of every length from 0 to 40, copied by words or not, at the start,
+    /// middle and end of the pieces, give the same row as pieces appended one by one.
+    @Test func piecesOfEveryLengthAreCopiedExactly() {
+        var pieces = BytePieces()
+        for length in 0...40 { pieces.add((0..<length).map { UInt8(ascii: "a") + UInt8(($0 + length) % 26) }) }
+        let rows: [[Int]] = [Array(0...40), Array((0...40).reversed()), [40, 40, 17, 16, 15, 0, 8, 9, 39], [16], [40]]
+        for row in rows {
+            var oneByOne: [UInt8] = [], atOnce: [UInt8] = []
+            pieces.read { reader in
+                for number in row { reader.append(number, to: &oneByOne) }
+                row.withUnsafeBufferPointer { reader.append($0, to: &atOnce) }
+            }
+            #expect(atOnce == oneByOne)
+            #expect(atOnce.count == row.reduce(0, +))
+        }
+    }
 }

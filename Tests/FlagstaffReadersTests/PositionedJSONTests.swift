@@ -206,6 +206,40 @@ struct PositionedJSONTests {
         #expect(answers.map(\.empty) == [false, false, false, false, false, false, true, false, false])
     }
 
+    /// Long keys and strings, with an escape, a byte beyond ASCII or a control
+    /// character at every place: read eight bytes at a time until such a byte, the
+    /// same as one byte at a time.
+    @Test func longStringsAreReadTheSameWhereverTheirSpecialBytesAre() throws {
+        for before in 0...20 {
+            let head = String(repeating: "k", count: before), tail = String(repeating: "z", count: 21 - before)
+            let cases: [(written: String, key: String, plain: Bool)] = [
+                (head + tail, head + tail, true),
+                (head + "\u{E9}" + tail, head + "\u{E9}" + tail, true),
+                (head + #"\n"# + tail, head + "\n" + tail, false),
+                (head + #"\""# + tail, head + "\"" + tail, false),
+                (head + #"\\"# + tail, head + "\\" + tail, false),
+            ]
+            for (written, key, plain) in cases {
+                var keys: [(String, Bool, Bool)] = []
+                let text = "{\"\(written)\": \"\(written)\"}"
+                _ = try PositionedJSONParser.read(text, file: "t.json") { parser throws(JSONSyntaxError) in
+                    try parser.readObject { parser, key throws(JSONSyntaxError) in
+                        keys.append((key.string, key.plainUTF8 == nil, key.isPlainASCII))
+                        guard case .string(let value) = try parser.parseValue().kind else { Issue.record("not a string"); return }
+                        #expect(value == key.string)
+                    }
+                }
+                #expect(keys.map(\.0) == [key], "\(before) bytes before")
+                #expect(keys.map(\.1) == [!plain], "decoded only with an escape, \(before) bytes before")
+                #expect(keys.map(\.2) == [plain && written.utf8.allSatisfy { $0 < 0x80 }], "\(before) bytes before")
+            }
+            // A control character or a line break inside a string is refused, wherever it is.
+            for control in ["\u{01}", "\u{1F}", "\n"] {
+                #expect(throws: JSONSyntaxError.self) { try parse("{\"\(head + control + tail)\": 1}") }
+            }
+        }
+    }
+
     @Test(arguments: ["[1, 2]", "\"text\"", "null", " 42 "])
     func aRootThatIsNotAnObjectIsReadWhole(_ text: String) throws {
         let (_, members, notAnObject, _) = try streamed(text)

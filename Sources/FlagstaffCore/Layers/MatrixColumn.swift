@@ -103,13 +103,14 @@ public struct IndexedSettings: Sendable {
 
     /// For each flag position, the positions of the environments where the tenant
     /// gives it no value (no base value and no override there), so it falls back.
-    /// Worked out in one flat table: most flags are set everywhere, and their
-    /// empty lists cost no allocation.
+    /// Worked out in one flat table: most flags are set everywhere (a base value
+    /// sets a flag in all of them at once), and their empty lists cost no allocation.
     public func unsetEnvironments(flagCount: Int) -> [[Int]] {
         let count = overrides.count
         var isSet = [Bool](repeating: false, count: flagCount * count)
+        var hasBase = [Bool](repeating: false, count: flagCount)
         base.withUnsafeBufferPointer { base in
-            for index in base.indices { for environment in 0..<count { isSet[base[index].flag * count + environment] = true } }
+            for index in base.indices { hasBase[base[index].flag] = true }
         }
         for (environment, entries) in overrides.enumerated() {
             entries.withUnsafeBufferPointer { entries in
@@ -117,8 +118,7 @@ public struct IndexedSettings: Sendable {
             }
         }
         return (0..<flagCount).map { flag in
-            let row = flag * count..<(flag + 1) * count
-            return isSet[row].allSatisfy { $0 } ? [] : (0..<count).filter { !isSet[flag * count + $0] }
+            hasBase[flag] ? [] : (0..<count).filter { !isSet[flag * count + $0] }
         }
     }
 

@@ -113,10 +113,8 @@ public enum Validator {
                     "\(unknown.count - unknownKeysReported) more keys are not flags of \(model.declaringTypes)",
                     at: .start(of: tenant.file), hint: "only the first \(unknownKeysReported) are reported one by one"))
         }
-        for entry in settings.base where entry.value.type != types[entry.flag] && !model.repeatedFlags.keys.contains(entry.flag) {
-            diagnostics += typeDiagnostic(entry.value, at: settings.location(of: entry), key: flags[entry.flag].key, expected: types[entry.flag])
-        }
-        for entry in settings.overrides.joined() where entry.value.type != types[entry.flag] && !model.repeatedFlags.keys.contains(entry.flag) {
+        settings.forEachEntry { entry in
+            guard entry.value.type != types[entry.flag], !model.repeatedFlags.keys.contains(entry.flag) else { return }
             diagnostics += typeDiagnostic(entry.value, at: settings.location(of: entry), key: flags[entry.flag].key, expected: types[entry.flag])
         }
         // A single app has no file to set values in, and a flag with a default in
