@@ -74,6 +74,27 @@ struct PositionedJSONTests {
         #expect(failure("true false") == "1:6: unexpected 'f' after the end of the JSON value")
         #expect(failure("tru") == "1:1: expected a value, found 't'")
         #expect(failure("nul") == "1:1: expected a value, found 'n'")
+        // Each byte of a word counts, the fifth of `false` too.
+        for wrong in ["[trUe]", "[truE]", "[falsE]", "[fals ]", "[nulL]", "[tRue]"] {
+            #expect(failure(wrong) == "1:2: expected a value, found '\(wrong.dropFirst().first!)'")
+        }
+        #expect(failure("[true, false, null]") == nil)
+    }
+
+    /// Indentation of any width, tabs and line ends between tokens: each line and
+    /// column is where the text has it.
+    @Test func whitespaceOfAnyWidthKeepsLinesAndColumns() throws {
+        for width in 0...20 {
+            let indent = String(repeating: " ", count: width)
+            let text = "{\n\(indent)\"a\": \(indent)true,\r\n\t\(indent)\"b\":\(indent) [\n\(indent)1\(indent)]\(indent)\n}\(indent)"
+            guard case .object(let members) = try parse(text).kind else { Issue.record("not an object"); return }
+            #expect(members.map(\.keyLocation.line) == [2, 3])
+            #expect(members.map(\.keyLocation.column) == [width + 1, width + 2])
+            #expect(members.map(\.value.location.column) == [width + 6 + width, width + 7 + width])
+            guard case .array(let numbers) = members[1].value.kind else { Issue.record("b is not an array"); return }
+            #expect(numbers.map(\.location.line) == [4])
+            #expect(numbers.map(\.location.column) == [width + 1])
+        }
     }
 
     @Test func escapesAreDecoded() {

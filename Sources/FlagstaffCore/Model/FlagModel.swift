@@ -44,7 +44,8 @@ public struct FlagModel: Hashable, Sendable {
         self.title = title
         self.environments = environments
         self.flagEnums = flagEnums
-        flags = flagEnums.flatMap(\.flags)
+        // The one type's own array when there is one, not a copy of its thousands of flags.
+        flags = flagEnums.count == 1 ? flagEnums[0].flags : flagEnums.flatMap(\.flags)
         self.catalog = catalog
         self.tenants = tenants.sorted { $0.id < $1.id }
         self.tenantNames = tenantNames

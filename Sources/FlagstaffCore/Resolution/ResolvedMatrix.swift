@@ -258,11 +258,13 @@ public struct ResolvedMatrix: Sendable {
         let (flagCount, tenantCount, layerCount) = (model.flags.count, model.tenants.count, layers.count)
         if ids.count != tenants.count { ids = Array(repeating: 0, count: tenants.count) }
         var hasDetails = false
+        // One flag's cells in an environment lie a tile apart, from its first tenant's.
+        let first = Self.index(flag: flag, tenant: 0, environment: environment, flags: flagCount, tenants: tenantCount)
         cells.withUnsafeBufferPointer { cells in
             tenants.withUnsafeBufferPointer { tenants in
                 ids.withUnsafeMutableBufferPointer { ids in
                     for column in tenants.indices {
-                        let cell = cells[Self.index(flag: flag, tenant: tenants[column], environment: environment, flags: flagCount, tenants: tenantCount)]
+                        let cell = cells[first + tenants[column] * Self.tile]
                         ids[column] = Int(cell.value) * layerCount + Int(cell.layer)
                         hasDetails = hasDetails || cell.hasDetails
                     }
@@ -287,10 +289,9 @@ public struct ResolvedMatrix: Sendable {
     public func cells(flag: Int, environment: Int, tenants: [Int], into row: inout [PackedCell]) {
         let (flagCount, tenantCount) = (model.flags.count, model.tenants.count)
         row.removeAll(keepingCapacity: true)
+        let first = Self.index(flag: flag, tenant: 0, environment: environment, flags: flagCount, tenants: tenantCount)
         cells.withUnsafeBufferPointer { cells in
-            for tenant in tenants {
-                row.append(cells[Self.index(flag: flag, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)])
-            }
+            for tenant in tenants { row.append(cells[first + tenant * Self.tile]) }
         }
     }
 

@@ -13,14 +13,18 @@ public enum Validator {
     /// Duplicate keys: two cases of one type with the same raw value, or two
     /// declaring types that both declare a key, each at its place.
     static func enumDiagnostics(_ flagEnums: [FlagEnum]) -> [Diagnostic] {
-        var firstByKey: [String: (flag: Flag, type: String)] = [:]
+        // Each key's first flag by its type's and its own position: a flag is too
+        // large a value to copy into a table of thousands.
+        var firstByKey: [String: (type: Int, flag: Int)] = [:]
+        firstByKey.reserveCapacity(flagEnums.reduce(0) { $0 + $1.flags.count })
         var diagnostics: [Diagnostic] = []
-        for flagEnum in flagEnums {
-            for flag in flagEnum.flags {
-                guard let first = firstByKey[flag.key] else {
-                    firstByKey[flag.key] = (flag, flagEnum.name)
+        for (typePosition, flagEnum) in flagEnums.enumerated() {
+            for (position, flag) in flagEnum.flags.enumerated() {
+                guard let firstPosition = firstByKey[flag.key] else {
+                    firstByKey[flag.key] = (typePosition, position)
                     continue
                 }
+                let first = (flag: flagEnums[firstPosition.type].flags[firstPosition.flag], type: flagEnums[firstPosition.type].name)
                 if first.type == flagEnum.name {
                     diagnostics.append(
                         .error(
@@ -41,7 +45,9 @@ public enum Validator {
     static func catalogDiagnostics(_ model: FlagModel) -> [Diagnostic] {
         let keys = Set(model.flags.map(\.key))
         var diagnostics: [Diagnostic] = []
-        var firstRow: [String: CatalogEntry] = [:]
+        // Each key's first row, by where it is.
+        var firstRow: [String: SourceLocation] = [:]
+        firstRow.reserveCapacity(model.catalog.entries.count)
         // Computed once, not per row, so a catalog of many unknown rows stays linear.
         let rowKeys = Set(model.catalog.entries.map(\.key))
         let keysWithoutRow = model.flags.map(\.key).filter { !rowKeys.contains($0) }
@@ -50,10 +56,10 @@ public enum Validator {
                 diagnostics.append(
                     .error(
                         "duplicate catalog row for '\(entry.key)'", at: entry.location,
-                        hint: "the first row is at line \(first.location.line)"))
+                        hint: "the first row is at line \(first.line)"))
                 continue
             }
-            firstRow[entry.key] = entry
+            firstRow[entry.key] = entry.location
             if !keys.contains(entry.key) {
                 diagnostics.append(
                     .error(

@@ -55,8 +55,9 @@ public struct FlagDeclarations: Sendable {
         self.metadata = metadata
     }
 
-    /// Every type's flags, one type after the other.
-    public var flags: [Flag] { flagEnums.flatMap(\.flags) }
+    /// Every type's flags, one type after the other: the one type's own array
+    /// when there is one, not a copy of its thousands of flags.
+    public var flags: [Flag] { flagEnums.count == 1 ? flagEnums[0].flags : flagEnums.flatMap(\.flags) }
 }
 
 /// A flag `flagstaff new` adds to the declarations.

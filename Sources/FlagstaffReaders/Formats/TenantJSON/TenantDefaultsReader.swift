@@ -55,6 +55,9 @@ public enum TenantDefaultsReader {
         var overridesKeyAt: SourceLocation?
         /// The top-level keys whose first value was refused, and where they are.
         var firstOfRejected: [String: SourceLocation] = [:]
+        /// How many settings the last environment's overrides had: room for as many
+        /// in the next, which is usually about as long, rather than growing by doubling.
+        var lastOverrideCount = 0
 
         /// Reads a member of the top-level object: a base value, or the overrides.
         mutating func readRootMember(_ key: PositionedJSONKey, _ parser: inout PositionedJSONParser) throws(JSONSyntaxError) {
@@ -103,11 +106,12 @@ public enum TenantDefaultsReader {
                         "overrides for '\(environment)' must be an object of flag values, found \(value.kindName)", at: value.location))
                 return
             }
-            var settings = SettingTable(keys: keys)
+            var settings = SettingTable(keys: keys, capacity: lastOverrideCount)
             var firstOfRejected: [String: SourceLocation] = [:]
             _ = try parser.readObject { parser, key throws(JSONSyntaxError) in
                 try Self.readSetting(key, &parser, finder: &finder, into: &settings, firstOfRejected: &firstOfRejected, diagnostics: &diagnostics)
             }
+            lastOverrideCount = settings.count
             tenant.overrides[environment] = settings
         }
 
