@@ -1,6 +1,6 @@
 /// Every flag resolved for every tenant in every environment.
 ///
-/// Cells are kept packed, 20 bytes each: the value and the deciding layer by
+/// Cells are kept packed, 16 bytes each: the value and the deciding layer by
 /// position, and where the value is written. Only a cell whose layer said more
 /// (a reason, variants, a hidden value) keeps its whole `Resolution`. Columns
 /// (one tenant, every flag, every environment) are resolved in parallel.
@@ -10,15 +10,46 @@ public struct ResolvedMatrix: Sendable {
         /// The value's position in `values`.
         public var value: UInt32
         /// Where the value is written: a position in the matrix's file names
-        /// (`UInt32.max` when it is written nowhere), a line and a column.
-        var file: UInt32, line: UInt32, column: UInt32
-        /// The deciding layer's position in the chain.
-        public var layer: UInt8
-        /// Whether the deciding layer said more than a value: a reason, variants or
-        /// the value it hides. `resolution(flag:tenant:environment:)` has it all.
-        public var hasDetails: Bool
+        /// (`UInt32.max` when it is written nowhere).
+        var file: UInt32
+        /// The line in the low 31 bits; the top bit says whether the cell has details.
+        private var lineAndDetails: UInt32
+        /// The column in the low 24 bits, the deciding layer's position in the top 8.
+        /// Inputs are at most `InputLimits.fileBytes` (8 MiB), so every line and
+        /// column fits; a larger one would be clamped.
+        private var columnAndLayer: UInt32
 
         static let nowhere = UInt32.max
+        private static let detailsBit: UInt32 = 1 << 31, columnMask: UInt32 = 0xFF_FFFF
+
+        init(value: UInt32, file: UInt32, line: UInt32, column: UInt32, layer: UInt8, hasDetails: Bool) {
+            self.value = value
+            self.file = file
+            lineAndDetails = min(line, ~Self.detailsBit) | (hasDetails ? Self.detailsBit : 0)
+            columnAndLayer = min(column, Self.columnMask) | UInt32(layer) << 24
+        }
+
+        /// The line the value is written on.
+        var line: UInt32 {
+            get { lineAndDetails & ~Self.detailsBit }
+            set { lineAndDetails = min(newValue, ~Self.detailsBit) | (lineAndDetails & Self.detailsBit) }
+        }
+        /// The column the value is written at.
+        var column: UInt32 {
+            get { columnAndLayer & Self.columnMask }
+            set { columnAndLayer = min(newValue, Self.columnMask) | (columnAndLayer & ~Self.columnMask) }
+        }
+        /// The deciding layer's position in the chain.
+        public var layer: UInt8 {
+            get { UInt8(truncatingIfNeeded: columnAndLayer >> 24) }
+            set { columnAndLayer = (columnAndLayer & Self.columnMask) | UInt32(newValue) << 24 }
+        }
+        /// Whether the deciding layer said more than a value: a reason, variants or
+        /// the value it hides. `resolution(flag:tenant:environment:)` has it all.
+        public var hasDetails: Bool {
+            get { lineAndDetails & Self.detailsBit != 0 }
+            set { lineAndDetails = (lineAndDetails & ~Self.detailsBit) | (newValue ? Self.detailsBit : 0) }
+        }
     }
 
     /// The model the matrix was resolved from.
