@@ -99,7 +99,6 @@ import Testing
             SourceLocation(file: "T/a.json", line: 4, column: 9), SourceLocation(file: "U/b.json", line: 2, column: 5),
             SourceLocation(file: "t.json", line: 3, column: 1),
         ])
-        #expect((0..<3).map(table.file(at:)) == ["T/a.json", "U/b.json", "t.json"])
         #expect(table.entries.map(\.flag).filter { $0 >= 0 } == [3, 0])
     }
 

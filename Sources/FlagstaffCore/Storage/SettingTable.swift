@@ -76,9 +76,6 @@ public struct SettingTable: Sendable {
             keyLine: Int(entry.keyLine), keyColumn: Int(entry.keyColumn))
     }
 
-    /// The file the setting at a position in `entries` is written in.
-    public func file(at index: Int) -> String { files[Int(entries[index].file)] }
-
     /// For each setting, in order, the position in `keys` of its flag, or a negative
     /// number when the enum does not declare its key. Without a lookup when the
     /// table was made against a copy of `keys`, and with one per key of the table's

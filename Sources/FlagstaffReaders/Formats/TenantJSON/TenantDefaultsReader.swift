@@ -142,7 +142,7 @@ public enum TenantDefaultsReader {
                 }
                 return
             }
-            // A key the enum declares is stored without a `Tenant.Setting` on the way.
+            // A key the table's keys have is stored without a `Tenant.Setting` on the way.
             let earlier =
                 if let flag = finder?.flag(of: key) {
                     settings.insert(value, flag: flag, file: parser.file, line: line, column: column, keyLine: key.line, keyColumn: key.column)
