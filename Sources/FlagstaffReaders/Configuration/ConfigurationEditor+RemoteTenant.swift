@@ -8,7 +8,7 @@ extension ConfigurationEditor {
     /// tenant's keys and values in order. `nil` when the text has no `remote_config`
     /// mapping to add to (or is not YAML Flagstaff read).
     public static func addingRemoteTenant(id: String, fields: [(key: String, value: String)], to text: String) -> TextEdit? {
-        guard let root = try? Yams.compose(yaml: text), let remote = root.mapping?.first(where: { $0.key.string == "remote_config" })?.value,
+        guard let root = try? ConfigurationReader.compose(text), let remote = root.mapping?.first(where: { $0.key.string == "remote_config" })?.value,
             let remoteMapping = remote.mapping
         else { return nil }
         let editable = EditableText(text)

@@ -16,7 +16,7 @@ public enum GuideReader {
             // laughs" document costs what its text costs; only two keys are read.
             let root: Node?
             do {
-                root = try Yams.compose(yaml: frontMatter.yaml)
+                root = try ConfigurationReader.compose(frontMatter.yaml)
             } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
                 let YamlError.composer(_, problem, mark, _)
             {
