@@ -265,6 +265,20 @@ struct ReaderRobustnessTests {
         #expect(frontMatter.map(\.location) == [SourceLocation(file: "a.md", line: 4, column: 1)])
     }
 
+    /// Front matter is read from each value's text: a title YAML 1.1 would take
+    /// for a Bool, a date or null stays the words written; an order is a number
+    /// only when it is one, else the file name's number decides.
+    @Test(arguments: [
+        ("---\ntitle: yes\norder: 3\n---\nText\n", "yes", 3), ("---\ntitle: 2026-11-29\norder: 0x10\n---\n", "2026-11-29", 16),
+        ("---\ntitle: 'null'\norder: two\n---\n", "null", 7), ("---\ntitle: \"~\"\norder: -1\n---\n", "~", -1),
+    ])
+    func frontMatterValuesAreTheirText(_ text: String, _ title: String, _ order: Int) {
+        let (page, diagnostics) = GuideReader.read(text, fileName: "07-page.md", file: "guide/07-page.md")
+        #expect(diagnostics.isEmpty)
+        #expect(page?.title == title)
+        #expect(page?.order == order)
+    }
+
     /// Finding 21: `code: ['/']` walked the whole disk.
     @Test func aCodeRootAtTheFileSystemRootIsRefused() {
         let (configuration, diagnostics) = ConfigurationReader.read(try! FuzzCorpus.text(.configuration, "code-root.yml"), file: "flagstaff.yml")
