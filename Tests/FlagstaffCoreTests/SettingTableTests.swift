@@ -111,7 +111,8 @@ import Testing
         _ = base.insert(Build.setting(.bool(true), line: 2), forKey: "C")
         _ = base.insert(Build.setting(.bool(false), line: 3), forKey: "A")
         #expect(base.isAllFlags(of: unique))
-        #expect(!base.isAllFlags(of: FlagKeys(flags: ["A", "B", "C"].map { Build.flag($0) }, environments: ["dev"])), "equal keys, not a copy")
+        #expect(base.isAllFlags(of: FlagKeys(flags: ["A", "B", "C"].map { Build.flag($0) }, environments: ["dev"])), "equal keys, not a copy, in the same order")
+        #expect(!base.isAllFlags(of: FlagKeys(flags: ["C", "B", "A"].map { Build.flag($0) }, environments: ["dev"])), "the same keys in another order")
         let indexed = IndexedSettings(Tenant(id: "t", name: "t", file: "t.json", base: base), keys: unique)
         #expect(indexed.base.map(\.flag) == [2, 0])
         #expect(indexed.base.map(\.line) == [2, 3])
@@ -157,5 +158,28 @@ import Testing
         #expect(expected == ["0=0@1", "3=2@3", "2=0@1", "dev 1=true@9", "? Z@2", "? Y@4"])
         #expect(described(IndexedSettings(tenant(standIn), keys: keys)) == expected)
         #expect(tenant(standIn) == tenant(nil), "the tables are equal, whatever they were read against")
+        #expect(!tenant(standIn).base.isAllFlags(of: keys))
+    }
+
+    /// A tenant's keys in the enum's order stand in for the enum's as a copy does:
+    /// a table read against them is taken as it is; keys in another order, or
+    /// with one the enum lacks, are not.
+    @Test func standInKeysInTheEnumsOrderAgreeWithIt() {
+        let unique = FlagKeys(flags: ["A", "B", "C"].map { Build.flag($0) }, environments: ["dev"])
+        let (sameOrder, fewer) = (FlagKeys(keys: ["A", "B", "C"], environments: ["dev"]), FlagKeys(keys: ["A", "B"], environments: ["dev"]))
+        let (reordered, extra) = (FlagKeys(keys: ["B", "A", "C"], environments: ["dev"]), FlagKeys(keys: ["A", "B", "C", "Z"], environments: ["dev"]))
+        #expect(sameOrder.agreesInPositions(with: unique))
+        #expect(fewer.agreesInPositions(with: unique))
+        #expect(!reordered.agreesInPositions(with: unique))
+        #expect(!extra.agreesInPositions(with: unique))
+        for (standIn, shared) in [(sameOrder, true), (fewer, true), (reordered, false)] {
+            var base = SettingTable(keys: standIn)
+            _ = base.insert(Build.setting(.integer(1), line: 2), forKey: "B")
+            _ = base.insert(Build.setting(.integer(2), line: 3), forKey: "A")
+            #expect(base.isAllFlags(of: unique) == shared)
+            let indexed = IndexedSettings(Tenant(id: "t", name: "t", file: "t.json", base: base), keys: unique)
+            #expect(indexed.base.map(\.flag) == [1, 0])
+            #expect(indexed.base.map(\.value) == [.integer(1), .integer(2)])
+        }
     }
 }

@@ -114,6 +114,12 @@ public struct FlagKeys: Hashable, Sendable {
     /// positions taken from one hold in the other without comparing any key.
     public func isCopy(of other: FlagKeys) -> Bool { storage === other.storage }
 
+    /// Whether each of these keys has the same position in `other`, as in a copy:
+    /// a tenant file that lists every flag in the enum's order, standing in for it.
+    public func agreesInPositions(with other: FlagKeys) -> Bool {
+        isCopy(of: other) || translation(to: other).enumerated().allSatisfy { $0.offset == Int($0.element) }
+    }
+
     public static func == (lhs: FlagKeys, rhs: FlagKeys) -> Bool {
         lhs.environments == rhs.environments && (lhs.isCopy(of: rhs) || lhs.storage.keys == rhs.storage.keys)
     }

@@ -90,10 +90,11 @@ public struct SettingTable: Sendable {
     }
 
     /// Whether every setting is of a flag `keys` declares, the table made against
-    /// a copy of them: then `entries` name each flag by its position in `keys`.
+    /// keys that give each flag the position `keys` do (a copy of them, most
+    /// often): then `entries` name each flag by its position in `keys`.
     public func isAllFlags(of keys: FlagKeys) -> Bool {
-        guard let flagKeys, flagKeys.isCopy(of: keys) else { return false }
-        return otherKeys.isEmpty
+        guard let flagKeys, otherKeys.isEmpty else { return false }
+        return flagKeys.agreesInPositions(with: keys)
     }
 
     /// The setting of a key. Setting a key that is there replaces its setting in
