@@ -1,11 +1,31 @@
 /// A column's table of values and file names while it is resolved: each
 /// packed cell names them by position. `false` and `true` always come first.
+///
+/// A tenant's interner may be given its file's number in the whole matrix
+/// (`own`), and number other files from `fileBase` up, past every tenant's file:
+/// then a cell that names its tenant's file, or only a Bool, is numbered as the
+/// matrix numbers it already, and need not be renumbered when the tables merge.
 final class Interner {
     private(set) var values: [FlagValue] = [.bool(false), .bool(true)]
+    /// The files other than `own`; the file numbered `fileBase + i` is the `i`th.
     private(set) var files: [String] = []
     private var valueIDs: [FlagValue: UInt32] = [.bool(false): 0, .bool(true): 1]
     private var fileIDs: [String: UInt32] = [:]
     private var lastFile: (name: String, id: UInt32)?
+    /// The tenant's file and its number in the matrix, when the interner is a tenant's.
+    private let own: (name: String, id: UInt32)?
+    /// The number of the first file in `files`.
+    let fileBase: UInt32
+
+    init(own: (name: String, id: UInt32)? = nil, fileBase: UInt32 = 0) {
+        self.own = own
+        self.fileBase = fileBase
+        lastFile = own
+    }
+
+    /// Whether every value and file is numbered as the matrix numbers it: only
+    /// `false`, `true` and the tenant's own file.
+    var isNumberedAsTheMatrix: Bool { values.count == 2 && files.isEmpty }
 
     func pack(_ value: FlagValue, _ location: SourceLocation?, layer: UInt8) -> ResolvedMatrix.PackedCell {
         ResolvedMatrix.PackedCell(
@@ -31,16 +51,22 @@ final class Interner {
 
     func id(ofFile file: String) -> UInt32 {
         if let lastFile, lastFile.name == file { return lastFile.id }
-        let id = fileIDs[file] ?? {
-            files.append(file)
-            fileIDs[file] = UInt32(files.count - 1)
-            return UInt32(files.count - 1)
-        }()
+        let id =
+            if let own, own.name == file {
+                own.id
+            } else {
+                fileIDs[file] ?? {
+                    files.append(file)
+                    fileIDs[file] = fileBase + UInt32(files.count - 1)
+                    return fileBase + UInt32(files.count - 1)
+                }()
+            }
         lastFile = (file, id)
         return id
     }
 
-    /// Takes in a tenant's values and files; returns where each of their positions is now.
+    /// Takes in a tenant's values and files; returns where each of their positions
+    /// is now: its values by position, its files past `fileBase` by position in `files`.
     func absorb(_ other: ResolvedMatrix.TenantCells) -> (values: [UInt32], files: [UInt32]) {
         (other.values.map { id(of: $0) }, other.files.map { id(ofFile: $0) })
     }

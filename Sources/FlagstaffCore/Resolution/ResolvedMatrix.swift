@@ -118,7 +118,12 @@ public struct ResolvedMatrix: Sendable {
         let lazy = chain.layers.indices.filter { chain.layers[$0].decidesLazily }
         let externalPositions = model.flags.map { flag in lazy.filter { chain.layers[$0].mayChangeUnseen(flag.key) } }
         self.externalPositions = externalPositions
+        // Every tenant's file is numbered first, in tenant order, and each tenant's
+        // table numbers its own file so and others past them: a tenant whose cells
+        // name only Bools and its own file is numbered as the matrix is already.
         let merged = Interner()
+        let tenantFiles = model.tenants.map { merged.id(ofFile: $0.file) }
+        let fileBase = UInt32(merged.files.count)
         var details: [Int: Resolution] = [:]
         let tiles = (flagCount + Self.tile - 1) / Self.tile
         cells = [PackedCell](unsafeUninitializedCapacity: environmentCount * tiles * tenantCount * Self.tile) { buffer, count in
@@ -131,7 +136,8 @@ public struct ResolvedMatrix: Sendable {
             let columns = Parallel.map(tenantCount) { tenant in
                 var resolved = Self.resolve(
                     model.tenants[tenant], settings: settings[tenant], only: nil, model: model, chain: chain, layers: layers,
-                    types: flagTypes, externalPositions: externalPositions)
+                    types: flagTypes, externalPositions: externalPositions, ownFile: (model.tenants[tenant].file, tenantFiles[tenant]),
+                    fileBase: fileBase)
                 for (environment, column) in resolved.cells.enumerated() {
                     for (flag, cell) in column.enumerated() {
                         shared.value[Self.index(flag: flag, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)] = cell
@@ -147,9 +153,11 @@ public struct ResolvedMatrix: Sendable {
                 return (resolved, details)
             }
             // Where each tenant's values and files are in the merged tables, end to end,
-            // so the pass below reads them without touching a shared reference count.
+            // so the pass below reads them without touching a shared reference count,
+            // and which tenants' cells need renumbering at all.
             var valueStarts: [Int] = [], fileStarts: [Int] = []
             var valueMap: [UInt32] = [], fileMap: [UInt32] = []
+            var renumbered: [Bool] = []
             for (resolved, columnDetails) in columns {
                 details.merge(columnDetails) { first, _ in first }
                 let (values, files) = merged.absorb(resolved)
@@ -157,25 +165,33 @@ public struct ResolvedMatrix: Sendable {
                 fileStarts.append(fileMap.count)
                 valueMap += values
                 fileMap += files
+                renumbered.append(!resolved.isNumberedAsTheMatrix)
             }
             // The cells in storage order, one environment per task: each tenant's
-            // values and files move to their places in the merged tables, and the
-            // padding of a last tile gets a cell.
-            Parallel.forEach(environmentCount) { [valueStarts, fileStarts, valueMap, fileMap] environment in
+            // values and other files move to their places in the merged tables, and
+            // the padding of a last tile gets a cell.
+            let padded = flagCount % Self.tile != 0
+            count = environmentCount * tiles * tenantCount * Self.tile
+            guard padded || renumbered.contains(true) else { return }
+            Parallel.forEach(environmentCount) { [valueStarts, fileStarts, valueMap, fileMap, renumbered] environment in
                 valueMap.withUnsafeBufferPointer { valueMap in
                     fileMap.withUnsafeBufferPointer { fileMap in
                         for tile in 0..<tiles {
                             let first = tile * Self.tile
-                            for tenant in 0..<tenantCount {
+                            let last = tile == tiles - 1
+                            for tenant in 0..<tenantCount where renumbered[tenant] || (last && padded) {
                                 let start = Self.index(flag: first, tenant: tenant, environment: environment, flags: flagCount, tenants: tenantCount)
                                 for offset in 0..<Self.tile {
                                     guard first + offset < flagCount else {
                                         shared.value[start + offset] = MatrixColumn.open
                                         continue
                                     }
+                                    guard renumbered[tenant] else { continue }
                                     var cell = shared.value[start + offset]
                                     cell.value = valueMap[valueStarts[tenant] + Int(cell.value)]
-                                    if cell.file != PackedCell.nowhere { cell.file = fileMap[fileStarts[tenant] + Int(cell.file)] }
+                                    if cell.file != PackedCell.nowhere, cell.file >= fileBase {
+                                        cell.file = fileMap[fileStarts[tenant] + Int(cell.file - fileBase)]
+                                    }
                                     shared.value[start + offset] = cell
                                 }
                             }
@@ -183,7 +199,6 @@ public struct ResolvedMatrix: Sendable {
                     }
                 }
             }
-            count = environmentCount * tiles * tenantCount * Self.tile
         }
         self.values = merged.values
         self.files = merged.files
@@ -195,8 +210,12 @@ public struct ResolvedMatrix: Sendable {
 
     /// One tenant's cells in every environment, resolved on their own.
     struct TenantCells: Sendable {
-        /// The values and files the cells name by position.
+        /// The values the cells name by position, and the files they name from
+        /// `fileBase` up (below it, the tenant's own file by its number in the matrix).
         let values: [FlagValue], files: [String]
+        /// Whether the cells name only `false`, `true` and the tenant's own file,
+        /// each numbered as the matrix numbers it.
+        let isNumberedAsTheMatrix: Bool
         /// By environment position, each flag's cell; only those of the flags asked
         /// for are resolved, when some were, and an environment not asked for has none.
         var cells: [[PackedCell]]
@@ -208,11 +227,14 @@ public struct ResolvedMatrix: Sendable {
     /// all) in every environment (or those at the positions `environments` marks)
     /// through a chain, with a table of values and files of their own: what each
     /// thread of `init` does, and what resolving some of a tenant's flags again does.
+    /// `init` gives the tenant's file its number in the matrix (`ownFile`) and has
+    /// other files numbered from `fileBase` up (see `Interner`).
     static func resolve(
         _ tenant: Tenant, settings: IndexedSettings, only: [Int]?, environments: [Bool]? = nil, model: FlagModel, chain: ResolutionChain,
-        layers: [LayerDescription], types: [FlagType], externalPositions: [[Int]]
+        layers: [LayerDescription], types: [FlagType], externalPositions: [[Int]], ownFile: (name: String, id: UInt32)? = nil,
+        fileBase: UInt32 = 0
     ) -> TenantCells {
-        let interner = Interner()
+        let interner = Interner(own: ownFile, fileBase: fileBase)
         let flagCount = model.flags.count
         var details: [Int: Resolution] = [:]
         var cells: [[PackedCell]] = []
@@ -251,7 +273,8 @@ public struct ResolvedMatrix: Sendable {
             }
             cells.append(resolved)
         }
-        return TenantCells(values: interner.values, files: interner.files, cells: cells, details: details)
+        return TenantCells(
+            values: interner.values, files: interner.files, isNumberedAsTheMatrix: interner.isNumberedAsTheMatrix, cells: cells, details: details)
     }
 
     /// How many flags a tile of `cells` holds.
