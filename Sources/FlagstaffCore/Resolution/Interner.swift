@@ -15,17 +15,13 @@ final class Interner {
     /// The tenant's file and its number in the matrix, when the interner is a tenant's.
     private let own: (name: String, id: UInt32)?
     /// The number of the first file in `files`.
-    let fileBase: UInt32
+    private let fileBase: UInt32
 
     init(own: (name: String, id: UInt32)? = nil, fileBase: UInt32 = 0) {
         self.own = own
         self.fileBase = fileBase
         lastFile = own
     }
-
-    /// Whether every value and file is numbered as the matrix numbers it: only
-    /// `false`, `true` and the tenant's own file.
-    var isNumberedAsTheMatrix: Bool { values.count == 2 && files.isEmpty }
 
     func pack(_ value: FlagValue, _ location: SourceLocation?, layer: UInt8) -> ResolvedMatrix.PackedCell {
         ResolvedMatrix.PackedCell(

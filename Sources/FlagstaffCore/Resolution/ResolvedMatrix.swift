@@ -213,14 +213,16 @@ public struct ResolvedMatrix: Sendable {
         /// The values the cells name by position, and the files they name from
         /// `fileBase` up (below it, the tenant's own file by its number in the matrix).
         let values: [FlagValue], files: [String]
-        /// Whether the cells name only `false`, `true` and the tenant's own file,
-        /// each numbered as the matrix numbers it.
-        let isNumberedAsTheMatrix: Bool
         /// By environment position, each flag's cell; only those of the flags asked
         /// for are resolved, when some were, and an environment not asked for has none.
         var cells: [[PackedCell]]
         /// The whole resolution of each cell with details, by `environment * flags + flag`.
         var details: [Int: Resolution]
+
+        /// Whether the cells name only `false`, `true` and files below `fileBase`
+        /// (the tenant's own), each numbered as the matrix numbers it. A table
+        /// without a `fileBase` holds its tenant's file too, so never.
+        var isNumberedAsTheMatrix: Bool { values.count == 2 && files.isEmpty }
     }
 
     /// Resolves a tenant's cells (of the flags at the positions `only` names, or
@@ -273,8 +275,7 @@ public struct ResolvedMatrix: Sendable {
             }
             cells.append(resolved)
         }
-        return TenantCells(
-            values: interner.values, files: interner.files, isNumberedAsTheMatrix: interner.isNumberedAsTheMatrix, cells: cells, details: details)
+        return TenantCells(values: interner.values, files: interner.files, cells: cells, details: details)
     }
 
     /// How many flags a tile of `cells` holds.

@@ -127,11 +127,11 @@ public struct SettingTable: Sendable {
     /// Precondition: the table was made against keys, and the position is the
     /// one they give the key.
     public mutating func insert(_ setting: Tenant.Setting, flag: Int) -> Tenant.Setting? {
-        if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys!.flagCount) }
-        if byFlag[flag] > 0 { return self.setting(at: Int(byFlag[flag]) - 1) }
-        entries.append(entry(setting, slot: Int32(flag)))
-        byFlag[flag] = Int32(entries.count)
-        return nil
+        let key = setting.keyLocation
+        return add(
+            setting.value, flag: flag, file: setting.location.file, line: setting.location.line, column: setting.location.column,
+            keyLine: key.line, keyColumn: key.column
+        ).map(setting(at:))
     }
 
     /// Adds the setting of the flag at a position in `flagKeys` written in `file`
@@ -141,12 +141,15 @@ public struct SettingTable: Sendable {
     public mutating func insert(
         _ value: FlagValue, flag: Int, file: String, line: Int, column: Int, keyLine: Int, keyColumn: Int
     ) -> SourceLocation? {
+        add(value, flag: flag, file: file, line: line, column: column, keyLine: keyLine, keyColumn: keyColumn).map { setting(at: $0).keyLocation }
+    }
+
+    /// Adds the entry of a flag that has none and returns `nil`; when it has one,
+    /// leaves it and returns its position in `entries`.
+    private mutating func add(_ value: FlagValue, flag: Int, file: String, line: Int, column: Int, keyLine: Int, keyColumn: Int) -> Int? {
         if byFlag.isEmpty { byFlag = Array(repeating: 0, count: flagKeys!.flagCount) }
-        if byFlag[flag] > 0 { return setting(at: Int(byFlag[flag]) - 1).keyLocation }
-        entries.append(
-            Entry(
-                value: value, slot: Int32(flag), line: Int32(clamping: line), column: Int32(clamping: column), keyLine: Int32(clamping: keyLine),
-                keyColumn: Int32(clamping: keyColumn), file: position(ofFile: file)))
+        if byFlag[flag] > 0 { return Int(byFlag[flag]) - 1 }
+        entries.append(entry(value, slot: Int32(flag), file: file, line: line, column: column, keyLine: keyLine, keyColumn: keyColumn))
         byFlag[flag] = Int32(entries.count)
         return nil
     }
@@ -154,9 +157,16 @@ public struct SettingTable: Sendable {
     /// A setting as the table keeps it.
     private mutating func entry(_ setting: Tenant.Setting, slot: Int32) -> Entry {
         let key = setting.keyLocation
-        return Entry(
-            value: setting.value, slot: slot, line: Int32(clamping: setting.location.line), column: Int32(clamping: setting.location.column),
-            keyLine: Int32(clamping: key.line), keyColumn: Int32(clamping: key.column), file: position(ofFile: setting.location.file))
+        return entry(
+            setting.value, slot: slot, file: setting.location.file, line: setting.location.line, column: setting.location.column,
+            keyLine: key.line, keyColumn: key.column)
+    }
+
+    /// A value and its places as the table keeps them.
+    private mutating func entry(_ value: FlagValue, slot: Int32, file: String, line: Int, column: Int, keyLine: Int, keyColumn: Int) -> Entry {
+        Entry(
+            value: value, slot: slot, line: Int32(clamping: line), column: Int32(clamping: column), keyLine: Int32(clamping: keyLine),
+            keyColumn: Int32(clamping: keyColumn), file: position(ofFile: file))
     }
 
     /// A file's position in `files`, added when it is new. A table's settings are
