@@ -58,6 +58,51 @@ struct CommitLogReaderTests {
         }
     }
 
+    /// A merge lists both parents, first parent first, and is a merge.
+    @Test func aMergeHasBothParentsInOrder() throws {
+        try withTemporaryDirectory { repository in
+            func revision(_ name: String) throws -> String {
+                try run("git", ["rev-parse", name], in: repository).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            #expect(try git(["init", "-q", "-b", "main"], in: repository) == 0)
+            try write("one\n", to: "a.txt", in: repository)
+            #expect(try git(["add", "-A"], in: repository) == 0)
+            #expect(try git(["commit", "-q", "-m", "Start"], in: repository, date: "2026-09-01T10:00:00Z") == 0)
+            #expect(try git(["checkout", "-q", "-b", "side"], in: repository) == 0)
+            try write("two\n", to: "b.txt", in: repository)
+            #expect(try git(["add", "-A"], in: repository) == 0)
+            #expect(try git(["commit", "-q", "-m", "Side"], in: repository, date: "2026-09-02T10:00:00Z") == 0)
+            #expect(try git(["checkout", "-q", "main"], in: repository) == 0)
+            #expect(try git(["merge", "-q", "--no-ff", "-m", "Merge side", "side"], in: repository, date: "2026-09-03T10:00:00Z") == 0)
+
+            let log = try run("git", CommitLogReader.arguments(revision: "HEAD"), in: repository)
+            let records = try CommitLogReader.read(Array(log.output.utf8))
+            #expect(records.map(\.commit.subject) == ["Start", "Merge side"])
+            #expect(try records[1].parents == [revision("HEAD^1"), revision("HEAD^2")])
+            #expect(records[1].commit.isMerge && !records[0].commit.isMerge)
+            #expect(try records[1].changes == [CommitLogReader.FileChange(status: .added, path: "b.txt", blob: revision("HEAD:b.txt"))])
+        }
+    }
+
+    /// A commit or tree id that is not 40 or 64 lowercase hexadecimal digits is an error.
+    @Test func onlyFullObjectIDsAreRead() {
+        func problem(id: String, tree: String) -> String? {
+            do {
+                _ = try CommitLogReader.read(Array(("\u{1}\(id)\0\(tree)\0\0" + "2026-09-01T10:00:00Z\0Test\0t@example.com\0Start\0\n").utf8))
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        let (sha1, sha256) = (String(repeating: "a", count: 40), String(repeating: "0", count: 64))
+        #expect(problem(id: sha1, tree: sha1) == nil)
+        #expect(problem(id: sha256, tree: sha256) == nil)
+        for wrong in [sha1 + "a", String(sha1.dropLast()), String(repeating: "A", count: 40), String(repeating: "g", count: 40), sha256 + "0"] {
+            #expect(problem(id: wrong, tree: sha1) == "'\(wrong)' is not a commit id")
+            #expect(problem(id: sha1, tree: wrong) == "'\(sha1)' is not a commit id")
+        }
+    }
+
     /// A raw diff line that is not git's is an error that quotes it, not a guess.
     @Test func aDiffLineGitWouldNotWriteIsAnError() {
         let id = String(repeating: "a", count: 40)

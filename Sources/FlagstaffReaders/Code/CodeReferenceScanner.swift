@@ -26,64 +26,84 @@ public enum CodeReferenceScanner {
         let formsByCase = Dictionary(flags.map { ($0.caseName, $0.form) }) { first, _ in first }
         let keys = Set(flags.map(\.key))
         let keysByText = keysByConstantText(flags)
-        // Each file is read for the words of a use, on every core, and parsed
-        // only when it may hold one, with the constants it declares. A file is
-        // checked for nesting before it is parsed, and refused when it nests too
-        // deep: a file without any of the words holds no use to miss.
         let words = CodeWords(flags.map(\.caseName) + keysByText.keys), keyWords = CodeWords(keysByText.keys)
-        let parsed = Parallel.map(files.count) { index -> ParsedFile in
-            let file = files[index]
-            guard words.mayUse(file.text) else { return .unparsed }
-            return parse(file) { tree in
-                // Only a file that may hold a key can declare a constant that holds one.
-                keyWords.mayUse(file.text) ? keyConstants(in: tree, keysByText: keysByText) : [:]
-            }
+        // First, on every core, each file is read for the words of a use. Only a
+        // file that may hold a key can declare a constant that holds one: those
+        // are parsed now, for their constants, and kept. A file is checked for
+        // nesting before it is parsed, and refused when it nests too deep: a file
+        // without any of the words holds no use to miss.
+        let looks = Parallel.map(files.count) { index -> FirstLook in
+            let text = files[index].text
+            guard words.mayUse(text) else { return .unused }
+            guard keyWords.mayUse(text) else { return .mayUse }
+            return .read(parse(files[index]) { tree in keyConstants(in: tree, keysByText: keysByText) })
         }
-        var diagnostics: [Diagnostic] = []
         var constants: [String: [String]] = [:]
-        var unparsed: [Int] = []
         var trees: [Int: SourceFileSyntax] = [:]
-        func take(_ result: ParsedFile, at index: Int) {
-            switch result {
-            case .refused(let problem):
-                diagnostics.append(problem)
-            case .unparsed:
-                unparsed.append(index)
-            case .parsed(let tree, let found):
-                trees[index] = tree
-                for (name, named) in found { constants[name, default: []] += named }
-            }
+        for case (let index, .read(.parsed(let tree, let found))) in looks.enumerated() {
+            trees[index] = tree
+            for (name, named) in found { constants[name, default: []] += named }
         }
-        for (index, result) in parsed.enumerated() { take(result, at: index) }
-        // A file that names only a constant declared elsewhere is parsed now.
+        // Then the files that may use a flag, and those that name only a constant
+        // declared elsewhere, are each parsed and walked at once, on every core:
+        // one walk per file looks for every flag. A tree is let go as soon as it
+        // is walked, so the next parse reuses its memory rather than fresh pages.
         let constantWords = CodeWords(constants.keys)
-        let naming = constants.isEmpty ? [] : unparsed.filter { constantWords.mayUse(files[$0].text) }
-        for (index, result) in zip(naming, Parallel.map(naming.count) { parse(files[naming[$0]]) { _ in [:] } }) {
-            take(result, at: index)
-        }
-        let scanned = trees.keys.sorted()
+        let naming = constants.isEmpty ? [] : looks.indices.filter { looks[$0].isUnused && constantWords.mayUse(files[$0].text) }
+        let scanned = looks.indices.filter { !looks[$0].isUnused } + naming
         let typeNames = Set(typeNames), flagChecks = Set(flagChecks)
-        // One walk per file looks for every flag at once, on every core.
-        let found = Parallel.map(scanned.count) { [trees, constants] position -> [String: [CodeReference]] in
-            let (file, tree) = (files[scanned[position]], trees[scanned[position]]!)
+        let walked = Parallel.map(scanned.count) { [trees, constants] position -> Walked in
+            let (index, file) = (scanned[position], files[scanned[position]])
+            let tree: SourceFileSyntax
+            if let kept = trees[index] {
+                tree = kept
+            } else if case .read(.refused(let problem)) = looks[index] {
+                return .refused(problem)
+            } else {
+                switch parse(file, constants: { _ in [:] }) {
+                case .refused(let problem): return .refused(problem)
+                case .parsed(let parsed, _): tree = parsed
+                }
+            }
             let visitor = ReferenceVisitor(
                 file: file.path, text: file.text, typeNames: typeNames, skipped: skipped,
                 keysByCase: keysByCase, formsByCase: formsByCase, keys: keys, constants: constants, flagChecks: flagChecks)
             visitor.walk(tree)
-            return visitor.references
+            return .references(visitor.references)
         }
+        var diagnostics: [Diagnostic] = []
         var references: [String: [CodeReference]] = [:]
-        for fileReferences in found {
-            for (key, uses) in fileReferences { references[key, default: []] += uses }
+        for result in walked {
+            switch result {
+            case .refused(let problem): diagnostics.append(problem)
+            case .references(let fileReferences): for (key, uses) in fileReferences { references[key, default: []] += uses }
+            }
         }
         return (references.mapValues { $0.sorted() }, diagnostics)
     }
 
-    /// A code file parsed, left unparsed because it cannot use a flag (unless
-    /// through a constant declared elsewhere), or refused because it nests too deep.
+    /// What the first look at a file found: no word of a use, words of a use
+    /// but no key (parsed later), or a key, so the file was read for its constants.
+    private enum FirstLook {
+        case unused
+        case mayUse
+        case read(ParsedFile)
+
+        var isUnused: Bool {
+            if case .unused = self { return true }
+            return false
+        }
+    }
+
+    /// What the walk of a file gave: its references, or its refusal.
+    private enum Walked {
+        case references([String: [CodeReference]])
+        case refused(Diagnostic)
+    }
+
+    /// A code file parsed, with the constants asked of its tree, or refused because it nests too deep.
     private enum ParsedFile {
         case parsed(SourceFileSyntax, constants: [String: [String]])
-        case unparsed
         case refused(Diagnostic)
     }
 

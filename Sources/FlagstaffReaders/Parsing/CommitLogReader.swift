@@ -90,14 +90,17 @@ public enum CommitLogReader {
         var records: [Record] = []
         while scanner.skip(while: { $0 == 10 || $0 == 0 }), !scanner.atEnd {
             guard scanner.take() == 1 else { throw Problem(message: "the log does not start each commit where Flagstaff expects") }
-            var fields: [String] = []
-            for _ in 0..<7 { fields.append(scanner.field()) }
-            let (id, tree, parents, time, author, email, subject) = (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6])
-            guard isObjectID(id), isObjectID(tree) else { throw Problem(message: "'\(id)' is not a commit id") }
+            // Read as bytes where a log of thousands of commits showed: the ids are
+            // checked, and the parents split at spaces, before any becomes a string.
+            let (idBytes, treeBytes, parentBytes) = (scanner.fieldBytes(), scanner.fieldBytes(), scanner.fieldBytes())
+            let (time, author, email, subject) = (scanner.field(), scanner.field(), scanner.field(), scanner.field())
+            let id = String(decoding: idBytes, as: UTF8.self)
+            guard isObjectID(idBytes), isObjectID(treeBytes) else { throw Problem(message: "'\(id)' is not a commit id") }
+            let tree = String(decoding: treeBytes, as: UTF8.self)
             guard let day = CalendarDate(parsing: String(time.prefix(10))) else {
                 throw Problem(message: "commit \(id) has the date '\(time)', not in ISO 8601")
             }
-            let parentIDs = parents.split(separator: " ").map(String.init)
+            let parentIDs = parentBytes.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
             let commit = HistoryCommit(id: id, time: time, day: day, author: author, email: email, subject: subject, isMerge: parentIDs.count > 1)
             var changes: [FileChange] = []
             while scanner.skip(while: { $0 == 10 }), scanner.peek == UInt8(ascii: ":") {
@@ -159,15 +162,15 @@ public enum CommitLogReader {
 
         /// The bytes up to the next NUL (or the end), which is consumed.
         mutating func fieldBytes() -> ArraySlice<UInt8> {
-            let start = position
-            while let byte = peek, byte != 0 { position += 1 }
+            let start = min(position, bytes.count)
+            position = bytes[start...].firstIndex(of: 0) ?? bytes.count
             defer { if !atEnd { position += 1 } }
             return bytes[start..<position]
         }
     }
 
-    /// Whether a text is a full object id: 40 (SHA-1) or 64 (SHA-256) hexadecimal digits.
-    static func isObjectID(_ text: String) -> Bool {
-        (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    /// Whether some bytes are a full object id: 40 (SHA-1) or 64 (SHA-256) hexadecimal digits.
+    static func isObjectID(_ bytes: some Collection<UInt8>) -> Bool {
+        (bytes.count == 40 || bytes.count == 64) && bytes.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }
