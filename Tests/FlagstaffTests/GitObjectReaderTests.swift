@@ -82,7 +82,7 @@ struct GitObjectReaderTests {
             let ids = try repository(files: 5, in: folder)
             let store = try #require(GitObjectStore(repository: folder, idLength: 20))
             let tree = try #require(store.object("HEAD^{tree}")?.id)
-            store.prefetch(files: ["a/b/f0.txt", "a/b/f3.txt", "a/b/none.txt", "a/b/f0.txt/x"], folders: ["a/b"], in: tree)
+            store.prefetch(files: ["a/b/f0.txt", "a/b/f3.txt", "a/b/none.txt", "a/b/f0.txt/x"], folders: ["a/b"], in: [tree])
             // The root, a and a/b; then f0 and f3.
             #expect(store.objectReads == 5)
             #expect(store.blobReadCount == 2)
@@ -91,6 +91,30 @@ struct GitObjectReaderTests {
             #expect(store.objectReads == 5, "what was read at once is not asked again")
             #expect(store.blob(ids["f4.txt"]!, at: "a/b/f4.txt") != nil)
             #expect(store.objectReads == 6)
+        }
+    }
+
+    /// Several commits' trees asked at once: each tree and version is read once,
+    /// the ones the commits share too, and afterwards reading any of them costs nothing.
+    @Test func prefetchOfSeveralCommitsReadsEachObjectOnce() throws {
+        try withTemporaryDirectory { folder in
+            let ids = try repository(files: 3, in: folder)
+            try write("file 2, changed\n", to: "a/b/f2.txt", in: folder)
+            #expect(try git(["-c", "commit.gpgsign=false", "commit", "-q", "-am", "Change"], in: folder) == 0)
+            let store = try #require(GitObjectStore(repository: folder, idLength: 20))
+            let (first, second) = (try #require(store.object("HEAD~1^{tree}")?.id), try #require(store.object("HEAD^{tree}")?.id))
+            store.prefetch(files: ["a/b/f0.txt", "a/b/f2.txt"], folders: [], in: [first, second])
+            // Each commit's root, a and a/b; f0 once, as both have the same; f2 twice.
+            #expect(store.objectReads == 9)
+            #expect(store.blobReadCount == 3)
+            for tree in [first, second] {
+                for name in ["f0.txt", "f2.txt"] {
+                    let entry = try #require(store.entry(at: "a/b/\(name)", in: tree))
+                    #expect(store.blob(entry.id, at: "a/b/\(name)") != nil)
+                }
+            }
+            #expect(store.entry(at: "a/b/f0.txt", in: second)?.id == ids["f0.txt"])
+            #expect(store.objectReads == 9, "what was read at once is not asked again")
         }
     }
 

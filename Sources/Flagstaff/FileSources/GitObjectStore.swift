@@ -97,13 +97,15 @@ final class GitObjectStore: Sendable {
     }
 
     /// Reads at once, with few requests to git, what the store lacks to read some
-    /// files and list some folders below a tree (paths from it, components
-    /// separated by `/`): the folders on the way, a level at a time, then the
-    /// files' versions. A whole read of a commit asks for each on its own, and
-    /// each would wait for git; the paths it read last time are the ones it asks for.
-    func prefetch(files: [String], folders: [String], in root: String) {
+    /// files and list some folders below each of some trees (paths from them,
+    /// components separated by `/`): the folders on the way, a level at a time for
+    /// every tree together, then the files' versions. A whole read of a commit asks
+    /// for each on its own, and each would wait for git; the paths it read last
+    /// time are the ones it asks for, and the commits read together are asked at once.
+    func prefetch(files: [String], folders: [String], in roots: [String]) {
         typealias Step = (tree: String, rest: ArraySlice<Substring>, isFolder: Bool)
-        var steps: [Step] = files.map { (root, $0.split(separator: "/")[...], false) } + folders.map { (root, $0.split(separator: "/")[...], true) }
+        let paths = files.map { ($0.split(separator: "/")[...], false) } + folders.map { ($0.split(separator: "/")[...], true) }
+        var steps: [Step] = roots.flatMap { root in paths.map { (root, $0.0, $0.1) } }
         var versions: [String] = []
         while !steps.isEmpty {
             var seen = Set<String>()

@@ -27,13 +27,10 @@ extension HistoryWalker.Walk {
         let ahead = commitsToReadAhead(upcoming)
         guard !ahead.isEmpty else { return try walker.read(record, likely: likely, earlierPaths: earlierPaths(at: position)) }
         let reads = [(record, earlierPaths(at: position))] + ahead
-        // What the reads will likely look at is asked of git first, one commit
-        // after another: asked at once from several threads, a version two
-        // commits share would be read twice.
-        if let likely {
-            let (files, folders) = (likely.files.sorted(), likely.folders.sorted())
-            for (commit, _) in reads { walker.store.prefetch(files: files, folders: folders, in: commit.tree) }
-        }
+        // What the reads will likely look at is asked of git first, for every
+        // commit at once, from one thread: asked from several threads, a version
+        // two commits share would be read twice.
+        if let likely { walker.store.prefetch(files: likely.files.sorted(), folders: likely.folders.sorted(), in: reads.map(\.0.tree)) }
         let walker = walker
         let readings = Parallel.map(reads.count) { position in
             Result { () throws(FlagstaffError) in try walker.read(reads[position].0, likely: nil, earlierPaths: reads[position].1) }

@@ -309,7 +309,7 @@ struct HistoryWalker {
     func read(
         _ record: CommitLogReader.Record, likely: (files: Set<String>, folders: Set<String>)? = nil, earlierPaths: [String: String] = [:]
     ) throws(FlagstaffError) -> Reading {
-        if let likely { store.prefetch(files: likely.files.sorted(), folders: likely.folders.sorted(), in: record.tree) }
+        if let likely { store.prefetch(files: likely.files.sorted(), folders: likely.folders.sorted(), in: [record.tree]) }
         let source = GitCommitFileSource(store: store, tree: record.tree, prefix: repositoryPrefix, name: "commit \(record.commit.shortID)")
         return try Self.read(
             from: source, configurationFile: configurationFile, repositoryPrefix: repositoryPrefix, asOf: asOf,
