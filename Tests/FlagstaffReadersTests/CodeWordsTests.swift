@@ -22,6 +22,7 @@ struct CodeWordsTests {
         let words = CodeWords(["threadsEnabled", "app.threads.v1", "kill"])
         #expect(!words.mayUse("let state = model.threadsEnabledPublisher // \\.title\nlet x = \"\\(y)\" + \\Model.name"))
         #expect(!words.mayUse("let text = \"a\\nb\\u{41}\" + \"Zoë\" + \"skill\""), "escapes and other letters spell no word here")
+        #expect(!words.mayUse("let old_threadsEnabled = kill_switch + threadsEnabled2"), "_ and digits are part of a word")
         #expect(words.mayUse("if flags.isEnabled(.threadsEnabled) {}"))
         #expect(words.mayUse("analytics.track(\"x.threads.y\")"), "the key's longest word, threads")
         #expect(words.mayUse("let text = \"\\nkill\""), "an escape's letter is not part of the word after it")

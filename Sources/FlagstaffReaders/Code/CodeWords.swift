@@ -45,6 +45,13 @@ struct CodeWords {
             var word = WordRun(words: byLength)
             var index = 0
             while index < bytes.count {
+                // Between words, a byte that is no letter, digit or `_`, and starts no
+                // escape, raw string or character outside ASCII, is passed over: the
+                // spaces and punctuation that are half of a file.
+                if word.isEmpty, Self.isPlain(bytes[index]) {
+                    index += 1
+                    continue
+                }
                 // A run of plain letters, digits and `_` that the next byte ends is
                 // looked up where it lies: the usual word, in a file of thousands.
                 if word.isEmpty, Self.isWordByte(bytes[index]) {
@@ -119,13 +126,17 @@ struct CodeWords {
         return words.max(by: { $0.count < $1.count }).map(Array.init)
     }
 
+    /// Whether a byte is an ASCII letter, digit or `_`: a bit of two words, one per
+    /// half of ASCII, which the loops over every byte of a file test without branching on ranges.
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            return true
-        default:
-            return false
-        }
+        let (low, high): (UInt64, UInt64) = (0x03FF_0000_0000_0000, 0x07FF_FFFE_87FF_FFFE)
+        return byte < 64 ? (low >> byte) & 1 == 1 : byte < 128 && (high >> (byte - 64)) & 1 == 1
+    }
+
+    /// Whether a byte between words can be passed over: ASCII, no letter, digit
+    /// or `_`, no `\` (an escape) and no `#` (a raw string).
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "#") && !isWordByte(byte)
     }
 }
 
