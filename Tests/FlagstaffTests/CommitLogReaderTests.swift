@@ -103,6 +103,17 @@ struct CommitLogReaderTests {
         }
     }
 
+    /// A log that ends inside its last field (no NUL after the subject) still
+    /// gives that field whole, and a log that ends right after a commit's start
+    /// byte is an error, not a read past its end.
+    @Test func aLogEndingInsideAFieldIsReadToItsEnd() throws {
+        let id = String(repeating: "b", count: 40)
+        let records = try CommitLogReader.read(Array("\u{1}\(id)\0\(id)\0\02026-09-01T10:00:00Z\0Ann\0ann@example.com\0Last words".utf8))
+        #expect(records.map(\.commit.subject) == ["Last words"])
+        #expect(records.first?.commit.author == "Ann")
+        #expect(throws: CommitLogReader.Problem.self) { try CommitLogReader.read([1]) }
+    }
+
     /// A raw diff line that is not git's is an error that quotes it, not a guess.
     @Test func aDiffLineGitWouldNotWriteIsAnError() {
         let id = String(repeating: "a", count: 40)

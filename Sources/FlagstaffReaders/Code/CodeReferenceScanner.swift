@@ -39,9 +39,7 @@ public enum CodeReferenceScanner {
             return .read(parse(files[index]) { tree in keyConstants(in: tree, keysByText: keysByText) })
         }
         var constants: [String: [String]] = [:]
-        var trees: [Int: SourceFileSyntax] = [:]
-        for case (let index, .read(.parsed(let tree, let found))) in looks.enumerated() {
-            trees[index] = tree
+        for case .read(.parsed(_, let found)) in looks {
             for (name, named) in found { constants[name, default: []] += named }
         }
         // Then the files that may use a flag, and those that name only a constant
@@ -52,24 +50,24 @@ public enum CodeReferenceScanner {
         let naming = constants.isEmpty ? [] : looks.indices.filter { looks[$0].isUnused && constantWords.mayUse(files[$0].text) }
         let scanned = looks.indices.filter { !looks[$0].isUnused } + naming
         let typeNames = Set(typeNames), flagChecks = Set(flagChecks)
-        let walked = Parallel.map(scanned.count) { [trees, constants] position -> Walked in
-            let (index, file) = (scanned[position], files[scanned[position]])
-            let tree: SourceFileSyntax
-            if let kept = trees[index] {
-                tree = kept
-            } else if case .read(.refused(let problem)) = looks[index] {
-                return .refused(problem)
-            } else {
-                switch parse(file, constants: { _ in [:] }) {
-                case .refused(let problem): return .refused(problem)
-                case .parsed(let parsed, _): tree = parsed
-                }
+        let walked = Parallel.map(scanned.count) { [constants] position -> Walked in
+            let file = files[scanned[position]]
+            // A file read in the first look is walked as it was read then.
+            let read: ParsedFile
+            switch looks[scanned[position]] {
+            case .read(let first): read = first
+            case .unused, .mayUse: read = parse(file) { _ in [:] }
             }
-            let visitor = ReferenceVisitor(
-                file: file.path, text: file.text, typeNames: typeNames, skipped: skipped,
-                keysByCase: keysByCase, formsByCase: formsByCase, keys: keys, constants: constants, flagChecks: flagChecks)
-            visitor.walk(tree)
-            return .references(visitor.references)
+            switch read {
+            case .refused(let problem):
+                return .refused(problem)
+            case .parsed(let tree, _):
+                let visitor = ReferenceVisitor(
+                    file: file.path, text: file.text, typeNames: typeNames, skipped: skipped,
+                    keysByCase: keysByCase, formsByCase: formsByCase, keys: keys, constants: constants, flagChecks: flagChecks)
+                visitor.walk(tree)
+                return .references(visitor.references)
+            }
         }
         var diagnostics: [Diagnostic] = []
         var references: [String: [CodeReference]] = [:]

@@ -146,9 +146,11 @@ public enum CommitLogReader {
         var atEnd: Bool { position >= bytes.count }
         var peek: UInt8? { atEnd ? nil : bytes[position] }
 
+        /// The next byte, which is consumed; `nil` at the end, where the position stays.
         mutating func take() -> UInt8? {
-            defer { position += 1 }
-            return peek
+            guard let byte = peek else { return nil }
+            position += 1
+            return byte
         }
 
         /// Skips bytes while they match; always true, so it can lead a condition.
@@ -162,7 +164,7 @@ public enum CommitLogReader {
 
         /// The bytes up to the next NUL (or the end), which is consumed.
         mutating func fieldBytes() -> ArraySlice<UInt8> {
-            let start = min(position, bytes.count)
+            let start = position
             position = bytes[start...].firstIndex(of: 0) ?? bytes.count
             defer { if !atEnd { position += 1 } }
             return bytes[start..<position]
